@@ -1,0 +1,195 @@
+import type { Role } from './roles.ts';
+import { MEMBER_ROLES, ROLES } from './roles.ts';
+
+/**
+ * The canonical permission keys: the creation keys of seed 2 §3 plus the editor-only keys.
+ * The editor's `leads`, `clients` and `sendEmail` are the same permissions as `leadsTable`,
+ * `allClients` and `sendEmailPage`, so only those three names are stored.
+ */
+export const PERMISSION_KEYS = [
+  'dashboard',
+  'activity',
+  'calendar',
+  'profile',
+  'usersGroup',
+  'teams',
+  'approveUser',
+  'createUser',
+  'leadsTable',
+  'allClients',
+  'companies',
+  'createLead',
+  'leadManagement',
+  'addClient',
+  'inbox',
+  'sendEmailPage',
+  'emailForm',
+  'followUp',
+  'sendBulkEmail',
+  'configureEmail',
+  'campaigns',
+  'leaderboard',
+  'automation',
+  'reports',
+  'pipeline',
+] as const;
+
+export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+export type Permissions = Record<PermissionKey, boolean>;
+
+export const isPermissionKey = (value: string): value is PermissionKey =>
+  (PERMISSION_KEYS as readonly string[]).includes(value);
+
+/** The keys offered on the create-user checklist (seed 2 §3), in the seed's order. */
+export const CREATION_KEYS: readonly PermissionKey[] = [
+  'dashboard',
+  'leadsTable',
+  'calendar',
+  'allClients',
+  'companies',
+  'campaigns',
+  'teams',
+  'reports',
+  'createUser',
+  'approveUser',
+  'configureEmail',
+  'createLead',
+  'addClient',
+  'inbox',
+  'sendEmailPage',
+  'followUp',
+  'sendBulkEmail',
+];
+
+/** How a key is named on screen. */
+export const PERMISSION_LABELS: Record<PermissionKey, string> = {
+  dashboard: 'Dashboard',
+  activity: 'Activity',
+  calendar: 'Calendar',
+  profile: 'Profile',
+  usersGroup: 'Users Group',
+  teams: 'Teams',
+  approveUser: 'Approve User',
+  createUser: 'Create User',
+  leadsTable: 'Leads',
+  allClients: 'Clients',
+  companies: 'Companies',
+  createLead: 'Create Lead',
+  leadManagement: 'Lead Management',
+  addClient: 'Add Client',
+  inbox: 'Inbox',
+  sendEmailPage: 'Send Email',
+  emailForm: 'Email Form',
+  followUp: 'Follow Up',
+  sendBulkEmail: 'Send Bulk Email',
+  configureEmail: 'Configure Email',
+  campaigns: 'Campaigns',
+  leaderboard: 'Leaderboard',
+  automation: 'Automation',
+  reports: 'Reports',
+  pipeline: 'Pipeline',
+};
+
+/** The permission editor's five groups (seed 2 §Teams). */
+export const PERMISSION_GROUPS: readonly { title: string; keys: readonly PermissionKey[] }[] = [
+  { title: 'Core Features', keys: ['dashboard', 'activity', 'calendar', 'profile'] },
+  { title: 'User Management', keys: ['usersGroup', 'teams', 'approveUser', 'createUser'] },
+  {
+    title: 'Lead & Client Management',
+    keys: ['leadsTable', 'allClients', 'companies', 'createLead', 'leadManagement', 'addClient'],
+  },
+  {
+    title: 'Communication',
+    keys: ['inbox', 'sendEmailPage', 'emailForm', 'followUp', 'sendBulkEmail', 'configureEmail'],
+  },
+  { title: 'Business Tools', keys: ['campaigns', 'leaderboard', 'automation', 'reports', 'pipeline'] },
+];
+
+const fill = (value: boolean): Permissions =>
+  Object.fromEntries(PERMISSION_KEYS.map((key) => [key, value])) as Permissions;
+
+/** Keys true by default for a new non-administrator (seed 2 §6). */
+const MEMBER_DEFAULT_KEYS: readonly PermissionKey[] = [
+  'leadsTable',
+  'configureEmail',
+  'createLead',
+  'sendEmailPage',
+  'followUp',
+  'sendBulkEmail',
+];
+
+export const allPermissions = (): Permissions => fill(true);
+export const noPermissions = (): Permissions => fill(false);
+
+export const defaultPermissions = (role: Role): Permissions => {
+  if (role === 'Super Admin' || role === 'Admin') return allPermissions();
+  const permissions = noPermissions();
+  for (const key of MEMBER_DEFAULT_KEYS) permissions[key] = true;
+  return permissions;
+};
+
+/** Completes a partial map (unknown keys dropped, missing keys false). */
+export const normalisePermissions = (input: Partial<Record<string, unknown>>): Permissions => {
+  const permissions = noPermissions();
+  for (const key of PERMISSION_KEYS) permissions[key] = input[key] === true;
+  return permissions;
+};
+
+export type Actor = {
+  role: Role;
+  organization: string | null;
+  permissions: Permissions;
+};
+
+/** Administrators hold every permission whatever their stored map says. */
+export const effectivePermissions = (role: Role, stored: Permissions): Permissions =>
+  role === 'Super Admin' || role === 'Admin' ? allPermissions() : stored;
+
+export const hasPermission = (actor: Actor, key: PermissionKey): boolean =>
+  key === 'profile' || effectivePermissions(actor.role, actor.permissions)[key];
+
+/** Roles the actor may give to a user they create (DECISIONS §2). */
+export const creatableRoles = (actor: Actor): readonly Role[] => {
+  if (actor.role === 'Super Admin') return ROLES;
+  if (actor.role === 'Admin' || actor.permissions.createUser) return MEMBER_ROLES;
+  return [];
+};
+
+export const canCreateRole = (actor: Actor, role: Role, organization: string | null): boolean => {
+  if (!creatableRoles(actor).includes(role)) return false;
+  if (actor.role === 'Super Admin') return true;
+  return organization === actor.organization;
+};
+
+/** Super Admin only (DECISIONS §2: approvals). */
+export const canApproveUsers = (actor: Pick<Actor, 'role'>): boolean => actor.role === 'Super Admin';
+
+/** Editing another user's permissions: Super Admin for anyone; Admin inside their organisation. */
+export const canEditPermissions = (
+  actor: Actor,
+  target: { role: Role; organization: string | null },
+): boolean => {
+  if (actor.role === 'Super Admin') return true;
+  if (actor.role !== 'Admin') return false;
+  return target.organization === actor.organization && (MEMBER_ROLES as readonly Role[]).includes(target.role);
+};
+
+/** Where a user lands after sign-in (seed 1 §6): null when no page is allowed. */
+export const LANDING_ORDER: readonly { key: PermissionKey; path: string }[] = [
+  { key: 'dashboard', path: '/' },
+  { key: 'leadsTable', path: '/leads-table' },
+  { key: 'allClients', path: '/all-clients' },
+  { key: 'teams', path: '/teams' },
+  { key: 'reports', path: '/reports' },
+  { key: 'profile', path: '/profile' },
+  { key: 'configureEmail', path: '/email/config' },
+];
+
+export const landingPath = (role: Role, permissions: Permissions): string | null => {
+  if (role === 'Super Admin') return '/';
+  const effective = effectivePermissions(role, permissions);
+  return LANDING_ORDER.find(({ key }) => effective[key])?.path ?? null;
+};
+
+export const countGranted = (permissions: Permissions): number =>
+  PERMISSION_KEYS.filter((key) => permissions[key]).length;
