@@ -41,20 +41,29 @@ export const organizationField = z
     z
       .string()
       .min(1, 'Organization name is required')
-      .regex(/^[\p{Ll}\p{Lo}\p{N}][\p{Ll}\p{Lo}\p{N}._-]*$/u, 'Organization name may use letters, digits, spaces, dots, dashes and underscores'),
+      .regex(
+        /^[\p{Ll}\p{Lo}\p{N}][\p{Ll}\p{Lo}\p{N}._-]*$/u,
+        'Organization name may use letters, digits, spaces, dots, dashes and underscores',
+      ),
   );
 
 export const roleField = z.enum(ROLES, { error: 'Please choose a valid role' });
 
 export const permissionsField = z
   .record(z.string(), z.boolean({ error: 'Each permission must be true or false' }))
-  .refine((map) => Object.keys(map).every((key) => (PERMISSION_KEYS as readonly string[]).includes(key)), {
-    error: 'Unknown permission key',
-  });
+  .refine(
+    (map) => Object.keys(map).every((key) => (PERMISSION_KEYS as readonly string[]).includes(key)),
+    {
+      error: 'Unknown permission key',
+    },
+  );
 
 export const signinSchema = z.object({
   email: emailField,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(LIMITS.passwordMax),
 });
 export type SigninInput = z.input<typeof signinSchema>;
 

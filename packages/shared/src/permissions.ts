@@ -102,7 +102,10 @@ export const PERMISSION_GROUPS: readonly { title: string; keys: readonly Permiss
     title: 'Communication',
     keys: ['inbox', 'sendEmailPage', 'emailForm', 'followUp', 'sendBulkEmail', 'configureEmail'],
   },
-  { title: 'Business Tools', keys: ['campaigns', 'leaderboard', 'automation', 'reports', 'pipeline'] },
+  {
+    title: 'Business Tools',
+    keys: ['campaigns', 'leaderboard', 'automation', 'reports', 'pipeline'],
+  },
 ];
 
 const fill = (value: boolean): Permissions =>
@@ -162,7 +165,8 @@ export const canCreateRole = (actor: Actor, role: Role, organization: string | n
 };
 
 /** Super Admin only (DECISIONS §2: approvals). */
-export const canApproveUsers = (actor: Pick<Actor, 'role'>): boolean => actor.role === 'Super Admin';
+export const canApproveUsers = (actor: Pick<Actor, 'role'>): boolean =>
+  actor.role === 'Super Admin';
 
 /** Editing another user's permissions: Super Admin for anyone; Admin inside their organisation. */
 export const canEditPermissions = (
@@ -171,7 +175,10 @@ export const canEditPermissions = (
 ): boolean => {
   if (actor.role === 'Super Admin') return true;
   if (actor.role !== 'Admin') return false;
-  return target.organization === actor.organization && (MEMBER_ROLES as readonly Role[]).includes(target.role);
+  return (
+    target.organization === actor.organization &&
+    (MEMBER_ROLES as readonly Role[]).includes(target.role)
+  );
 };
 
 /** Where a user lands after sign-in (seed 1 §6): null when no page is allowed. */

@@ -1,0 +1,95 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Db } from './db/connection.ts';
+import type { TokenService } from './lib/tokens.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerGuard } from './plugins/guard.ts';
+import { registerWeb } from './plugins/web.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import type { AuthLimits } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+
+export type AppDeps = {
+  db: Db;
+  tokens: TokenService;
+  logLevel?: string;
+  webDist?: string;
+  limits?: Partial<AuthLimits>;
+};
+
+export const BODY_LIMIT = 1024 * 1024;
+
+const DEFAULT_LIMITS: AuthLimits = {
+  signin: { max: 10, timeWindow: 60_000 },
+  signup: { max: 20, timeWindow: 60 * 60_000 },
+};
+
+export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    logger: {
+      level: deps.logLevel ?? 'info',
+      // Requests are logged by method and URL only; these paths stay out should a body or
+      // header ever be logged.
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.pass',
+          '*.token',
+        ],
+        censor: '[redacted]',
+      },
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Leadline API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerGuard(app, deps.db, deps.tokens);
+  const limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  await app.register(healthRoutes(deps.db));
+  await app.register(authRoutes(deps.db, deps.tokens, limits));
+  await app.register(usersRoutes(deps.db));
+  await registerWeb(app, deps.webDist);
+  return app;
+};

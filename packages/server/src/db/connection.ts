@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { lockDataDir } from './lock.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a raw statement (used by the job queue). */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), '../../drizzle');
+
+/** PGlite in `dataDir` (or in memory when null), locked against a second process. */
+export const openPglite = async (dataDir: string | null): Promise<Database> => {
+  const release = dataDir ? lockDataDir(dataDir) : () => undefined;
+  try {
+    const client = await PGlite.create(dataDir ? join(dataDir, 'pg') : undefined, {
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }),
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+};
+
+export const openPostgres = async (url: string, max = 10): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Several processes may start at once: one migrates, the others wait on the advisory lock.
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(727274)');
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+    client.release();
+  }
+  return {
+    db,
+    kind: 'postgres',
+    executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
+    close: () => pool.end(),
+  };
+};
+
+export const openDatabase = (config: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<Database> =>
+  config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);

@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { loadSecret } from './lib/secrets.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { ensureSuperAdmin, needsFirstAdmin } from './modules/auth/service.ts';
+import { DEMO_ORGANIZATION, seedDemo } from './seed/demo.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+const main = async () => {
+  const config = readConfig(process.env, process.argv.slice(2));
+  const jwtSecret = loadSecret('jwt', config.jwtSecret, config.dataDir);
+  const database = await openDatabase(config);
+  const app = await buildApp({
+    db: database.db,
+    tokens: createTokenService(jwtSecret),
+    logLevel: config.logLevel,
+    webDist: config.webDist ?? join(here, '../../web/dist'),
+  });
+  const log = app.log;
+  if (await ensureSuperAdmin(database.db, config.superAdmin)) {
+    log.info(`Super Admin ${config.superAdmin!.email} created from SUPERADMIN_EMAIL`);
+  }
+  if (config.demo && (await seedDemo(database.db, !(await needsFirstAdmin(database.db))))) {
+    log.info(`Demo organisation "${DEMO_ORGANIZATION}" loaded`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: shutting down`);
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(
+    `Leadline is running on http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+};
+
+main().catch((error: unknown) => {
+  if (
+    error instanceof DataDirLockedError ||
+    (error instanceof Error && error.message.startsWith('Invalid configuration'))
+  ) {
+    console.error(error.message);
+  } else {
+    console.error('Leadline failed to start:', error);
+  }
+  process.exit(1);
+});

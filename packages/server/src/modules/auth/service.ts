@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import type { FirstAdminInput, PublicUser } from '@leadline/shared/auth';
+import { firstAdminSchema } from '@leadline/shared/auth';
+import { allPermissions } from '@leadline/shared/permissions';
+import type { Db } from '../../db/connection.ts';
+import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { TokenService } from '../../lib/tokens.ts';
+import { logActivity } from '../activity/repo.ts';
+import type { CurrentUser } from '../users/present.ts';
+import { isExpired, toCurrentUser, toPublicUser } from '../users/present.ts';
+import {
+  countSuperAdmins,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateUser,
+} from '../users/repo.ts';
+import type { UserRow } from '../users/repo.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const PENDING_MESSAGE = 'Your account is pending approval';
+export const EXPIRED_MESSAGE = 'Your account has expired';
+export const DISABLED_MESSAGE = 'Your account is disabled';
+
+/** Why this account may not act now, or null when it may. */
+const refusal = (row: UserRow): string | null => {
+  if (row.status === 'pending') return PENDING_MESSAGE;
+  if (row.status !== 'active') return DISABLED_MESSAGE;
+  if (isExpired(row)) return EXPIRED_MESSAGE;
+  return null;
+};
+
+export const signin = async (
+  db: Db,
+  tokens: TokenService,
+  email: string,
+  password: string,
+): Promise<{ token: string; user: PublicUser }> => {
+  const row = await findUserByEmail(db, email);
+  const valid = await verifyPassword(row?.passwordHash ?? (await dummyHash()), password);
+  if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
+  const refused = refusal(row);
+  if (refused) throw forbidden(refused);
+  const lastLoginAt = new Date();
+  await updateUser(db, row.id, { lastLoginAt });
+  return { token: await tokens.sign(row.id), user: toPublicUser({ ...row, lastLoginAt }) };
+};
+
+/**
+ * The user behind a token, read from the database on every request so that a permission
+ * change, a rejection or an expiry takes effect at once.
+ */
+export const authenticate = async (
+  db: Db,
+  tokens: TokenService,
+  token: string,
+): Promise<CurrentUser> => {
+  const userId = await tokens.verify(token);
+  const row = userId ? await findUserById(db, userId) : undefined;
+  if (!row) throw unauthorized('Your session has expired. Please sign in again.');
+  const refused = refusal(row);
+  if (refused) throw unauthorized(refused);
+  return toCurrentUser(row);
+};
+
+export const needsFirstAdmin = async (db: Db): Promise<boolean> =>
+  (await countSuperAdmins(db)) === 0;
+
+/** Creates a Super Admin only while none exists; concurrent calls are serialised. */
+export const createFirstSuperAdmin = async (db: Db, input: FirstAdminInput): Promise<string> => {
+  const data = firstAdminSchema.parse(input);
+  const passwordHash = await hashPassword(data.password);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
+    if ((await countSuperAdmins(tx)) > 0) throw conflict('An administrator already exists');
+    if (await findUserByEmail(tx, data.email))
+      throw conflict('A user with this email already exists');
+    const id = await insertUser(tx, {
+      organizationId: null,
+      name: data.name,
+      email: data.email,
+      passwordHash,
+      role: 'Super Admin',
+      permissions: allPermissions(),
+      status: 'active',
+    });
+    await logActivity(tx, {
+      organizationId: null,
+      userId: id,
+      type: 'User',
+      action: 'created',
+      details: `Super Admin ${data.email} created`,
+    });
+    return id;
+  });
+};
+
+export const setupFirstAdmin = async (
+  db: Db,
+  tokens: TokenService,
+  input: FirstAdminInput,
+): Promise<{ token: string; user: PublicUser }> => {
+  await createFirstSuperAdmin(db, input);
+  return signin(db, tokens, input.email, input.password);
+};
+
+/** SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD on start: one Super Admin when none exists. */
+export const ensureSuperAdmin = async (
+  db: Db,
+  superAdmin: { email: string; password: string } | undefined,
+): Promise<boolean> => {
+  if (!superAdmin || !(await needsFirstAdmin(db))) return false;
+  await createFirstSuperAdmin(db, { name: 'Super Admin', ...superAdmin });
+  return true;
+};

@@ -1,0 +1,48 @@
+import type { PublicUser } from '@leadline/shared/auth';
+import { effectivePermissions } from '@leadline/shared/permissions';
+import type { Actor } from '@leadline/shared/permissions';
+import type { UserRow } from './repo.ts';
+
+export const isExpired = (row: Pick<UserRow, 'expiresAt'>, now = new Date()): boolean =>
+  row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** A user as the API shows it: never the password hash; administrators hold every permission. */
+export const toPublicUser = (row: UserRow): PublicUser => ({
+  _id: row.id,
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  permissions: effectivePermissions(row.role, row.permissions),
+  isOrgUser: row.organizationId !== null,
+  organization: row.organization,
+  department: row.department,
+  status: row.status,
+  isActive: row.status === 'active' && !isExpired(row),
+  createdBy: row.createdBy,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: iso(row.expiresAt),
+  lastLoginAt: iso(row.lastLoginAt),
+});
+
+/** The signed-in user as the guard and services see them, read fresh on every request. */
+export type CurrentUser = Actor & {
+  id: string;
+  name: string;
+  email: string;
+  organizationId: string | null;
+  row: UserRow;
+};
+
+export const toCurrentUser = (row: UserRow): CurrentUser => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  organization: row.organization,
+  organizationId: row.organizationId,
+  permissions: effectivePermissions(row.role, row.permissions),
+  row,
+});

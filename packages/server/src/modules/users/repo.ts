@@ -1,0 +1,118 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Permissions } from '@leadline/shared/permissions';
+import type { Role } from '@leadline/shared/roles';
+import type { UserStatus } from '@leadline/shared/auth';
+import type { Db } from '../../db/connection.ts';
+import { organizations, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect & { organization: string | null };
+
+const columns = {
+  id: users.id,
+  organizationId: users.organizationId,
+  name: users.name,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  role: users.role,
+  permissions: users.permissions,
+  status: users.status,
+  department: users.department,
+  createdBy: users.createdBy,
+  createdAt: users.createdAt,
+  expiresAt: users.expiresAt,
+  approvedAt: users.approvedAt,
+  lastLoginAt: users.lastLoginAt,
+  organization: organizations.name,
+};
+
+const selectUsers = (db: Db) =>
+  db
+    .select(columns)
+    .from(users)
+    .leftJoin(organizations, eq(users.organizationId, organizations.id));
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const findUserById = async (db: Db, id: string): Promise<UserRow | undefined> => {
+  if (!UUID_PATTERN.test(id)) return undefined;
+  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  return row;
+};
+
+export const findUserByEmail = async (db: Db, email: string): Promise<UserRow | undefined> => {
+  const [row] = await selectUsers(db).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+};
+
+export const emailExists = async (db: Db, email: string): Promise<boolean> =>
+  (await findUserByEmail(db, email)) !== undefined;
+
+/** The organisation's id, creating it on first mention (DECISIONS §2). */
+export const ensureOrganization = async (db: Db, name: string): Promise<string> => {
+  await db
+    .insert(organizations)
+    .values({ name })
+    .onConflictDoNothing({ target: organizations.name });
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.name, name));
+  return row!.id;
+};
+
+export type NewUser = {
+  organizationId: string | null;
+  name: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  permissions: Permissions;
+  status: UserStatus;
+  department?: string;
+  createdBy?: string | null;
+  expiresAt?: Date | null;
+};
+
+export const insertUser = async (db: Db, user: NewUser): Promise<string> => {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, email: user.email.toLowerCase() })
+    .returning({ id: users.id });
+  return row!.id;
+};
+
+export const countSuperAdmins = async (db: Db): Promise<number> => {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'Super Admin'));
+  return row!.n;
+};
+
+export const listPendingUsers = (db: Db) =>
+  selectUsers(db).where(eq(users.status, 'pending')).orderBy(asc(users.createdAt));
+
+/** Every user who is not pending, Super Admins first, then by organisation and name. */
+export const listUsers = (db: Db, organizationId?: string) =>
+  selectUsers(db)
+    .where(
+      and(
+        sql`${users.status} <> 'pending'`,
+        organizationId ? eq(users.organizationId, organizationId) : undefined,
+      ),
+    )
+    .orderBy(asc(organizations.name), asc(users.name), asc(users.id));
+
+export const updateUser = async (
+  db: Db,
+  id: string,
+  changes: Partial<
+    Pick<
+      typeof users.$inferInsert,
+      'permissions' | 'status' | 'expiresAt' | 'approvedAt' | 'lastLoginAt'
+    >
+  >,
+): Promise<void> => {
+  await db.update(users).set(changes).where(eq(users.id, id));
+};
+
+export const deleteUser = async (db: Db, id: string): Promise<void> => {
+  await db.delete(users).where(eq(users.id, id));
+};

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { approveSchema, updatePermissionsSchema } from '@leadline/shared/auth';
+import type { Db } from '../../db/connection.ts';
+import { userOf } from '../../plugins/guard.ts';
+import { approveUser, pendingUsers, rejectUser, teamUsers, updatePermissions } from './service.ts';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+export const usersRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['users'];
+
+    app.get(
+      '/api/auth/pending',
+      { config: { access: 'superAdmin' }, schema: { tags } },
+      async (request) => pendingUsers(db, userOf(request)),
+    );
+
+    app.put(
+      '/api/users/approve/:id',
+      { config: { access: 'superAdmin' }, schema: { tags, params: idParams, body: approveSchema } },
+      async (request) => ({
+        message: 'User approved successfully',
+        user: await approveUser(db, userOf(request), request.params.id, request.body.expiresAt),
+      }),
+    );
+
+    app.delete(
+      '/api/users/reject/:id',
+      { config: { access: 'superAdmin' }, schema: { tags, params: idParams } },
+      async (request) => {
+        await rejectUser(db, userOf(request), request.params.id);
+        return { message: 'User rejected successfully' };
+      },
+    );
+
+    app.get('/api/users', { config: { access: 'teams' }, schema: { tags } }, async (request) =>
+      teamUsers(db, userOf(request)),
+    );
+
+    app.put(
+      '/api/users/:id/permissions',
+      {
+        config: { access: 'teams' },
+        schema: { tags, params: idParams, body: updatePermissionsSchema },
+      },
+      async (request) => ({
+        message: 'Permissions updated successfully',
+        user: await updatePermissions(
+          db,
+          userOf(request),
+          request.params.id,
+          request.body.permissions,
+        ),
+      }),
+    );
+  };

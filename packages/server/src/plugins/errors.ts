@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { HttpError } from '../lib/errors.ts';
+
+type Body = { message: string; errors?: Record<string, string> };
+
+const fieldErrors = (issues: { path: string; message: string }[]): Body => {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[issue.path || '_'] ??= issue.message;
+  const first = issues[0];
+  const message =
+    first && !first.path && /expected object/i.test(first.message)
+      ? 'The request body must be a JSON object'
+      : (first?.message ?? 'Invalid input');
+  return { message, errors };
+};
+
+/** Every error becomes `{ message }` (plus `errors` for validation); only real faults are 500s. */
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: Body = { message: error.message };
+      if (error.errors) body.errors = error.errors;
+      return reply.status(error.statusCode).send(body);
+    }
+    if (error instanceof ZodError) {
+      return reply
+        .status(400)
+        .send(
+          fieldErrors(error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))),
+        );
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = (error as FastifyError).validationContext;
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const body = fieldErrors(issues);
+      if (where && where !== 'body' && body.message === 'Invalid input')
+        body.message = `Invalid ${where}`;
+      return reply.status(400).send(body);
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on the server. Please try again.' });
+  });
+};

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PERMISSION_LABELS, hasPermission, isPermissionKey } from '@leadline/shared/permissions';
+import type { PermissionKey } from '@leadline/shared/permissions';
+import type { Db } from '../db/connection.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { TokenService } from '../lib/tokens.ts';
+import { authenticate } from '../modules/auth/service.ts';
+import type { CurrentUser } from '../modules/users/present.ts';
+
+/**
+ * Who may call a route: anyone; anyone, with the caller read when a token is sent; any
+ * signed-in user; a Super Admin; or holders of one permission key.
+ */
+export type Access = 'public' | 'optional' | 'user' | 'superAdmin' | PermissionKey;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    currentUser: CurrentUser | null;
+  }
+}
+
+const bearer = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw unauthorized('Your session has expired. Please sign in again.');
+  return match[1]!;
+};
+
+/** The signed-in user; only call from routes whose access requires one. */
+export const userOf = (request: FastifyRequest): CurrentUser => {
+  if (!request.currentUser) throw unauthorized('Your session has expired. Please sign in again.');
+  return request.currentUser;
+};
+
+/**
+ * Every /api route must declare its access, or the server refuses to start: no route can be
+ * added that skips the guard.
+ */
+export const registerGuard = (app: FastifyInstance, db: Db, tokens: TokenService) => {
+  app.decorateRequest('currentUser', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    if (
+      !['public', 'optional', 'user', 'superAdmin'].includes(access) &&
+      !isPermissionKey(access)
+    ) {
+      throw new Error(`Route ${route.method} ${route.url} has an unknown access rule ${access}`);
+    }
+  });
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const token = bearer(request);
+    if (!token) {
+      if (access === 'optional') return;
+      throw unauthorized('Your session has expired. Please sign in again.');
+    }
+    const user = await authenticate(db, tokens, token);
+    request.currentUser = user;
+    if (access === 'optional' || access === 'user') return;
+    if (access === 'superAdmin') {
+      if (user.role !== 'Super Admin') throw forbidden('You do not have permission to do this.');
+      return;
+    }
+    if (!hasPermission(user, access)) {
+      throw forbidden(`You do not have permission to access ${PERMISSION_LABELS[access]}.`);
+    }
+  });
+};

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app on the same port; any GET that is not an API call or a file gets
+ * index.html so client-side routes load. Hashed assets are cached for good, index.html never.
+ */
+export const registerWeb = async (app: FastifyInstance, distDir: string | undefined) => {
+  const hasApp = distDir !== undefined && existsSync(join(distDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !hasApp) {
+      return reply.status(404).send({ message: `Route ${request.method} ${path} not found` });
+    }
+    if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ message: 'File not found' });
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+};
