@@ -25,6 +25,8 @@ export type AppDeps = {
   logLevel?: string;
   webDist?: string;
   limits?: Partial<AuthLimits>;
+  /** Where logs go (tests read them); standard output by default. */
+  logStream?: NodeJS.WritableStream;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -40,6 +42,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     trustProxy: true,
     logger: {
       level: deps.logLevel ?? 'info',
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       // Requests are logged by method and URL only; these paths stay out should a body or
       // header ever be logged.
       redact: {

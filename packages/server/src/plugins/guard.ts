@@ -13,6 +13,8 @@ import type { CurrentUser } from '../modules/users/present.ts';
  */
 export type Access = 'public' | 'optional' | 'user' | 'superAdmin' | PermissionKey;
 
+// Module augmentation is only possible with interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
@@ -21,6 +23,7 @@ declare module 'fastify' {
     currentUser: CurrentUser | null;
   }
 }
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 const bearer = (request: FastifyRequest): string | null => {
   const header = request.headers.authorization;

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Database } from '../src/db/connection.ts';
+import { openPglite, openPostgres } from '../src/db/connection.ts';
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or, when
+ * TEST_DATABASE_URL names a PostgreSQL server, a database of its own there, dropped on close.
+ */
+export const openTestDatabase = async (): Promise<Database & { url?: string }> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openPglite(null);
+  const name = `leadline_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  return {
+    ...database,
+    url: url.toString(),
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+};

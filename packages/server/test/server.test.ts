@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { BODY_LIMIT } from '../src/app.ts';
+import { createTokenService } from '../src/lib/tokens.ts';
+import { registerGuard } from '../src/plugins/guard.ts';
+import { createTestContext } from './context.ts';
+import type { TestContext } from './context.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('server', () => {
+  it('answers the health check', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBeDefined();
+    expect(response.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('describes every route in OpenAPI at /api/docs', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/auth/signin',
+        '/api/auth/signup',
+        '/api/users/{id}/permissions',
+      ]),
+    );
+    expect((await t.request({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('answers unknown API routes, malformed JSON and oversized bodies with a 4xx message', async () => {
+    const unknown = await t.request({ method: 'GET', url: '/api/nothing-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toEqual(expect.any(String));
+    const malformed = await t.request({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toEqual(expect.any(String));
+    const huge = await t.request({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: JSON.stringify({ email: 'x'.repeat(BODY_LIMIT + 10), password: 'x' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toEqual(expect.any(String));
+    const wrongType = await t.request({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: 'email=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(wrongType.statusCode).toBe(415);
+  });
+
+  it('refuses to start with a route that declares no access rule', async () => {
+    const bare = Fastify({ logger: false });
+    registerGuard(bare, t.database.db, createTokenService('x'.repeat(40)));
+    expect(() => bare.get('/api/unguarded', async () => 'open')).toThrow(
+      'Route GET /api/unguarded declares no access rule',
+    );
+    await bare.close();
+  });
+});

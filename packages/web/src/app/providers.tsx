@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { MantineProvider, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiRequestError } from '../lib/api-client.ts';
+import { getSession, subscribeSession } from '../lib/session.ts';
+
+const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+});
+
+const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A 4xx will not change by asking again.
+        retry: (failureCount, error) =>
+          !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) &&
+          failureCount < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+
+export const AppProviders = ({ children }: { children: ReactNode }) => {
+  const [queryClient] = useState(createQueryClient);
+
+  // Nothing of one session survives into the next.
+  useEffect(() => {
+    let token = getSession().token;
+    return subscribeSession(() => {
+      const next = getSession().token;
+      if (token !== null && next !== token) queueMicrotask(() => queryClient.clear());
+      token = next;
+    });
+  }, [queryClient]);
+
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <Notifications position="top-right" limit={4} zIndex={1000} />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+};

@@ -1,0 +1,55 @@
+import type { Icon } from '@tabler/icons-react';
+import {
+  IconActivity,
+  IconAddressBook,
+  IconCalendar,
+  IconChartBar,
+  IconInbox,
+  IconLayoutDashboard,
+  IconMailCog,
+  IconSpeakerphone,
+  IconTargetArrow,
+  IconUser,
+  IconUserCheck,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import type { PublicUser } from '@leadline/shared/auth';
+import { canApproveUsers, hasPermission } from '@leadline/shared/permissions';
+import type { PermissionKey } from '@leadline/shared/permissions';
+
+export type NavItem = {
+  label: string;
+  path: string;
+  icon: Icon;
+  /** The permission key, or 'superAdmin' for Super-Admin-only entries. */
+  key: PermissionKey | 'superAdmin';
+};
+
+/** The seed's seven entries in the seed's order, then the further sections. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Dashboard', key: 'dashboard', path: '/', icon: IconLayoutDashboard },
+  { label: 'All Leads', key: 'leadsTable', path: '/leads-table', icon: IconTargetArrow },
+  { label: 'All Clients', key: 'allClients', path: '/all-clients', icon: IconAddressBook },
+  { label: 'Teams', key: 'teams', path: '/teams', icon: IconUsersGroup },
+  { label: 'Reports', key: 'reports', path: '/reports', icon: IconChartBar },
+  { label: 'Profile', key: 'profile', path: '/profile', icon: IconUser },
+  { label: 'Configuration', key: 'configureEmail', path: '/email/config', icon: IconMailCog },
+  { label: 'Activity', key: 'activity', path: '/activity', icon: IconActivity },
+  { label: 'Campaigns', key: 'campaigns', path: '/campaigns', icon: IconSpeakerphone },
+  { label: 'Calendar', key: 'calendar', path: '/calendar', icon: IconCalendar },
+  { label: 'Inbox', key: 'inbox', path: '/inbox', icon: IconInbox },
+  { label: 'Approve Users', key: 'superAdmin', path: '/approval-users', icon: IconUserCheck },
+];
+
+/** Super Admin sees every entry; others see Profile and what their permissions allow. */
+export const visibleNavItems = (user: PublicUser): NavItem[] =>
+  NAV_ITEMS.filter((item) => {
+    if (user.role === 'Super Admin') return true;
+    if (item.key === 'superAdmin') return canApproveUsers(user);
+    return hasPermission(user, item.key);
+  });
+
+export const isActivePath = (itemPath: string, pathname: string): boolean =>
+  itemPath === '/'
+    ? pathname === '/'
+    : pathname === itemPath || pathname.startsWith(`${itemPath}/`);

@@ -1,0 +1,58 @@
+import { Link, useNavigation } from 'react-router';
+import { Burger, Divider, Group, Loader, Title } from '@mantine/core';
+import { Logo } from '../../components/logo.tsx';
+
+type ShellHeaderProps = {
+  title: string;
+  homePath: string;
+  mobile: boolean;
+  opened: boolean;
+  onToggle: () => void;
+  burgerRef: (node: HTMLButtonElement | null) => void;
+};
+
+export const ShellHeader = ({
+  title,
+  homePath,
+  mobile,
+  opened,
+  onToggle,
+  burgerRef,
+}: ShellHeaderProps) => {
+  const navigation = useNavigation();
+  return (
+    <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        {mobile ? (
+          <Burger
+            ref={burgerRef}
+            opened={opened}
+            onClick={onToggle}
+            size="sm"
+            aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={opened}
+            aria-controls="app-navigation"
+          />
+        ) : null}
+        <Link to={homePath} aria-label="Leadline home" style={{ flexShrink: 0 }}>
+          <Logo height={mobile ? 24 : 30} />
+        </Link>
+        <Divider orientation="vertical" my={14} />
+        <Title
+          order={1}
+          size="h4"
+          fw={600}
+          style={{
+            minWidth: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {title}
+        </Title>
+      </Group>
+      {navigation.state !== 'idle' ? <Loader size="xs" aria-label="Loading page" /> : null}
+    </Group>
+  );
+};

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import type { PublicUser } from '@leadline/shared/auth';
+import type { Role } from '@leadline/shared/roles';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type SelfSignUpBody = {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  organizationName?: string;
+  department?: string;
+};
+
+export type SignUpResponse = { message: string; user: PublicUser };
+
+/** Self-registration: no token, so the account waits for approval. */
+export const signUp = (body: SelfSignUpBody): Promise<SignUpResponse> =>
+  apiRequest<SignUpResponse>('/api/auth/signup', { method: 'POST', body, auth: false });
+
+export const useSignUp = () => useMutation({ mutationFn: signUp });

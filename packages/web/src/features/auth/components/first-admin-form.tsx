@@ -1,0 +1,77 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import type { z } from 'zod';
+import { firstAdminSchema } from '@leadline/shared/auth';
+import type { SigninResponse } from '@leadline/shared/auth';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useCreateFirstAdmin } from '../api/create-first-admin.ts';
+
+type FirstAdminValues = z.input<typeof firstAdminSchema>;
+type FirstAdminOutput = z.output<typeof firstAdminSchema>;
+
+type FirstAdminFormProps = { onCreated: (response: SigninResponse) => void };
+
+/** One-time form shown on /login while no Super Admin exists. */
+export const FirstAdminForm = ({ onCreated }: FirstAdminFormProps) => {
+  const createAdmin = useCreateFirstAdmin();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FirstAdminValues, unknown, FirstAdminOutput>({
+    resolver: zodResolver(firstAdminSchema),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  const submit = handleSubmit((values) => {
+    createAdmin.mutate(values, {
+      onSuccess: onCreated,
+      onError: (error) => {
+        notifyError(errorMessage(error, 'Failed to create the administrator'));
+        applyServerFieldErrors(error, setError, ['name', 'email', 'password']);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create the first administrator">
+      <Stack gap="sm">
+        <Alert color="blue" variant="light">
+          No administrator exists yet. Create the first Super Admin account; this form disappears
+          once it exists.
+        </Alert>
+        <TextInput
+          label="Full name"
+          autoComplete="name"
+          required
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextInput
+          label="Email address"
+          type="email"
+          autoComplete="username"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextInput
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          description="At least 8 characters"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" fullWidth loading={createAdmin.isPending} mt="xs">
+          Create administrator
+        </Button>
+      </Stack>
+    </form>
+  );
+};

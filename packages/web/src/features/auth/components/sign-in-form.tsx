@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { z } from 'zod';
+import { signinSchema } from '@leadline/shared/auth';
+import type { SigninResponse } from '@leadline/shared/auth';
+import { CONTACT_URL } from '../../../lib/constants.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useSignIn } from '../api/sign-in.ts';
+
+type SignInValues = z.input<typeof signinSchema>;
+type SignInOutput = z.output<typeof signinSchema>;
+
+type SignInFormProps = { onSignedIn: (response: SigninResponse) => void };
+
+export const SignInForm = ({ onSignedIn }: SignInFormProps) => {
+  const [remember, setRemember] = useState(false);
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignInValues, unknown, SignInOutput>({
+    resolver: zodResolver(signinSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const submit = handleSubmit((values) => {
+    signIn.mutate(values, {
+      onSuccess: onSignedIn,
+      onError: (error) => notifyError(errorMessage(error, 'Failed to login')),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign in">
+      <Stack gap="sm">
+        <TextInput
+          label="Email address"
+          type="email"
+          autoComplete="username"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextInput
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Checkbox
+            label="Remember me"
+            checked={remember}
+            onChange={(event) => setRemember(event.currentTarget.checked)}
+          />
+          <Anchor href={CONTACT_URL} target="_blank" rel="noopener noreferrer" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth loading={signIn.isPending} mt="xs">
+          Sign in
+        </Button>
+        <Text size="sm" ta="center">
+          Don&apos;t have an account?{' '}
+          <Anchor component={Link} to="/signup">
+            Sign up
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,131 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { Anchor, Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import type { z } from 'zod';
+import { signupSchema } from '@leadline/shared/auth';
+import { DEFAULT_SIGNUP_ROLE, SIGNUP_ROLES } from '@leadline/shared/roles';
+import { normaliseOrganization } from '@leadline/shared/organization';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSignUp } from '../api/sign-up.ts';
+import type { SignUpResponse } from '../api/sign-up.ts';
+
+type SignUpValues = z.input<typeof signupSchema>;
+type SignUpOutput = z.output<typeof signupSchema>;
+
+type SignUpFormProps = { onRegistered: (response: SignUpResponse) => void };
+
+export const SignUpForm = ({ onRegistered }: SignUpFormProps) => {
+  const signUp = useSignUp();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<SignUpValues, unknown, SignUpOutput>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: {
+      name: '',
+      email: '',
+      password: '',
+      role: DEFAULT_SIGNUP_ROLE,
+      organizationName: '',
+      department: '',
+    },
+  });
+  const organization = normaliseOrganization(watch('organizationName') ?? '');
+
+  const submit = handleSubmit((values) => {
+    const body = {
+      name: values.name,
+      email: values.email,
+      password: values.password,
+      role: values.role,
+      organizationName: values.organizationName,
+      ...(values.department ? { department: values.department } : {}),
+    };
+    signUp.mutate(body, {
+      onSuccess: (response) => {
+        notifySuccess('User registered successfully!');
+        onRegistered(response);
+      },
+      onError: (error) => {
+        notifyError(errorMessage(error, 'Registration failed'));
+        applyServerFieldErrors(error, setError, [
+          'name',
+          'email',
+          'password',
+          'role',
+          'organizationName',
+          'department',
+        ]);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign up">
+      <Stack gap="sm">
+        <TextInput
+          label="Full name"
+          autoComplete="name"
+          required
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextInput
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextInput
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          description="At least 8 characters"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <NativeSelect
+          label="Role"
+          required
+          data={[...SIGNUP_ROLES]}
+          error={errors.role?.message}
+          {...register('role')}
+        />
+        <TextInput
+          label="Organization name"
+          required
+          description={
+            organization
+              ? `Saved as: ${organization}`
+              : 'Lower-case, with spaces turned into hyphens'
+          }
+          error={errors.organizationName?.message}
+          {...register('organizationName')}
+        />
+        <TextInput
+          label="Department (optional)"
+          error={errors.department?.message}
+          {...register('department')}
+        />
+        <Button type="submit" fullWidth loading={signUp.isPending} mt="xs">
+          Create account
+        </Button>
+        <Text size="sm" ta="center">
+          Already have an account?{' '}
+          <Anchor component={Link} to="/login">
+            Sign in
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,56 @@
+import { useNavigate } from 'react-router';
+import { Center, Loader } from '@mantine/core';
+import type { SigninResponse } from '@leadline/shared/auth';
+import { landingPath } from '@leadline/shared/permissions';
+import { clearSession, setSession } from '../../../lib/session.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSetupStatus } from '../api/get-setup-status.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { FirstAdminForm } from '../components/first-admin-form.tsx';
+import { SignInForm } from '../components/sign-in-form.tsx';
+
+export const NO_LANDING_MESSAGE = 'You do not have permission to access any page.';
+
+/** /login: sign in, or (once, on an empty installation) create the first administrator. */
+export const LoginRoute = () => {
+  const navigate = useNavigate();
+  const setup = useSetupStatus();
+
+  const enter = ({ token, user }: SigninResponse, successMessage: string) => {
+    const landing = landingPath(user.role, user.permissions);
+    if (!landing) {
+      clearSession();
+      notifyError(NO_LANDING_MESSAGE);
+      return;
+    }
+    setSession(token, user);
+    notifySuccess(successMessage);
+    navigate(landing, { replace: true });
+  };
+
+  if (setup.isPending) {
+    return (
+      <AuthLayout subtitle="Sign in to your account">
+        <Center py="lg">
+          <Loader size="sm" aria-label="Loading" />
+        </Center>
+      </AuthLayout>
+    );
+  }
+
+  if (setup.data?.needsFirstAdmin) {
+    return (
+      <AuthLayout subtitle="Create the first administrator">
+        <FirstAdminForm
+          onCreated={(response) => enter(response, 'Administrator account created')}
+        />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout subtitle="Sign in to your account">
+      <SignInForm onSignedIn={(response) => enter(response, 'Login successful')} />
+    </AuthLayout>
+  );
+};

@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Grid, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { CenteredLoader } from '../../../components/centered-loader.tsx';
+import { PermissionGrid } from '../../../components/permission-grid.tsx';
+import { MOBILE_QUERY } from '../../../lib/constants.ts';
+import { clearSession } from '../../../lib/session.ts';
+import { useMe } from '../api/get-me.ts';
+import { ProfileHeader } from '../components/profile-header.tsx';
+import { ProfileOverview } from '../components/profile-overview.tsx';
+import { ProfileSettings } from '../components/profile-settings.tsx';
+import { effectivePermissions } from '@leadline/shared/permissions';
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+    <Title order={3} size="h4" mb="md">
+      {title}
+    </Title>
+    {children}
+  </Paper>
+);
+
+/** /profile: the signed-in user from GET /api/auth/me. */
+export const ProfileRoute = () => {
+  const me = useMe();
+  const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const navigate = useNavigate();
+
+  const confirmLogout = () =>
+    modals.openConfirmModal({
+      title: 'Log out',
+      children: (
+        <Text size="sm">
+          Are you sure you want to logout? You&apos;ll need to sign in again to access your account.
+        </Text>
+      ),
+      labels: { confirm: 'Yes, log out', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        clearSession();
+        navigate('/login', { replace: true });
+      },
+    });
+
+  if (me.isPending) return <CenteredLoader label="Loading profile" />;
+  if (me.isError || !me.data) {
+    return (
+      <Alert color="red" variant="light" title="Profile" maw={560}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Unable to load profile information</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void me.refetch()}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const user = me.data;
+  const overview = <ProfileOverview user={user} />;
+  const permissions = (
+    <PermissionGrid permissions={effectivePermissions(user.role, user.permissions)} />
+  );
+  const settings = <ProfileSettings />;
+
+  return (
+    <Stack gap="lg">
+      <ProfileHeader user={user} onLogout={confirmLogout} />
+      {mobile ? (
+        <Tabs defaultValue="overview" keepMounted={false}>
+          <Tabs.List grow>
+            <Tabs.Tab value="overview">Overview</Tabs.Tab>
+            <Tabs.Tab value="permissions">Permissions</Tabs.Tab>
+            <Tabs.Tab value="settings">Settings</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="overview" pt="md">
+            {overview}
+          </Tabs.Panel>
+          <Tabs.Panel value="permissions" pt="md">
+            {permissions}
+          </Tabs.Panel>
+          <Tabs.Panel value="settings" pt="md">
+            {settings}
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Stack gap="lg">
+              <Section title="Overview">{overview}</Section>
+              <Section title="Settings">{settings}</Section>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Section title="Permissions">{permissions}</Section>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+};

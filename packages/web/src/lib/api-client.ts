@@ -1,0 +1,88 @@
+import type { ApiError } from '@leadline/shared/http';
+import { clearSession, getSession } from './session.ts';
+
+/** A failed API call: the server's message (or none), its status and its field errors. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly fieldErrors: Record<string, string>;
+  /** True when this failure ended the session (401 on an authenticated call). */
+  readonly sessionExpired: boolean;
+  /** True when the server answered with a message of its own. */
+  readonly hasServerMessage: boolean;
+
+  constructor(status: number, body: Partial<ApiError> | null, sessionExpired = false) {
+    const serverMessage = typeof body?.message === 'string' ? body.message.trim() : '';
+    super(serverMessage || `Request failed with status ${status}`);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.fieldErrors = body?.errors ?? {};
+    this.sessionExpired = sessionExpired;
+    this.hasServerMessage = serverMessage.length > 0;
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Send the stored token (every call except signin, self sign-up and first-admin setup). */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+let unauthorizedHandler: (() => void) | null = null;
+
+/** The app layer decides what a 401 does on screen (toast, go to /login). */
+export const setUnauthorizedHandler = (handler: (() => void) | null): void => {
+  unauthorizedHandler = handler;
+};
+
+const parseBody = async (response: Response): Promise<unknown> => {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+  const { method = 'GET', body, auth = true, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = auth ? getSession().token : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(0, null);
+  }
+
+  const data = await parseBody(response);
+  if (!response.ok) {
+    const expired = response.status === 401 && token !== null;
+    if (expired) {
+      clearSession();
+      unauthorizedHandler?.();
+    }
+    const errorBody = data && typeof data === 'object' ? (data as Partial<ApiError>) : null;
+    throw new ApiRequestError(response.status, errorBody, expired);
+  }
+  return data as T;
+};
+
+/** The server's message when it sent one, otherwise the screen's fallback text. */
+export const errorMessage = (error: unknown, fallback: string): string =>
+  error instanceof ApiRequestError && error.hasServerMessage ? error.message : fallback;
+
+export const isSessionExpired = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.sessionExpired;
