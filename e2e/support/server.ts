@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** A database of its own on the PostgreSQL server when TEST_DATABASE_URL is set. */
+const createServerDatabase = async (): Promise<{ url: string; drop: () => Promise<void> } | undefined> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const name = `leadline_e2e_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+};
+
+const waitForHealth = async (url: string, child: ChildProcess, output: () => string) => {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+};
+
+/** Starts the real product (built web app + server) as its own process on loopback. */
+export const startServer = async (
+  options: { env?: Record<string, string>; args?: string[]; dataDir?: string } = {},
+): Promise<RunningServer> => {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'leadline-e2e-'));
+  const database = await createServerDatabase();
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts', ...(options.args ?? [])], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (log += String(chunk)));
+  child.stderr!.on('data', (chunk) => (log += String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  const output = () => log;
+  await waitForHealth(url, child, output);
+  return {
+    url,
+    port,
+    dataDir,
+    databaseUrl: database?.url,
+    output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      await database?.drop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
