@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const ACTIVITY_TYPES = ['Lead', 'Client', 'Campaign', 'Email', 'Meeting', 'User'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export type ActivityEntry = {
+  _id: string;
+  type: ActivityType;
+  action: string;
+  details: string;
+  timestamp: string;
+};
+
+export const activityQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200, 'limit must be at most 200').default(50),
+  /** The `_id` of the last entry already shown: the next page starts after it. */
+  before: z.string().max(100).optional(),
+});

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { initials } from './organization.ts';
+
+export const CLIENT_CATEGORIES = [
+  'Technology',
+  'Cloud Services',
+  'Automotive',
+  'Entertainment',
+  'Music Streaming',
+  'Travel & Hospitality',
+  'E-commerce',
+  'Finance',
+  'Healthcare',
+  'Education',
+  'Manufacturing',
+  'Retail',
+] as const;
+
+export const CLIENTS_PER_PAGE = 10;
+export const CLIENT_TEXT_MAX = 200;
+export const CLIENT_ADDRESS_MAX = 1000;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const text = (max = CLIENT_TEXT_MAX) =>
+  z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .default('');
+
+const clientObject = z.object({
+  companyName: z
+    .string({ error: 'Company name is required' })
+    .trim()
+    .min(1, 'Company name is required')
+    .max(CLIENT_TEXT_MAX),
+  parentCompany: text(),
+  website: text().refine(
+    (value) => value === '' || /^https?:\/\//i.test(value),
+    'Website must start with http:// or https://',
+  ),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email is invalid')
+    .regex(EMAIL_PATTERN, 'Email is invalid')
+    .transform((value) => value.toLowerCase()),
+  contact: z
+    .string({ error: 'Contact person is required' })
+    .trim()
+    .min(1, 'Contact person is required')
+    .max(CLIENT_TEXT_MAX),
+  pic: text(10),
+  companyCategory: z
+    .string({ error: 'Company category is required' })
+    .trim()
+    .min(1, 'Company category is required')
+    .max(CLIENT_TEXT_MAX),
+  fullAddress: text(CLIENT_ADDRESS_MAX),
+});
+
+/** The PIC: upper-case initials of the words of the contact person (all of them). */
+export const clientPic = (contact: string): string => initials(contact, 10);
+
+export const clientSchema = clientObject.transform((client) => ({
+  ...client,
+  pic: clientPic(client.contact),
+}));
+export type ClientInput = z.input<typeof clientSchema>;
+export type ClientData = z.output<typeof clientSchema>;
+
+export const clientUpdateSchema = clientObject
+  .partial()
+  .refine((client) => Object.keys(client).length > 0, 'Nothing to update')
+  .transform((client) => (client.contact ? { ...client, pic: clientPic(client.contact) } : client));
+
+export const clientListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(250, 'limit must be at most 250')
+    .default(CLIENTS_PER_PAGE),
+  search: z.string().trim().max(CLIENT_TEXT_MAX).optional(),
+  category: z.string().trim().max(CLIENT_TEXT_MAX).optional(),
+});
+
+export type Client = ClientData & { _id: string; createdAt: string; updatedAt: string };
+export type ClientListResponse = {
+  clients: Client[];
+  total: number;
+  page: number;
+  limit: number;
+  categories: string[];
+};

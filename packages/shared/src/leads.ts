@@ -1,0 +1,256 @@
+import { z } from 'zod';
+
+export const LEAD_STATUSES = ['Hot Lead', 'Warm Lead', 'Cold Lead', 'Qualified'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const DEFAULT_LEAD_STATUS: LeadStatus = 'Cold Lead';
+
+export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'] as const;
+
+export const LEAD_SOURCES = [
+  'LinkedIn',
+  'Twitter',
+  'Instagram',
+  'Facebook',
+  'Upwork',
+  'Behance',
+  'Cold Email',
+  'Referral',
+  'Website',
+  'Event',
+  'Other',
+] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+/** Sources whose contact profile link is shown and required (seed 1 §Create lead). */
+export const SOCIAL_SOURCES: readonly LeadSource[] = [
+  'LinkedIn',
+  'Twitter',
+  'Instagram',
+  'Facebook',
+  'Upwork',
+  'Behance',
+];
+
+export const PROFILE_LINK_PLACEHOLDERS: Record<string, string> = {
+  LinkedIn: 'https://linkedin.com/in/username',
+  Twitter: 'https://twitter.com/username',
+  Instagram: 'https://instagram.com/username',
+  Facebook: 'https://facebook.com/username',
+  Upwork: 'https://upwork.com/freelancers/~id',
+  Behance: 'https://behance.net/username',
+};
+export const GENERIC_PROFILE_LINK_PLACEHOLDER = 'https://example.com/profile';
+
+/** Industries offered on the form; any other text is accepted too. */
+export const INDUSTRIES = [
+  'Technology',
+  'Healthcare',
+  'Finance',
+  'Manufacturing',
+  'Retail',
+  'Education',
+  'Real Estate',
+  'Marketing',
+] as const;
+
+export const LEADS_PER_PAGE = [10, 25, 50, 100, 250] as const;
+export const DEFAULT_LEADS_PER_PAGE = 10;
+
+/** The lead's editable fields, in form order, with their labels (seed 1 §3 and the table). */
+export const LEAD_FIELDS = {
+  companyName: 'Company Name',
+  industry: 'Industry',
+  size: 'Company Size',
+  companySite: 'Company Website',
+  companyLinkedin: 'Company LinkedIn',
+  personFirstName: 'Person First Name',
+  personLastName: 'Person Last Name',
+  personEmail: 'Person Email',
+  personDesignation: 'Job Title',
+  personLinkedin: 'Personal LinkedIn',
+  personCity: 'City',
+  personState: 'State',
+  personCountry: 'Country',
+  source: 'Source',
+  status: 'Status',
+  contactProfileLink: 'Contact Profile Link',
+  subject: 'Notes',
+} as const;
+export type LeadField = keyof typeof LEAD_FIELDS;
+
+export const LEAD_TEXT_MAX = 200;
+export const LEAD_NOTES_MAX = 5000;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const isValidUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(LEAD_TEXT_MAX, `${label} must be at most ${LEAD_TEXT_MAX} characters`);
+
+const optional = (label: string, max = LEAD_TEXT_MAX) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .default('');
+
+const leadObject = z.object({
+  companyName: required('Company Name'),
+  industry: optional('Industry'),
+  size: z
+    .union([z.enum(COMPANY_SIZES, { error: 'Please choose a company size' }), z.literal('')])
+    .optional()
+    .default(''),
+  companySite: optional('Company Website'),
+  companyLinkedin: optional('Company LinkedIn'),
+  personFirstName: required('Person First Name'),
+  personLastName: required('Person Last Name'),
+  personEmail: required('Person Email')
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address')
+    .transform((value) => value.toLowerCase()),
+  personDesignation: optional('Job Title'),
+  personLinkedin: optional('Personal LinkedIn'),
+  personCity: optional('City'),
+  personState: optional('State'),
+  personCountry: optional('Country'),
+  source: z.enum(LEAD_SOURCES, { error: 'Source is required' }),
+  status: z
+    .enum(LEAD_STATUSES, { error: 'Please choose a valid status' })
+    .optional()
+    .default(DEFAULT_LEAD_STATUS),
+  contactProfileLink: optional('Contact Profile Link', 2000).refine(
+    (value) => value === '' || isValidUrl(value),
+    'Please enter a valid URL',
+  ),
+  subject: optional('Notes', LEAD_NOTES_MAX),
+});
+
+const profileLinkRule = <T extends { source?: string; contactProfileLink?: string }>(
+  lead: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (
+    lead.source &&
+    (SOCIAL_SOURCES as readonly string[]).includes(lead.source) &&
+    !lead.contactProfileLink
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['contactProfileLink'],
+      message: 'Contact Profile Link is required',
+    });
+  }
+};
+
+/** Creating a lead (form and API): the seed's rules and texts. */
+export const leadSchema = leadObject.superRefine(profileLinkRule);
+export type LeadInput = z.input<typeof leadSchema>;
+export type LeadData = z.output<typeof leadSchema>;
+
+/** Editing a lead: any subset of the fields, same rules. */
+export const leadUpdateSchema = leadObject
+  .partial()
+  .superRefine(profileLinkRule)
+  .refine((lead) => Object.keys(lead).length > 0, 'Nothing to update');
+
+export const leadStatusSchema = z.object({
+  status: z.enum(LEAD_STATUSES, { error: 'Please choose a valid status' }),
+});
+
+export const bulkDeleteSchema = z.object({
+  leadIds: z
+    .array(z.string().max(100), { error: 'No lead IDs provided for bulk deletion' })
+    .min(1, 'No lead IDs provided for bulk deletion')
+    .max(10_000, 'At most 10,000 leads can be deleted at once'),
+});
+
+export const LEAD_SORT_FIELDS = [
+  'createdAt',
+  'companyName',
+  'personFirstName',
+  'personLastName',
+  'personEmail',
+  'industry',
+  'size',
+  'source',
+  'status',
+  'personCountry',
+  'mailSentDate',
+  'sentCount',
+] as const;
+
+const dateParam = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((value) => !Number.isNaN(Date.parse(value)), `${label} is not a valid date`)
+    .optional();
+
+const filterParam = z.string().trim().max(LEAD_TEXT_MAX).optional();
+
+/** GET /api/leads and GET /api/leads/download (DECISIONS §3). */
+export const leadListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int()
+    .min(1, 'page must be 1 or more')
+    .max(1_000_000)
+    .default(1),
+  limit: z.coerce
+    .number()
+    .refine(
+      (value) => (LEADS_PER_PAGE as readonly number[]).includes(value),
+      'limit must be one of 10, 25, 50, 100, 250',
+    )
+    .default(DEFAULT_LEADS_PER_PAGE),
+  search: filterParam,
+  industry: filterParam,
+  size: filterParam,
+  location: filterParam,
+  source: filterParam,
+  status: filterParam,
+  mailSent: z.enum(['true', 'false']).optional(),
+  from: dateParam('from'),
+  to: dateParam('to'),
+  sort: z
+    .string()
+    .regex(
+      new RegExp(`^-?(${LEAD_SORT_FIELDS.join('|')})$`),
+      'sort must be a lead field, optionally prefixed with -',
+    )
+    .default('-createdAt'),
+});
+export type LeadListQuery = z.input<typeof leadListQuerySchema>;
+
+/** A lead as the API answers it. */
+export type Lead = LeadData & {
+  _id: string;
+  createdAt: string;
+  updatedAt: string;
+  mailSent: boolean;
+  sentCount: number;
+  mailSentDate: string | null;
+};
+
+export type LeadListResponse = { leads: Lead[]; total: number; page: number; limit: number };
+
+/** Location as the table shows it: the joined non-empty parts, or 'Not specified'. */
+export const formatLocation = (
+  lead: Pick<Lead, 'personCity' | 'personState' | 'personCountry'>,
+): string =>
+  [lead.personCity, lead.personState, lead.personCountry]
+    .filter((part) => part && part.trim())
+    .join(', ') || 'Not specified';
