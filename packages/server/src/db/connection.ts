@@ -36,7 +36,12 @@ export const openPglite = async (dataDir: string | null): Promise<Database> => {
     return {
       db,
       kind: 'pglite',
-      executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }),
+      // Without parameters a statement may hold several commands (pg-boss's schema set-up).
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
       close: async () => {
         await client.close();
         release();
