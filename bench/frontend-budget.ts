@@ -19,10 +19,17 @@ const measureLoginScripts = async (url: string) => {
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'script') return;
       const body = await response.body();
-      scripts.push({ url: new URL(response.url()).pathname, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length });
+      scripts.push({
+        url: new URL(response.url()).pathname,
+        bytes: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+      });
     });
     await page.goto(`${url}/login`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: /sign in|create/i }).first().waitFor();
+    await page
+      .getByRole('button', { name: /sign in|create/i })
+      .first()
+      .waitFor();
     return scripts;
   } finally {
     await browser.close();
@@ -34,8 +41,21 @@ const lighthouse = (url: string): number | null => {
   try {
     execFileSync(
       'npx',
-      ['-y', LIGHTHOUSE, `${url}/login`, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet', `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`],
-      { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 },
+      [
+        '-y',
+        LIGHTHOUSE,
+        `${url}/login`,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${out}`,
+        '--quiet',
+        `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: CHROMIUM },
+        stdio: ['ignore', 'ignore', 'inherit'],
+        timeout: 300_000,
+      },
     );
     const report = JSON.parse(readFileSync(out, 'utf8'));
     return Math.round(report.categories.performance.score * 100);
@@ -47,7 +67,9 @@ const lighthouse = (url: string): number | null => {
   }
 };
 
-const server = await startServer({ env: { SUPERADMIN_EMAIL: 'bench@example.com', SUPERADMIN_PASSWORD: 'bench-password' } });
+const server = await startServer({
+  env: { SUPERADMIN_EMAIL: 'bench@example.com', SUPERADMIN_PASSWORD: 'bench-password' },
+});
 try {
   const scripts = await measureLoginScripts(server.url);
   const gzipKb = scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024;
@@ -61,7 +83,9 @@ try {
   };
   mkdirSync(results, { recursive: true });
   writeFileSync(join(results, 'frontend-budget.json'), JSON.stringify(result, null, 2) + '\n');
-  console.log(`/login loads ${scripts.length} scripts, ${result.loginJsGzipKb} KB gzip (target at most 200)`);
+  console.log(
+    `/login loads ${scripts.length} scripts, ${result.loginJsGzipKb} KB gzip (target at most 200)`,
+  );
   console.log(`Lighthouse performance of /login: ${score ?? 'not measured'} (target at least 90)`);
 } finally {
   await server.stop();

@@ -7,6 +7,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One browser and one server at a time: the machine has two cores.
     fileParallelism: false,
-    reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],
+    reporters: process.env.VITEST_JSON
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]]
+      : ['default'],
   },
 });

@@ -27,6 +27,7 @@ export const newPage = async (
   viewport = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> => {
   const context = await browser.newContext({ baseURL, viewport });
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

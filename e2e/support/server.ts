@@ -30,7 +30,9 @@ export const freePort = (): Promise<number> =>
   });
 
 /** A database of its own on the PostgreSQL server when TEST_DATABASE_URL is set. */
-const createServerDatabase = async (): Promise<{ url: string; drop: () => Promise<void> } | undefined> => {
+const createServerDatabase = async (): Promise<
+  { url: string; drop: () => Promise<void> } | undefined
+> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return undefined;
   const name = `leadline_e2e_${randomBytes(6).toString('hex')}`;
@@ -69,19 +71,23 @@ export const startServer = async (
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'leadline-e2e-'));
   const database = await createServerDatabase();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts', ...(options.args ?? [])], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'packages/server/src/main.ts', ...(options.args ?? [])],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...(database ? { DATABASE_URL: database.url } : {}),
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout!.on('data', (chunk) => (log += String(chunk)));
   child.stderr!.on('data', (chunk) => (log += String(chunk)));
   const url = `http://127.0.0.1:${port}`;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-query';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { getSession, subscribeSession } from '../lib/session.ts';
 
@@ -11,6 +11,18 @@ const theme = createTheme({
   defaultRadius: 'md',
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+});
+
+// "Window focus" means both a tab becoming visible and the window regaining focus, so the
+// signed-in user's permissions (GET /api/auth/me) are fresh whenever they come back.
+focusManager.setEventListener((handleFocus) => {
+  const onChange = () => handleFocus();
+  window.addEventListener('visibilitychange', onChange, false);
+  window.addEventListener('focus', onChange, false);
+  return () => {
+    window.removeEventListener('visibilitychange', onChange);
+    window.removeEventListener('focus', onChange);
+  };
 });
 
 const createQueryClient = () =>

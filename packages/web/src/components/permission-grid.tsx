@@ -41,7 +41,7 @@ const GroupCard = ({ title, keys, permissions }: GroupCardProps) => (
       <Title order={4} size="h6">
         {title}
       </Title>
-      <Badge variant="light" size="sm">
+      <Badge variant="light" size="sm" style={{ flexShrink: 0, overflow: 'visible' }}>
         {keys.filter((key) => permissions[key]).length}/{keys.length}
       </Badge>
     </Group>

@@ -70,7 +70,8 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
   const data = await parseBody(response);
   if (!response.ok) {
     const expired = response.status === 401 && token !== null;
-    if (expired) {
+    // Several calls may fail together: only the first ends the session and tells the user.
+    if (expired && getSession().token === token) {
       clearSession();
       unauthorizedHandler?.();
     }

@@ -34,10 +34,14 @@ export const ShellHeader = ({
             aria-controls="app-navigation"
           />
         ) : null}
-        <Link to={homePath} aria-label="Leadline home" style={{ flexShrink: 0 }}>
+        <Link
+          to={homePath}
+          aria-label="Leadline home"
+          style={{ flexShrink: 0, textDecoration: 'none', display: 'flex' }}
+        >
           <Logo height={mobile ? 24 : 30} />
         </Link>
-        <Divider orientation="vertical" my={14} />
+        <Divider orientation="vertical" h={24} style={{ alignSelf: 'center' }} />
         <Title
           order={1}
           size="h4"

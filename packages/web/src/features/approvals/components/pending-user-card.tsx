@@ -29,19 +29,17 @@ export const PendingUserCard = ({ user, busy, onApprove, onReject }: PendingUser
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label={user.name}>
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Stack gap={2} style={{ minWidth: 0 }}>
+        <Stack gap={4}>
+          <Group justify="space-between" align="center" wrap="wrap" gap={6}>
             <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
               {user.name}
             </Title>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {user.email}
-            </Text>
-          </Stack>
-          <Badge variant="light" style={{ flexShrink: 0 }}>
-            {user.role}
-          </Badge>
-        </Group>
+            <Badge variant="light">{user.role}</Badge>
+          </Group>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+        </Stack>
         {user.organization ? (
           <Text size="sm">
             <Text span c="dimmed" size="sm">

@@ -10,6 +10,7 @@ export const meQueryOptions = queryOptions({
   queryKey: queryKeys.me,
   queryFn: ({ signal }) => getMe(signal),
   refetchOnWindowFocus: true,
+  staleTime: 0,
 });
 
 /** The signed-in user, fresh from the server (GET /api/auth/me). */

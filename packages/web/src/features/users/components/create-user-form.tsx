@@ -122,6 +122,7 @@ export const CreateUserForm = ({ actor, onCreated }: CreateUserFormProps) => {
             <TextInput
               label="Organization name"
               readOnly={fixedOrganization !== null}
+              variant={fixedOrganization !== null ? 'filled' : 'default'}
               description={
                 fixedOrganization !== null
                   ? 'Users you create join your own organization'

@@ -1,0 +1,54 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+export const PASSWORD = 'e2e-password-1';
+/** The password field, with or without a required-field asterisk. */
+export const PASSWORD_LABEL = /^Password( \*)?$/;
+
+/** Waits for a locator to be visible (Playwright's own wait, vitest's assertion). */
+export const visible = async (locator: ReturnType<Page['getByText']>, timeout = 15_000) => {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  expect(await locator.first().isVisible()).toBe(true);
+};
+
+export const hidden = async (locator: ReturnType<Page['getByText']>, timeout = 15_000) => {
+  await locator.first().waitFor({ state: 'hidden', timeout });
+};
+
+export const toast = (page: Page, text: string | RegExp) => visible(page.getByText(text));
+
+export const signIn = async (page: Page, email: string, password = PASSWORD) => {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel(PASSWORD_LABEL).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+export const signOut = async (page: Page) => {
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  await page.waitForURL('**/login');
+};
+
+/** The sidebar's entries, once the (lazily loaded) shell shows them. */
+export const sidebarLinks = async (page: Page): Promise<string[]> => {
+  const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  await links.first().waitFor({ state: 'attached' });
+  return (await links.allTextContents()).map((text) => text.trim());
+};
+
+/** Tomorrow as a date input wants it. */
+export const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+export type NewUser = { name: string; email: string; role: string; organization?: string };
+
+/** Fills and submits /create-user as the signed-in user. */
+export const createUserThroughForm = async (page: Page, user: NewUser) => {
+  await page.goto('/create-user');
+  await page.getByLabel('Full name').fill(user.name);
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel(PASSWORD_LABEL).fill(PASSWORD);
+  await page.getByLabel('Role').selectOption(user.role);
+  if (user.organization) await page.getByLabel('Organization name').fill(user.organization);
+  await page.getByRole('button', { name: 'Create User' }).click();
+  await toast(page, 'User created successfully');
+};
