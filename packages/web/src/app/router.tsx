@@ -28,13 +28,45 @@ const shellRoutes: RouteObject[] = [
   {
     index: true,
     handle: shellHandle('Dashboard', { permission: 'dashboard' }),
-    lazy: lazyNotBuilt,
+    lazy: async () => ({
+      Component: (await import('../features/dashboard/routes/dashboard-route.tsx')).DashboardRoute,
+    }),
   },
-  notBuilt('activity', 'Activity', { permission: 'activity' }),
-  notBuilt('leads-table', 'All Leads', { permission: 'leadsTable' }),
-  notBuilt('create-lead', 'Create Lead', { permission: 'createLead' }),
-  notBuilt('all-clients', 'All Clients', { permission: 'allClients' }),
-  notBuilt('add-client', 'Add Client', { permission: 'addClient' }),
+  {
+    path: 'activity',
+    handle: shellHandle('Activity', { permission: 'activity' }),
+    lazy: async () => ({
+      Component: (await import('../features/activity/routes/activity-route.tsx')).ActivityRoute,
+    }),
+  },
+  {
+    path: 'leads-table',
+    handle: shellHandle('All Leads', { permission: 'leadsTable' }),
+    lazy: async () => ({
+      Component: (await import('../features/leads/routes/leads-table-route.tsx')).LeadsTableRoute,
+    }),
+  },
+  {
+    path: 'create-lead',
+    handle: shellHandle('Create Lead', { permission: 'createLead' }),
+    lazy: async () => ({
+      Component: (await import('../features/leads/routes/create-lead-route.tsx')).CreateLeadRoute,
+    }),
+  },
+  {
+    path: 'all-clients',
+    handle: shellHandle('All Clients', { permission: 'allClients' }),
+    lazy: async () => ({
+      Component: (await import('../features/clients/routes/clients-route.tsx')).ClientsRoute,
+    }),
+  },
+  {
+    path: 'add-client',
+    handle: shellHandle('Add Client', { permission: 'addClient' }),
+    lazy: async () => ({
+      Component: (await import('../features/clients/routes/add-client-route.tsx')).AddClientRoute,
+    }),
+  },
   notBuilt('inbox', 'Inbox', { permission: 'inbox' }),
   notBuilt('send-email-page', 'Send Email', { permission: 'sendEmailPage' }),
   notBuilt('email-form', 'Email Form', { permission: 'emailForm' }),

@@ -1,0 +1,4 @@
+import { NotBuiltPage } from '../../../components/not-built-page.tsx';
+
+/** Placeholder until this screen is built. */
+export const CreateLeadRoute = () => <NotBuiltPage section="Create Lead" />;
