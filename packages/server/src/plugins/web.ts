@@ -14,6 +14,8 @@ export const registerWeb = async (app: FastifyInstance, distDir: string | undefi
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset; they are sent to browsers that accept them.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'cache-control',
