@@ -14,9 +14,13 @@ import type { TokenService } from './lib/tokens.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerGuard } from './plugins/guard.ts';
 import { registerWeb } from './plugins/web.ts';
+import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import type { AuthLimits } from './modules/auth/routes.ts';
+import { clientsRoutes } from './modules/clients/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { leadsRoutes } from './modules/leads/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 
 export type AppDeps = {
@@ -93,6 +97,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(healthRoutes(deps.db));
   await app.register(authRoutes(deps.db, deps.tokens, limits));
   await app.register(usersRoutes(deps.db));
+  await app.register(leadsRoutes(deps.db));
+  await app.register(clientsRoutes(deps.db));
+  await app.register(activityRoutes(deps.db));
+  await app.register(dashboardRoutes(deps.db));
   await registerWeb(app, deps.webDist);
   return app;
 };

@@ -12,7 +12,13 @@ export type ActivityEntry = {
 };
 
 export const activityQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200, 'limit must be at most 200').default(50),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(200, 'limit must be at most 200')
+    .default(50),
   /** The `_id` of the last entry already shown: the next page starts after it. */
   before: z.string().max(100).optional(),
 });
+export type ActivityQuery = z.input<typeof activityQuerySchema>;

@@ -23,14 +23,10 @@ export const CLIENT_ADDRESS_MAX = 1000;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text = (max = CLIENT_TEXT_MAX) =>
-  z
-    .string({ error: 'Must be text' })
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .default('');
+  z.string({ error: 'Must be text' }).trim().max(max, `Must be at most ${max} characters`);
 
-const clientObject = z.object({
+/** Each field's rule, without defaults: creating adds them, editing must not. */
+const clientFields = {
   companyName: z
     .string({ error: 'Company name is required' })
     .trim()
@@ -60,6 +56,14 @@ const clientObject = z.object({
     .min(1, 'Company category is required')
     .max(CLIENT_TEXT_MAX),
   fullAddress: text(CLIENT_ADDRESS_MAX),
+};
+
+const clientObject = z.object({
+  ...clientFields,
+  parentCompany: clientFields.parentCompany.optional().default(''),
+  website: clientFields.website.optional().default(''),
+  pic: clientFields.pic.optional().default(''),
+  fullAddress: clientFields.fullAddress.optional().default(''),
 });
 
 /** The PIC: upper-case initials of the words of the contact person (all of them). */
@@ -72,22 +76,32 @@ export const clientSchema = clientObject.transform((client) => ({
 export type ClientInput = z.input<typeof clientSchema>;
 export type ClientData = z.output<typeof clientSchema>;
 
-export const clientUpdateSchema = clientObject
+/** Editing a client: any subset of the fields, no defaults (an absent field keeps its value). */
+export const clientUpdateSchema = z
+  .object(clientFields)
   .partial()
   .refine((client) => Object.keys(client).length > 0, 'Nothing to update')
   .transform((client) => (client.contact ? { ...client, pic: clientPic(client.contact) } : client));
+export type ClientUpdateInput = z.input<typeof clientUpdateSchema>;
 
 export const clientListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .max(1_000_000)
+    .default(1),
   limit: z.coerce
-    .number()
-    .int()
-    .min(1)
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
     .max(250, 'limit must be at most 250')
     .default(CLIENTS_PER_PAGE),
   search: z.string().trim().max(CLIENT_TEXT_MAX).optional(),
   category: z.string().trim().max(CLIENT_TEXT_MAX).optional(),
 });
+
+export type ClientListParams = z.output<typeof clientListQuerySchema>;
 
 export type Client = ClientData & { _id: string; createdAt: string; updatedAt: string };
 export type ClientListResponse = {

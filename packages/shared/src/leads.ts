@@ -99,58 +99,69 @@ const required = (label: string) =>
     .min(1, `${label} is required`)
     .max(LEAD_TEXT_MAX, `${label} must be at most ${LEAD_TEXT_MAX} characters`);
 
-const optional = (label: string, max = LEAD_TEXT_MAX) =>
+const text = (label: string, max = LEAD_TEXT_MAX) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .default('');
+    .max(max, `${label} must be at most ${max} characters`);
 
-const leadObject = z.object({
+/** Each field's rule, without defaults: creating adds them, editing must not. */
+const leadFields = {
   companyName: required('Company Name'),
-  industry: optional('Industry'),
-  size: z
-    .union([z.enum(COMPANY_SIZES, { error: 'Please choose a company size' }), z.literal('')])
-    .optional()
-    .default(''),
-  companySite: optional('Company Website'),
-  companyLinkedin: optional('Company LinkedIn'),
+  industry: text('Industry'),
+  size: z.enum(['', ...COMPANY_SIZES], { error: 'Please choose a company size' }),
+  companySite: text('Company Website'),
+  companyLinkedin: text('Company LinkedIn'),
   personFirstName: required('Person First Name'),
   personLastName: required('Person Last Name'),
   personEmail: required('Person Email')
     .regex(EMAIL_PATTERN, 'Please enter a valid email address')
     .transform((value) => value.toLowerCase()),
-  personDesignation: optional('Job Title'),
-  personLinkedin: optional('Personal LinkedIn'),
-  personCity: optional('City'),
-  personState: optional('State'),
-  personCountry: optional('Country'),
+  personDesignation: text('Job Title'),
+  personLinkedin: text('Personal LinkedIn'),
+  personCity: text('City'),
+  personState: text('State'),
+  personCountry: text('Country'),
   source: z.enum(LEAD_SOURCES, { error: 'Source is required' }),
-  status: z
-    .enum(LEAD_STATUSES, { error: 'Please choose a valid status' })
-    .optional()
-    .default(DEFAULT_LEAD_STATUS),
-  contactProfileLink: optional('Contact Profile Link', 2000).refine(
+  status: z.enum(LEAD_STATUSES, { error: 'Please choose a valid status' }),
+  contactProfileLink: text('Contact Profile Link', 2000).refine(
     (value) => value === '' || isValidUrl(value),
     'Please enter a valid URL',
   ),
-  subject: optional('Notes', LEAD_NOTES_MAX),
+  subject: text('Notes', LEAD_NOTES_MAX),
+};
+
+const leadObject = z.object({
+  ...leadFields,
+  industry: leadFields.industry.optional().default(''),
+  size: leadFields.size.optional().default(''),
+  companySite: leadFields.companySite.optional().default(''),
+  companyLinkedin: leadFields.companyLinkedin.optional().default(''),
+  personDesignation: leadFields.personDesignation.optional().default(''),
+  personLinkedin: leadFields.personLinkedin.optional().default(''),
+  personCity: leadFields.personCity.optional().default(''),
+  personState: leadFields.personState.optional().default(''),
+  personCountry: leadFields.personCountry.optional().default(''),
+  status: leadFields.status.optional().default(DEFAULT_LEAD_STATUS),
+  contactProfileLink: leadFields.contactProfileLink.optional().default(''),
+  subject: leadFields.subject.optional().default(''),
 });
+
+export const PROFILE_LINK_REQUIRED = 'Contact Profile Link is required';
+
+/** Whether a lead from this source must carry a contact profile link. */
+export const requiresProfileLink = (source: string | undefined): boolean =>
+  source !== undefined && (SOCIAL_SOURCES as readonly string[]).includes(source);
 
 const profileLinkRule = <T extends { source?: string; contactProfileLink?: string }>(
   lead: T,
   ctx: z.RefinementCtx,
 ) => {
-  if (
-    lead.source &&
-    (SOCIAL_SOURCES as readonly string[]).includes(lead.source) &&
-    !lead.contactProfileLink
-  ) {
+  if (requiresProfileLink(lead.source) && !lead.contactProfileLink) {
     ctx.addIssue({
       code: 'custom',
       path: ['contactProfileLink'],
-      message: 'Contact Profile Link is required',
+      message: PROFILE_LINK_REQUIRED,
     });
   }
 };
@@ -160,11 +171,19 @@ export const leadSchema = leadObject.superRefine(profileLinkRule);
 export type LeadInput = z.input<typeof leadSchema>;
 export type LeadData = z.output<typeof leadSchema>;
 
-/** Editing a lead: any subset of the fields, same rules. */
-export const leadUpdateSchema = leadObject
+/**
+ * Editing a lead: any subset of the fields, same rules, no defaults (an absent field keeps its
+ * value). The profile link rule is checked here only when the link itself is sent; the
+ * server checks it again on the lead as it will be saved.
+ */
+export const leadUpdateSchema = z
+  .object(leadFields)
   .partial()
-  .superRefine(profileLinkRule)
+  .superRefine((lead, ctx) => {
+    if (lead.contactProfileLink !== undefined) profileLinkRule(lead, ctx);
+  })
   .refine((lead) => Object.keys(lead).length > 0, 'Nothing to update');
+export type LeadUpdateInput = z.input<typeof leadUpdateSchema>;
 
 export const leadStatusSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: 'Please choose a valid status' }),
@@ -192,11 +211,17 @@ export const LEAD_SORT_FIELDS = [
   'sentCount',
 ] as const;
 
+/** A calendar date that exists (2024-02-30 does not). */
+export const isCalendarDate = (value: string): boolean => {
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
 const dateParam = (label: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((value) => !Number.isNaN(Date.parse(value)), `${label} is not a valid date`)
+    .refine(isCalendarDate, `${label} is not a valid date`)
     .optional();
 
 const filterParam = z.string().trim().max(LEAD_TEXT_MAX).optional();
@@ -205,12 +230,12 @@ const filterParam = z.string().trim().max(LEAD_TEXT_MAX).optional();
 export const leadListQuerySchema = z.object({
   page: z.coerce
     .number({ error: 'page must be a number' })
-    .int()
+    .int('page must be a whole number')
     .min(1, 'page must be 1 or more')
     .max(1_000_000)
     .default(1),
   limit: z.coerce
-    .number()
+    .number({ error: 'limit must be one of 10, 25, 50, 100, 250' })
     .refine(
       (value) => (LEADS_PER_PAGE as readonly number[]).includes(value),
       'limit must be one of 10, 25, 50, 100, 250',
@@ -234,6 +259,8 @@ export const leadListQuerySchema = z.object({
     .default('-createdAt'),
 });
 export type LeadListQuery = z.input<typeof leadListQuerySchema>;
+export type LeadListParams = z.output<typeof leadListQuerySchema>;
+export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
 
 /** A lead as the API answers it. */
 export type Lead = LeadData & {

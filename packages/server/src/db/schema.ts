@@ -1,14 +1,32 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Permissions } from '@leadline/shared/permissions';
 import type { Role } from '@leadline/shared/roles';
 import type { UserStatus } from '@leadline/shared/auth';
+import type { ActivityType } from '@leadline/shared/activity';
+import type { LeadData } from '@leadline/shared/leads';
 
 const id = () =>
   uuid('id')
     .primaryKey()
     .default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const organizationId = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+const field = (name: string) => text(name).notNull().default('');
 
 export const organizations = pgTable('organizations', {
   id: id(),
@@ -51,10 +69,92 @@ export const activityLog = pgTable(
       onDelete: 'cascade',
     }),
     userId: uuid('user_id'),
-    type: text('type').notNull(),
+    type: text('type').$type<ActivityType>().notNull(),
     action: text('action').notNull(),
     details: text('details').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [index('activity_org_time_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * The nine searched fields in one lower-cased text (seed 1 §5), kept by PostgreSQL and indexed
+ * with trigrams so that `LIKE '%term%'` stays fast over a million leads. `||` rather than
+ * concat_ws: a generated column needs an immutable expression and concat_ws is only stable;
+ * the columns are NOT NULL, so nothing is lost.
+ */
+const LEAD_SEARCH_TEXT = sql`lower(company_name || ' ' || industry || ' ' || subject || ' ' || person_email || ' ' || person_first_name || ' ' || person_last_name || ' ' || person_designation || ' ' || person_city || ' ' || person_country)`;
+
+/** The location filter matches city, state or country: one lower-cased, trigram-indexed text. */
+const LEAD_LOCATION_TEXT = sql`lower(person_city || ' ' || person_state || ' ' || person_country)`;
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    createdBy: uuid('created_by'),
+    companyName: field('company_name'),
+    industry: field('industry'),
+    size: field('size').$type<LeadData['size']>(),
+    companySite: field('company_site'),
+    companyLinkedin: field('company_linkedin'),
+    personFirstName: field('person_first_name'),
+    personLastName: field('person_last_name'),
+    personEmail: field('person_email'),
+    personDesignation: field('person_designation'),
+    personLinkedin: field('person_linkedin'),
+    personCity: field('person_city'),
+    personState: field('person_state'),
+    personCountry: field('person_country'),
+    source: field('source').$type<LeadData['source']>(),
+    status: field('status').$type<LeadData['status']>(),
+    contactProfileLink: field('contact_profile_link'),
+    subject: field('subject'),
+    mailSent: boolean('mail_sent').notNull().default(false),
+    sentCount: integer('sent_count').notNull().default(0),
+    mailSentDate: timestamp('mail_sent_date', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    searchText: text('search_text').generatedAlwaysAs(LEAD_SEARCH_TEXT),
+    locationText: text('location_text').generatedAlwaysAs(LEAD_LOCATION_TEXT),
+  },
+  (t) => [
+    uniqueIndex('leads_org_email_key').on(t.organizationId, t.personEmail),
+    index('leads_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    index('leads_org_status_idx').on(t.organizationId, t.status),
+    index('leads_org_source_idx').on(t.organizationId, t.source),
+    index('leads_org_industry_idx').on(t.organizationId, sql`lower(${t.industry})`),
+    index('leads_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('leads_location_idx').using('gin', t.locationText.op('gin_trgm_ops')),
+  ],
+);
+
+/** Client search: name, parent company, email, contact, category and address (seed 1 §5). */
+const CLIENT_SEARCH_TEXT = sql`lower(company_name || ' ' || parent_company || ' ' || email || ' ' || contact || ' ' || company_category || ' ' || full_address)`;
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    createdBy: uuid('created_by'),
+    companyName: field('company_name'),
+    parentCompany: field('parent_company'),
+    website: field('website'),
+    email: field('email'),
+    contact: field('contact'),
+    pic: field('pic'),
+    companyCategory: field('company_category'),
+    fullAddress: field('full_address'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    searchText: text('search_text').generatedAlwaysAs(CLIENT_SEARCH_TEXT),
+  },
+  (t) => [
+    uniqueIndex('clients_org_email_key').on(t.organizationId, t.email),
+    index('clients_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    index('clients_org_category_idx').on(t.organizationId, t.companyCategory),
+    index('clients_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );

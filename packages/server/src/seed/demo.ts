@@ -5,10 +5,16 @@ import type { Db } from '../db/connection.ts';
 import { organizations } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { logActivity } from '../modules/activity/repo.ts';
+import type { NewActivity } from '../modules/activity/repo.ts';
+import { insertClientRows } from '../modules/clients/repo.ts';
+import { insertLeadRows } from '../modules/leads/repo.ts';
 import { ensureOrganization, findUserByEmail, insertUser } from '../modules/users/repo.ts';
+import { demoClients, demoLeads } from './demo-data.ts';
 
 export const DEMO_ORGANIZATION = 'demo-company';
 export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_LEADS = 5000;
+export const DEMO_CLIENTS = 200;
 
 /** One user of every role; the Super Admin only when none exists yet. */
 export const DEMO_USERS: readonly { name: string; email: string; role: Role }[] = [
@@ -20,13 +26,42 @@ export const DEMO_USERS: readonly { name: string; email: string; role: Role }[] 
   { name: 'Carl Clients', email: 'clients@demo.leadline.test', role: 'Client Manager' },
 ];
 
-/** Loads the demo organisation once, into a database that has no organisation yet. */
+type DemoEntry = Pick<NewActivity, 'type' | 'action' | 'details'>;
+
+const DEMO_ACTIVITY: readonly DemoEntry[] = [
+  { type: 'User', action: 'created', details: 'Demo organisation loaded' },
+  { type: 'Lead', action: 'imported', details: `${DEMO_LEADS} leads imported` },
+  { type: 'Client', action: 'imported', details: `${DEMO_CLIENTS} clients imported` },
+  {
+    type: 'Lead',
+    action: 'status changed',
+    details: 'Status of Grace Hopper changed from Cold Lead to Hot Lead',
+  },
+  { type: 'Client', action: 'updated', details: 'Client Globex Systems updated' },
+];
+
+/** The demo entries, an hour apart, the last one now. */
+const demoActivity = (organizationId: string, userId: string | null): NewActivity[] => {
+  const now = Date.now();
+  return DEMO_ACTIVITY.map((entry, i) => ({
+    ...entry,
+    organizationId,
+    userId,
+    createdAt: new Date(now - (DEMO_ACTIVITY.length - 1 - i) * 3_600_000),
+  }));
+};
+
+/**
+ * Loads the demo organisation once, into a database that has no organisation yet: a user of
+ * every role, 5,000 leads, 200 clients and a few activity entries (a few seconds on PGlite).
+ */
 export const seedDemo = async (db: Db, hasSuperAdmin: boolean): Promise<boolean> => {
   const [row] = await db.select({ n: count() }).from(organizations);
   if (row!.n > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const organizationId = await ensureOrganization(tx, DEMO_ORGANIZATION);
+    let adminId: string | null = null;
     for (const user of DEMO_USERS) {
       if (user.role === 'Super Admin' && hasSuperAdmin) continue;
       if (await findUserByEmail(tx, user.email)) continue;
@@ -38,7 +73,7 @@ export const seedDemo = async (db: Db, hasSuperAdmin: boolean): Promise<boolean>
           createUser: true,
           reports: true,
         });
-      await insertUser(tx, {
+      const id = await insertUser(tx, {
         organizationId: user.role === 'Super Admin' ? null : organizationId,
         name: user.name,
         email: user.email,
@@ -48,14 +83,11 @@ export const seedDemo = async (db: Db, hasSuperAdmin: boolean): Promise<boolean>
         status: 'active',
         department: user.role === 'Marketing' ? 'Marketing' : 'Sales',
       });
+      if (user.role === 'Admin') adminId = id;
     }
-    await logActivity(tx, {
-      organizationId,
-      userId: null,
-      type: 'User',
-      action: 'created',
-      details: 'Demo organisation loaded',
-    });
+    await insertLeadRows(tx, demoLeads(organizationId, adminId, DEMO_LEADS));
+    await insertClientRows(tx, demoClients(organizationId, adminId, DEMO_CLIENTS));
+    for (const entry of demoActivity(organizationId, adminId)) await logActivity(tx, entry);
   });
   return true;
 };

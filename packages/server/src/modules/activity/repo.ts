@@ -1,7 +1,9 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ActivityType } from '@leadline/shared/activity';
 import type { Db } from '../../db/connection.ts';
 import { activityLog } from '../../db/schema.ts';
 
-export type ActivityType = 'Lead' | 'Client' | 'Campaign' | 'Email' | 'Meeting' | 'User';
+export type { ActivityType };
 
 export type NewActivity = {
   organizationId: string | null;
@@ -9,8 +11,65 @@ export type NewActivity = {
   type: ActivityType;
   action: string;
   details: string;
+  /** Now, unless given (demo data). */
+  createdAt?: Date;
+};
+
+export type ActivityRow = {
+  id: string;
+  type: ActivityType;
+  action: string;
+  details: string;
+  createdAt: Date;
 };
 
 export const logActivity = async (db: Db, entry: NewActivity): Promise<void> => {
   await db.insert(activityLog).values(entry);
 };
+
+/** null: every organisation's entries and those of no organisation (Super Admin). */
+const inScope = (organizationId: string | null) =>
+  organizationId === null ? undefined : eq(activityLog.organizationId, organizationId);
+
+export const activityExists = async (
+  db: Db,
+  organizationId: string | null,
+  id: string,
+): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: activityLog.id })
+    .from(activityLog)
+    .where(and(inScope(organizationId), eq(activityLog.id, id)))
+    .limit(1);
+  return row !== undefined;
+};
+
+/**
+ * Newest first (the order of the activity_org_time_idx index); with `before`, only entries
+ * older than that entry. The cursor is compared inside SQL so that timestamps keep their
+ * microseconds.
+ */
+export const listActivity = (
+  db: Db,
+  organizationId: string | null,
+  options: { limit: number; before?: string },
+): Promise<ActivityRow[]> =>
+  db
+    .select({
+      id: activityLog.id,
+      type: activityLog.type,
+      action: activityLog.action,
+      details: activityLog.details,
+      createdAt: activityLog.createdAt,
+    })
+    .from(activityLog)
+    .where(
+      and(
+        inScope(organizationId),
+        options.before
+          ? sql`(${activityLog.createdAt}, ${activityLog.id}) < (SELECT c.created_at, c.id FROM activity_log c WHERE c.id = ${options.before})`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${activityLog.createdAt} DESC NULLS LAST`, sql`${activityLog.id} DESC NULLS LAST`)
+    .limit(options.limit);

@@ -1,0 +1,29 @@
+import { activityQuerySchema } from '@leadline/shared/activity';
+import type { ActivityEntry, ActivityQuery } from '@leadline/shared/activity';
+import type { Db } from '../../db/connection.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { CurrentUser } from '../users/present.ts';
+import { UUID_PATTERN } from '../users/repo.ts';
+import { toActivityEntry } from './present.ts';
+import { activityExists, listActivity } from './repo.ts';
+
+/**
+ * GET /api/activity: the caller's organisation's entries, newest first, a page at a time;
+ * a Super Admin (no organisation) sees every entry.
+ */
+export const activityFeed = async (
+  db: Db,
+  actor: CurrentUser,
+  query: ActivityQuery,
+): Promise<ActivityEntry[]> => {
+  const { limit, before } = activityQuerySchema.parse(query);
+  const organizationId = actor.role === 'Super Admin' ? null : actor.organizationId;
+  if (organizationId === null && actor.role !== 'Super Admin') return [];
+  if (before !== undefined) {
+    if (!UUID_PATTERN.test(before)) throw badRequest('Invalid activity ID');
+    if (!(await activityExists(db, organizationId, before)))
+      throw notFound('Activity entry not found');
+  }
+  const rows = await listActivity(db, organizationId, { limit, before });
+  return rows.map(toActivityEntry);
+};

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientListQuerySchema, clientSchema, clientUpdateSchema } from '@leadline/shared/clients';
+import type { Db } from '../../db/connection.ts';
+import { userOf } from '../../plugins/guard.ts';
+import { createClient, deleteClient, getClient, listClients, updateClient } from './service.ts';
+
+// Any text: the service answers 'Invalid client ID' for what is not an id.
+const idParams = z.object({ id: z.string() });
+
+export const clientsRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['clients'];
+    const read = { access: 'allClients' as const };
+
+    app.get(
+      '/api/clients',
+      { config: read, schema: { tags, querystring: clientListQuerySchema } },
+      async (request) => listClients(db, userOf(request), request.query),
+    );
+
+    app.post(
+      '/api/clients',
+      { config: { access: 'addClient' }, schema: { tags, body: clientSchema } },
+      async (request, reply) =>
+        reply.status(201).send(await createClient(db, userOf(request), request.body)),
+    );
+
+    app.get(
+      '/api/clients/:id',
+      { config: read, schema: { tags, params: idParams } },
+      async (request) => getClient(db, userOf(request), request.params.id),
+    );
+
+    app.put(
+      '/api/clients/:id',
+      { config: read, schema: { tags, params: idParams, body: clientUpdateSchema } },
+      async (request) => updateClient(db, userOf(request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/api/clients/:id',
+      { config: read, schema: { tags, params: idParams } },
+      async (request) => {
+        await deleteClient(db, userOf(request), request.params.id);
+        return { message: 'Client deleted successfully' };
+      },
+    );
+  };

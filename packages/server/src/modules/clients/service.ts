@@ -1,0 +1,146 @@
+import { clientSchema, clientUpdateSchema } from '@leadline/shared/clients';
+import type {
+  Client,
+  ClientInput,
+  ClientListParams,
+  ClientListResponse,
+  ClientUpdateInput,
+} from '@leadline/shared/clients';
+import type { Db } from '../../db/connection.ts';
+import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { logActivity } from '../activity/repo.ts';
+import type { CurrentUser } from '../users/present.ts';
+import { UUID_PATTERN } from '../users/repo.ts';
+import { describeClient, toClient } from './present.ts';
+import {
+  clientCategories,
+  deleteClient as deleteClientRow,
+  findClient,
+  findClients,
+  insertClient,
+  updateClient as updateClientRow,
+} from './repo.ts';
+import type { ClientRow } from './repo.ts';
+
+export const NO_ORGANIZATION = 'Choose an organization user to manage clients';
+export const INVALID_CLIENT_ID = 'Invalid client ID';
+export const CLIENT_NOT_FOUND = 'Client not found';
+export const DUPLICATE_CLIENT = 'A client with this email already exists';
+
+/** Clients belong to an organisation; a Super Admin has none and so owns no clients. */
+const organizationOf = (actor: CurrentUser): string => {
+  if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
+  return actor.organizationId;
+};
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+const duplicateAsConflict = async <T>(write: () => Promise<T>): Promise<T> => {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new HttpError(409, DUPLICATE_CLIENT, { email: DUPLICATE_CLIENT });
+    throw error;
+  }
+};
+
+const loadClient = async (db: Db, organizationId: string, id: string): Promise<ClientRow> => {
+  if (!UUID_PATTERN.test(id)) throw badRequest(INVALID_CLIENT_ID);
+  const row = await findClient(db, organizationId, id);
+  if (!row) throw notFound(CLIENT_NOT_FOUND);
+  return row;
+};
+
+export const listClients = async (
+  db: Db,
+  actor: CurrentUser,
+  query: ClientListParams,
+): Promise<ClientListResponse> => {
+  const organizationId = organizationOf(actor);
+  const { rows, total } = await findClients(
+    db,
+    organizationId,
+    { search: query.search, category: query.category },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
+  return {
+    clients: rows.map(toClient),
+    total,
+    page: query.page,
+    limit: query.limit,
+    categories: await clientCategories(db, organizationId),
+  };
+};
+
+export const getClient = async (db: Db, actor: CurrentUser, id: string): Promise<Client> =>
+  toClient(await loadClient(db, organizationOf(actor), id));
+
+export const createClient = async (
+  db: Db,
+  actor: CurrentUser,
+  input: ClientInput,
+): Promise<Client> => {
+  const organizationId = organizationOf(actor);
+  const data = clientSchema.parse(input);
+  const row = await duplicateAsConflict(() =>
+    db.transaction(async (tx) => {
+      const created = await insertClient(tx, { ...data, organizationId, createdBy: actor.id });
+      await logActivity(tx, {
+        organizationId,
+        userId: actor.id,
+        type: 'Client',
+        action: 'created',
+        details: `${describeClient(created)} created`,
+      });
+      return created;
+    }),
+  );
+  return toClient(row);
+};
+
+/** PUT /api/clients/:id: the fields sent change (the PIC follows the contact). */
+export const updateClient = async (
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  input: ClientUpdateInput,
+): Promise<Client> => {
+  const organizationId = organizationOf(actor);
+  if (!UUID_PATTERN.test(id)) throw badRequest(INVALID_CLIENT_ID);
+  const changes = clientUpdateSchema.parse(input);
+  const row = await duplicateAsConflict(() =>
+    db.transaction(async (tx) => {
+      await loadClient(tx, organizationId, id);
+      const updated = (await updateClientRow(tx, organizationId, id, changes))!;
+      await logActivity(tx, {
+        organizationId,
+        userId: actor.id,
+        type: 'Client',
+        action: 'updated',
+        details: `${describeClient(updated)} updated`,
+      });
+      return updated;
+    }),
+  );
+  return toClient(row);
+};
+
+export const deleteClient = async (db: Db, actor: CurrentUser, id: string): Promise<void> => {
+  const organizationId = organizationOf(actor);
+  if (!UUID_PATTERN.test(id)) throw badRequest(INVALID_CLIENT_ID);
+  await db.transaction(async (tx) => {
+    const deleted = await deleteClientRow(tx, organizationId, id);
+    if (!deleted) throw notFound(CLIENT_NOT_FOUND);
+    await logActivity(tx, {
+      organizationId,
+      userId: actor.id,
+      type: 'Client',
+      action: 'deleted',
+      details: `${describeClient(deleted)} deleted`,
+    });
+  });
+};

@@ -1,0 +1,37 @@
+import type { Lead } from '@leadline/shared/leads';
+import type { LeadRow } from './repo.ts';
+
+/** A lead as the API shows it (shared `Lead`): string `_id`, ISO dates, no tenancy columns. */
+export const toLead = (row: LeadRow): Lead => ({
+  _id: row.id,
+  companyName: row.companyName,
+  industry: row.industry,
+  size: row.size,
+  companySite: row.companySite,
+  companyLinkedin: row.companyLinkedin,
+  personFirstName: row.personFirstName,
+  personLastName: row.personLastName,
+  personEmail: row.personEmail,
+  personDesignation: row.personDesignation,
+  personLinkedin: row.personLinkedin,
+  personCity: row.personCity,
+  personState: row.personState,
+  personCountry: row.personCountry,
+  source: row.source,
+  status: row.status,
+  contactProfileLink: row.contactProfileLink,
+  subject: row.subject,
+  mailSent: row.mailSent,
+  sentCount: row.sentCount,
+  mailSentDate: row.mailSentDate ? row.mailSentDate.toISOString() : null,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** How activity entries name a lead: "Lead Ada Lovelace (Acme)". */
+export const leadName = (lead: Pick<LeadRow, 'personFirstName' | 'personLastName'>): string =>
+  `${lead.personFirstName} ${lead.personLastName}`.trim();
+
+export const describeLead = (
+  lead: Pick<LeadRow, 'personFirstName' | 'personLastName' | 'companyName'>,
+): string => `Lead ${leadName(lead)} (${lead.companyName})`;

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bulkDeleteSchema,
+  leadListQuerySchema,
+  leadSchema,
+  leadStatusSchema,
+  leadUpdateSchema,
+} from '@leadline/shared/leads';
+import type { Db } from '../../db/connection.ts';
+import { userOf } from '../../plugins/guard.ts';
+import {
+  bulkDeleteLeads,
+  changeLeadStatus,
+  createLead,
+  deleteLead,
+  getLead,
+  listLeads,
+  updateLead,
+} from './service.ts';
+
+// Any text: the service answers 'Invalid lead ID' for what is not an id.
+const idParams = z.object({ id: z.string() });
+
+export const leadsRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['leads'];
+    const read = { access: 'leadsTable' as const };
+
+    app.get(
+      '/api/leads',
+      { config: read, schema: { tags, querystring: leadListQuerySchema } },
+      async (request) => listLeads(db, userOf(request), request.query),
+    );
+
+    app.post(
+      '/api/leads',
+      { config: { access: 'createLead' }, schema: { tags, body: leadSchema } },
+      async (request, reply) =>
+        reply.status(201).send(await createLead(db, userOf(request), request.body)),
+    );
+
+    app.post(
+      '/api/leads/bulk-delete',
+      { config: read, schema: { tags, body: bulkDeleteSchema } },
+      async (request) => ({
+        message: 'Selected leads deleted successfully',
+        deletedCount: await bulkDeleteLeads(db, userOf(request), request.body.leadIds),
+      }),
+    );
+
+    app.get(
+      '/api/leads/:id',
+      { config: read, schema: { tags, params: idParams } },
+      async (request) => getLead(db, userOf(request), request.params.id),
+    );
+
+    app.put(
+      '/api/leads/:id',
+      { config: read, schema: { tags, params: idParams, body: leadUpdateSchema } },
+      async (request) => updateLead(db, userOf(request), request.params.id, request.body),
+    );
+
+    app.patch(
+      '/api/leads/:id/status',
+      { config: read, schema: { tags, params: idParams, body: leadStatusSchema } },
+      async (request) =>
+        changeLeadStatus(db, userOf(request), request.params.id, request.body.status),
+    );
+
+    app.delete(
+      '/api/leads/:id',
+      { config: read, schema: { tags, params: idParams } },
+      async (request) => {
+        await deleteLead(db, userOf(request), request.params.id);
+        return { message: 'Lead deleted successfully' };
+      },
+    );
+  };

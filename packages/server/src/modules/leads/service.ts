@@ -1,0 +1,223 @@
+import {
+  LEAD_SORT_FIELDS,
+  PROFILE_LINK_REQUIRED,
+  leadSchema,
+  leadStatusSchema,
+  leadUpdateSchema,
+  requiresProfileLink,
+} from '@leadline/shared/leads';
+import type {
+  Lead,
+  LeadInput,
+  LeadListParams,
+  LeadListResponse,
+  LeadStatus,
+  LeadUpdateInput,
+} from '@leadline/shared/leads';
+import type { Db } from '../../db/connection.ts';
+import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { logActivity } from '../activity/repo.ts';
+import type { CurrentUser } from '../users/present.ts';
+import { UUID_PATTERN } from '../users/repo.ts';
+import { describeLead, leadName, toLead } from './present.ts';
+import type { LeadFilter, LeadSort } from './query.ts';
+import {
+  deleteLead as deleteLeadRow,
+  deleteLeads,
+  findLead,
+  findLeads,
+  insertLead,
+  updateLead as updateLeadRow,
+} from './repo.ts';
+import type { LeadRow } from './repo.ts';
+
+export const NO_ORGANIZATION = 'Choose an organization user to manage leads';
+export const INVALID_LEAD_ID = 'Invalid lead ID';
+export const LEAD_NOT_FOUND = 'Lead not found';
+export const DUPLICATE_LEAD = 'A lead with this email already exists';
+
+/** Leads belong to an organisation; a Super Admin has none and so owns no leads. */
+const organizationOf = (actor: CurrentUser): string => {
+  if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
+  return actor.organizationId;
+};
+
+const checkId = (id: string) => {
+  if (!UUID_PATTERN.test(id)) throw badRequest(INVALID_LEAD_ID);
+};
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+const duplicateAsConflict = async <T>(write: () => Promise<T>): Promise<T> => {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new HttpError(409, DUPLICATE_LEAD, { personEmail: DUPLICATE_LEAD });
+    throw error;
+  }
+};
+
+const dayStart = (date: string): Date => new Date(`${date}T00:00:00.000Z`);
+const nextDayStart = (date: string): Date => new Date(dayStart(date).getTime() + 86_400_000);
+
+const toSort = (sort: string): LeadSort => {
+  const descending = sort.startsWith('-');
+  const name = descending ? sort.slice(1) : sort;
+  return { field: LEAD_SORT_FIELDS.find((f) => f === name) ?? 'createdAt', descending };
+};
+
+/** GET /api/leads: filtered, sorted and paged in the database. */
+export const listLeads = async (
+  db: Db,
+  actor: CurrentUser,
+  query: LeadListParams,
+): Promise<LeadListResponse> => {
+  const organizationId = organizationOf(actor);
+  const filter: LeadFilter = {
+    search: query.search,
+    industry: query.industry,
+    size: query.size,
+    location: query.location,
+    source: query.source,
+    status: query.status,
+    mailSent: query.mailSent === undefined ? undefined : query.mailSent === 'true',
+    createdFrom: query.from ? dayStart(query.from) : undefined,
+    // `to` is inclusive: everything before the start of the next day (UTC).
+    createdBefore: query.to ? nextDayStart(query.to) : undefined,
+  };
+  const { rows, total } = await findLeads(db, organizationId, filter, toSort(query.sort), {
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { leads: rows.map(toLead), total, page: query.page, limit: query.limit };
+};
+
+const loadLead = async (db: Db, organizationId: string, id: string): Promise<LeadRow> => {
+  checkId(id);
+  const row = await findLead(db, organizationId, id);
+  if (!row) throw notFound(LEAD_NOT_FOUND);
+  return row;
+};
+
+export const getLead = async (db: Db, actor: CurrentUser, id: string): Promise<Lead> =>
+  toLead(await loadLead(db, organizationOf(actor), id));
+
+export const createLead = async (db: Db, actor: CurrentUser, input: LeadInput): Promise<Lead> => {
+  const organizationId = organizationOf(actor);
+  const data = leadSchema.parse(input);
+  const row = await duplicateAsConflict(() =>
+    db.transaction(async (tx) => {
+      const created = await insertLead(tx, { ...data, organizationId, createdBy: actor.id });
+      await logActivity(tx, {
+        organizationId,
+        userId: actor.id,
+        type: 'Lead',
+        action: 'created',
+        details: `${describeLead(created)} created`,
+      });
+      return created;
+    }),
+  );
+  return toLead(row);
+};
+
+/** PUT /api/leads/:id: the fields sent change, the others keep their value. */
+export const updateLead = async (
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  input: LeadUpdateInput,
+): Promise<Lead> => {
+  const organizationId = organizationOf(actor);
+  checkId(id);
+  const changes = leadUpdateSchema.parse(input);
+  const row = await duplicateAsConflict(() =>
+    db.transaction(async (tx) => {
+      const existing = await loadLead(tx, organizationId, id);
+      const source = changes.source ?? existing.source;
+      const link = changes.contactProfileLink ?? existing.contactProfileLink;
+      if (requiresProfileLink(source) && !link) {
+        throw badRequest(PROFILE_LINK_REQUIRED, { contactProfileLink: PROFILE_LINK_REQUIRED });
+      }
+      const updated = (await updateLeadRow(tx, organizationId, id, changes))!;
+      await logActivity(tx, {
+        organizationId,
+        userId: actor.id,
+        type: 'Lead',
+        action: 'updated',
+        details: `${describeLead(updated)} updated`,
+      });
+      return updated;
+    }),
+  );
+  return toLead(row);
+};
+
+export const changeLeadStatus = async (
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  status: LeadStatus,
+): Promise<Lead> => {
+  const organizationId = organizationOf(actor);
+  ({ status } = leadStatusSchema.parse({ status }));
+  const row = await db.transaction(async (tx) => {
+    const existing = await loadLead(tx, organizationId, id);
+    if (existing.status === status) return existing;
+    const updated = (await updateLeadRow(tx, organizationId, id, { status }))!;
+    await logActivity(tx, {
+      organizationId,
+      userId: actor.id,
+      type: 'Lead',
+      action: 'status changed',
+      details: `Status of ${leadName(existing)} changed from ${existing.status || 'none'} to ${status}`,
+    });
+    return updated;
+  });
+  return toLead(row);
+};
+
+export const deleteLead = async (db: Db, actor: CurrentUser, id: string): Promise<void> => {
+  const organizationId = organizationOf(actor);
+  checkId(id);
+  await db.transaction(async (tx) => {
+    const deleted = await deleteLeadRow(tx, organizationId, id);
+    if (!deleted) throw notFound(LEAD_NOT_FOUND);
+    await logActivity(tx, {
+      organizationId,
+      userId: actor.id,
+      type: 'Lead',
+      action: 'deleted',
+      details: `${describeLead(deleted)} deleted`,
+    });
+  });
+};
+
+/** Deletes the caller's organisation's leads among the ids; other ids are ignored. */
+export const bulkDeleteLeads = async (
+  db: Db,
+  actor: CurrentUser,
+  leadIds: readonly string[],
+): Promise<number> => {
+  const organizationId = organizationOf(actor);
+  if (leadIds.length === 0) throw badRequest('No lead IDs provided for bulk deletion');
+  for (const id of leadIds) checkId(id);
+  const ids = [...new Set(leadIds.map((id) => id.toLowerCase()))];
+  return db.transaction(async (tx) => {
+    const deletedCount = await deleteLeads(tx, organizationId, ids);
+    if (deletedCount > 0) {
+      await logActivity(tx, {
+        organizationId,
+        userId: actor.id,
+        type: 'Lead',
+        action: 'bulk deleted',
+        details: `${deletedCount} ${deletedCount === 1 ? 'lead' : 'leads'} deleted`,
+      });
+    }
+    return deletedCount;
+  });
+};

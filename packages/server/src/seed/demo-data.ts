@@ -1,0 +1,154 @@
+import { CLIENT_CATEGORIES, clientPic } from '@leadline/shared/clients';
+import {
+  COMPANY_SIZES,
+  INDUSTRIES,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  requiresProfileLink,
+} from '@leadline/shared/leads';
+import type { ClientSeedRow } from '../modules/clients/repo.ts';
+import type { LeadSeedRow } from '../modules/leads/repo.ts';
+
+/** Small, fixed word lists: the demo data is generated, never downloaded, and the same each run. */
+// prettier-ignore
+const FIRST_NAMES = [
+  'Ada', 'Alan', 'Grace', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger',
+  'Radia', 'Tim', 'Katherine', 'John', 'Hedy', 'Donald', 'Sophie', 'Niklaus', 'Annie', 'Guido',
+  'Joan', 'Bjarne', 'Evelyn', 'James', 'Karen', 'Leslie', 'Mary', 'Robert', 'Shafi', 'Vint',
+];
+// prettier-ignore
+const LAST_NAMES = [
+  'Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson',
+  'Allen', 'Dijkstra', 'Perlman', 'Berners-Lee', 'Johnson', 'McCarthy', 'Lamarr', 'Knuth',
+  'Wilson', 'Wirth', 'Easley', 'van Rossum', 'Clarke', 'Stroustrup', 'Berezin', 'Gosling',
+  'Jones', 'Lamport', 'Keller', 'Kahn', 'Goldwasser', 'Cerf',
+];
+// prettier-ignore
+const COMPANY_WORDS = [
+  'Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Vandelay', 'Stark', 'Wayne', 'Cyberdyne',
+  'Soylent', 'Tyrell', 'Wonka', 'Gringotts', 'Oscorp', 'Aperture', 'Massive', 'Dunder',
+  'Prestige', 'Monarch', 'Sirius', 'Blue Sun', 'Nakatomi', 'Pied Piper', 'Bluth',
+];
+const COMPANY_ENDINGS = ['Labs', 'Group', 'Systems', 'Partners', 'Works', 'Holdings', 'Digital'];
+// prettier-ignore
+const DESIGNATIONS = [
+  'CEO', 'CTO', 'Head of Sales', 'Marketing Director', 'Operations Manager', 'Founder',
+  'VP Engineering', 'Procurement Lead', 'Product Manager', 'IT Manager',
+];
+const PLACES: readonly [city: string, state: string, country: string][] = [
+  ['Berlin', 'Berlin', 'Germany'],
+  ['Munich', 'Bavaria', 'Germany'],
+  ['London', 'England', 'United Kingdom'],
+  ['Manchester', 'England', 'United Kingdom'],
+  ['Paris', 'Ile-de-France', 'France'],
+  ['New York', 'New York', 'United States'],
+  ['Austin', 'Texas', 'United States'],
+  ['San Francisco', 'California', 'United States'],
+  ['Toronto', 'Ontario', 'Canada'],
+  ['Sydney', 'New South Wales', 'Australia'],
+  ['Bangalore', 'Karnataka', 'India'],
+  ['Singapore', '', 'Singapore'],
+  ['Sao Paulo', 'Sao Paulo', 'Brazil'],
+  ['Amsterdam', 'North Holland', 'Netherlands'],
+];
+const NOTES = [
+  '',
+  'Met at the spring trade fair',
+  'Interested in the annual plan',
+  'Asked for a product demo next month',
+  'Budget approved for Q3',
+  'Prefers contact by email',
+];
+const DAY = 86_400_000;
+
+/** A deterministic pseudo-random generator (mulberry32). */
+const random = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+};
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+/** `count` leads spread over every source, status, industry, size and country, over 90 days. */
+export const demoLeads = (
+  organizationId: string,
+  createdBy: string | null,
+  count: number,
+  now = new Date(),
+): LeadSeedRow[] => {
+  const next = random(1);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  return Array.from({ length: count }, (_, i) => {
+    const first = pick(FIRST_NAMES);
+    const last = pick(LAST_NAMES);
+    const company = `${pick(COMPANY_WORDS)} ${pick(COMPANY_ENDINGS)}`;
+    const domain = `${slug(company)}.example`;
+    const [city, state, country] = PLACES[i % PLACES.length]!;
+    // Cycling through the fixed lists guarantees every value appears.
+    const source = LEAD_SOURCES[i % LEAD_SOURCES.length]!;
+    const createdAt = new Date(now.getTime() - Math.floor(next() * 90 * DAY));
+    const sentCount = next() < 0.25 ? 1 + Math.floor(next() * 3) : 0;
+    const person = `${slug(first)}-${slug(last)}-${i}`;
+    return {
+      organizationId,
+      createdBy,
+      companyName: company,
+      industry: INDUSTRIES[i % INDUSTRIES.length]!,
+      size: COMPANY_SIZES[i % COMPANY_SIZES.length]!,
+      companySite: `https://${domain}`,
+      companyLinkedin: `https://linkedin.com/company/${slug(company)}`,
+      personFirstName: first,
+      personLastName: last,
+      personEmail: `${person}@${domain}`,
+      personDesignation: pick(DESIGNATIONS),
+      personLinkedin: `https://linkedin.com/in/${person}`,
+      personCity: city,
+      personState: state,
+      personCountry: country,
+      source,
+      status: LEAD_STATUSES[(i * 7 + Math.floor(i / 11)) % LEAD_STATUSES.length]!,
+      contactProfileLink: requiresProfileLink(source)
+        ? `https://${slug(source)}.com/${person}`
+        : '',
+      subject: pick(NOTES),
+      mailSent: sentCount > 0,
+      sentCount,
+      mailSentDate: sentCount > 0 ? new Date(createdAt.getTime() + DAY) : null,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+};
+
+/** `count` clients over every category, with distinct emails. */
+export const demoClients = (
+  organizationId: string,
+  createdBy: string | null,
+  count: number,
+  now = new Date(),
+): ClientSeedRow[] => {
+  const next = random(2);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  return Array.from({ length: count }, (_, i) => {
+    const company = `${pick(COMPANY_WORDS)} ${pick(COMPANY_ENDINGS)} ${i + 1}`;
+    const contact = `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
+    const [city, state, country] = pick(PLACES);
+    const createdAt = new Date(now.getTime() - Math.floor(next() * 90 * DAY));
+    return {
+      organizationId,
+      createdBy,
+      companyName: company,
+      parentCompany: next() < 0.4 ? `${pick(COMPANY_WORDS)} Holdings` : '',
+      website: next() < 0.8 ? `https://${slug(company)}.example` : '',
+      email: `contact-${i + 1}@${slug(company)}.example`,
+      contact,
+      pic: clientPic(contact),
+      companyCategory: CLIENT_CATEGORIES[i % CLIENT_CATEGORIES.length]!,
+      fullAddress: `${10 + (i % 90)} Market Street, ${[city, state, country].filter(Boolean).join(', ')}`,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+};
