@@ -155,4 +155,22 @@ describe('GET /api/activity', () => {
     expect(refused.json().message).toBe('You do not have permission to access Activity.');
     expect((await t.request({ method: 'GET', url: '/api/activity' })).statusCode).toBe(401);
   });
+  it('filters to one record’s history with entityId', async () => {
+    const lead = await send(
+      'POST',
+      '/api/leads',
+      leadPayload({ personEmail: 'history@example.com' }),
+    );
+    await send('PATCH', `/api/leads/${lead._id}/status`, { status: 'Hot Lead' });
+    await send('POST', '/api/leads', leadPayload({ personEmail: 'other-history@example.com' }));
+    const history = await feed(`entityId=${lead._id}`);
+    expect(history.map((entry) => entry.action)).toEqual(['status changed', 'created']);
+    expect(await feed(`entityId=${lead._id}`, globex.token)).toEqual([]);
+    const bad = await t.request({
+      method: 'GET',
+      url: '/api/activity?entityId=nope',
+      token: acme.token,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });

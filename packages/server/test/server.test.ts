@@ -69,6 +69,15 @@ describe('server', () => {
     expect(wrongType.statusCode).toBe(415);
   });
 
+  it('answers 401 to a request without a token before looking at its body', async () => {
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/users/not-an-id/permissions',
+      payload: { permissions: 'garbage' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
   it('refuses to start with a route that declares no access rule', async () => {
     const bare = Fastify({ logger: false });
     registerGuard(bare, t.database.db, createTokenService('x'.repeat(40)));

@@ -20,5 +20,7 @@ export const activityQuerySchema = z.object({
     .default(50),
   /** The `_id` of the last entry already shown: the next page starts after it. */
   before: z.string().max(100).optional(),
+  /** Only the entries about one record (a lead's or a client's history). */
+  entityId: z.string().max(100).optional(),
 });
 export type ActivityQuery = z.input<typeof activityQuerySchema>;

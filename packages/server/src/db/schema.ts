@@ -69,12 +69,16 @@ export const activityLog = pgTable(
       onDelete: 'cascade',
     }),
     userId: uuid('user_id'),
+    entityId: uuid('entity_id'),
     type: text('type').$type<ActivityType>().notNull(),
     action: text('action').notNull(),
     details: text('details').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('activity_org_time_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('activity_org_time_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    index('activity_entity_time_idx').on(t.entityId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /**

@@ -56,7 +56,9 @@ export const registerGuard = (app: FastifyInstance, db: Db, tokens: TokenService
       throw new Error(`Route ${route.method} ${route.url} has an unknown access rule ${access}`);
     }
   });
-  app.addHook('preHandler', async (request) => {
+  // onRequest: the caller is known before the body is parsed or validated, so a request
+  // without a valid token is a 401 whatever it sends.
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const token = bearer(request);

@@ -11,6 +11,8 @@ export type NewActivity = {
   type: ActivityType;
   action: string;
   details: string;
+  /** The lead, client, campaign or meeting the entry is about, for its own history. */
+  entityId?: string | null;
   /** Now, unless given (demo data). */
   createdAt?: Date;
 };
@@ -52,7 +54,7 @@ export const activityExists = async (
 export const listActivity = (
   db: Db,
   organizationId: string | null,
-  options: { limit: number; before?: string },
+  options: { limit: number; before?: string; entityId?: string },
 ): Promise<ActivityRow[]> =>
   db
     .select({
@@ -66,6 +68,7 @@ export const listActivity = (
     .where(
       and(
         inScope(organizationId),
+        options.entityId ? eq(activityLog.entityId, options.entityId) : undefined,
         options.before
           ? sql`(${activityLog.createdAt}, ${activityLog.id}) < (SELECT c.created_at, c.id FROM activity_log c WHERE c.id = ${options.before})`
           : undefined,

@@ -16,7 +16,7 @@ export const activityFeed = async (
   actor: CurrentUser,
   query: ActivityQuery,
 ): Promise<ActivityEntry[]> => {
-  const { limit, before } = activityQuerySchema.parse(query);
+  const { limit, before, entityId } = activityQuerySchema.parse(query);
   const organizationId = actor.role === 'Super Admin' ? null : actor.organizationId;
   if (organizationId === null && actor.role !== 'Super Admin') return [];
   if (before !== undefined) {
@@ -24,6 +24,7 @@ export const activityFeed = async (
     if (!(await activityExists(db, organizationId, before)))
       throw notFound('Activity entry not found');
   }
-  const rows = await listActivity(db, organizationId, { limit, before });
+  if (entityId !== undefined && !UUID_PATTERN.test(entityId)) throw badRequest('Invalid entity ID');
+  const rows = await listActivity(db, organizationId, { limit, before, entityId });
   return rows.map(toActivityEntry);
 };

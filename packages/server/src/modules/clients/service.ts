@@ -7,7 +7,7 @@ import type {
   ClientUpdateInput,
 } from '@leadline/shared/clients';
 import type { Db } from '../../db/connection.ts';
-import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { HttpError, badRequest, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '../users/repo.ts';
@@ -31,11 +31,6 @@ export const DUPLICATE_CLIENT = 'A client with this email already exists';
 const organizationOf = (actor: CurrentUser): string => {
   if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
   return actor.organizationId;
-};
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 };
 
 const duplicateAsConflict = async <T>(write: () => Promise<T>): Promise<T> => {
@@ -93,6 +88,7 @@ export const createClient = async (
         organizationId,
         userId: actor.id,
         type: 'Client',
+        entityId: created.id,
         action: 'created',
         details: `${describeClient(created)} created`,
       });
@@ -120,6 +116,7 @@ export const updateClient = async (
         organizationId,
         userId: actor.id,
         type: 'Client',
+        entityId: updated.id,
         action: 'updated',
         details: `${describeClient(updated)} updated`,
       });
@@ -139,6 +136,7 @@ export const deleteClient = async (db: Db, actor: CurrentUser, id: string): Prom
       organizationId,
       userId: actor.id,
       type: 'Client',
+      entityId: deleted.id,
       action: 'deleted',
       details: `${describeClient(deleted)} deleted`,
     });

@@ -15,7 +15,7 @@ import type {
   LeadUpdateInput,
 } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
-import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { HttpError, badRequest, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '../users/repo.ts';
@@ -44,11 +44,6 @@ const organizationOf = (actor: CurrentUser): string => {
 
 const checkId = (id: string) => {
   if (!UUID_PATTERN.test(id)) throw badRequest(INVALID_LEAD_ID);
-};
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 };
 
 const duplicateAsConflict = async <T>(write: () => Promise<T>): Promise<T> => {
@@ -116,6 +111,7 @@ export const createLead = async (db: Db, actor: CurrentUser, input: LeadInput): 
         organizationId,
         userId: actor.id,
         type: 'Lead',
+        entityId: created.id,
         action: 'created',
         details: `${describeLead(created)} created`,
       });
@@ -148,6 +144,7 @@ export const updateLead = async (
         organizationId,
         userId: actor.id,
         type: 'Lead',
+        entityId: updated.id,
         action: 'updated',
         details: `${describeLead(updated)} updated`,
       });
@@ -173,6 +170,7 @@ export const changeLeadStatus = async (
       organizationId,
       userId: actor.id,
       type: 'Lead',
+      entityId: existing.id,
       action: 'status changed',
       details: `Status of ${leadName(existing)} changed from ${existing.status || 'none'} to ${status}`,
     });
@@ -191,6 +189,7 @@ export const deleteLead = async (db: Db, actor: CurrentUser, id: string): Promis
       organizationId,
       userId: actor.id,
       type: 'Lead',
+      entityId: deleted.id,
       action: 'deleted',
       details: `${describeLead(deleted)} deleted`,
     });

@@ -13,7 +13,7 @@ import type { Permissions } from '@leadline/shared/permissions';
 import { SIGNUP_ROLES } from '@leadline/shared/roles';
 import type { Role } from '@leadline/shared/roles';
 import type { Db } from '../../db/connection.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { logActivity } from '../activity/repo.ts';
 import type { CurrentUser } from './present.ts';
@@ -31,11 +31,6 @@ import {
 
 const ORG_REQUIRED = 'Organization name is required for non-Super Admin roles';
 const DUPLICATE_EMAIL = 'A user with this email already exists';
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 /** A creator who is not an administrator cannot grant what they do not hold themselves. */
 const grantable = (actor: CurrentUser, requested: Permissions): Permissions => {

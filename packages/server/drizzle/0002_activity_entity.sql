@@ -1,0 +1,2 @@
+ALTER TABLE "activity_log" ADD COLUMN "entity_id" uuid;--> statement-breakpoint
+CREATE INDEX "activity_entity_time_idx" ON "activity_log" USING btree ("entity_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
