@@ -10,6 +10,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/connection.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerGuard } from './plugins/guard.ts';
@@ -20,11 +21,13 @@ import type { AuthLimits } from './modules/auth/routes.ts';
 import { clientsRoutes } from './modules/clients/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { importRoutes } from './modules/imports/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 
 export type AppDeps = {
   db: Db;
+  queue: JobQueue;
   tokens: TokenService;
   logLevel?: string;
   webDist?: string;
@@ -101,6 +104,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(clientsRoutes(deps.db));
   await app.register(activityRoutes(deps.db));
   await app.register(dashboardRoutes(deps.db));
+  await app.register(importRoutes(deps.db, deps.queue));
   await registerWeb(app, deps.webDist);
   return app;
 };

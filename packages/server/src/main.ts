@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { startJobQueue } from './jobs/queue.ts';
+import { registerJobs } from './jobs/register.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { ensureSuperAdmin, needsFirstAdmin } from './modules/auth/service.ts';
@@ -15,13 +17,19 @@ const main = async () => {
   const config = readConfig(process.env, process.argv.slice(2));
   const jwtSecret = loadSecret('jwt', config.jwtSecret, config.dataDir);
   const database = await openDatabase(config);
+  // Until the server's logger exists, the queue reports to the console.
+  let reportQueueError = (error: Error) => console.error('job queue error', error);
+  const queue = await startJobQueue(database, (error) => reportQueueError(error));
   const app = await buildApp({
     db: database.db,
+    queue,
     tokens: createTokenService(jwtSecret),
     logLevel: config.logLevel,
     webDist: config.webDist ?? join(here, '../../web/dist'),
   });
   const log = app.log;
+  reportQueueError = (error) => log.error({ err: error }, 'job queue error');
+  await registerJobs(database.db, queue);
   if (await ensureSuperAdmin(database.db, config.superAdmin)) {
     log.info(`Super Admin ${config.superAdmin!.email} created from SUPERADMIN_EMAIL`);
   }
@@ -35,6 +43,7 @@ const main = async () => {
     stopping = true;
     log.info(`${signal}: shutting down`);
     await app.close().catch(() => undefined);
+    await queue.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };

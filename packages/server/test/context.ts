@@ -4,6 +4,9 @@ import type { PublicUser, SignupInput } from '@leadline/shared/auth';
 import { buildApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app.ts';
 import type { Database } from '../src/db/connection.ts';
+import { startJobQueue } from '../src/jobs/queue.ts';
+import type { JobQueue } from '../src/jobs/queue.ts';
+import { registerJobs } from '../src/jobs/register.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { createFirstSuperAdmin } from '../src/modules/auth/service.ts';
 import { openTestDatabase } from './db.ts';
@@ -14,6 +17,7 @@ export const ROOT_EMAIL = 'root@example.com';
 export type TestContext = {
   app: FastifyInstance;
   database: Database;
+  queue: JobQueue;
   logs: string[];
   request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   signin: (email: string, password?: string) => Promise<string>;
@@ -39,8 +43,13 @@ export const createTestContext = async (
       done();
     },
   });
+  const queue = await startJobQueue(database, (error) =>
+    logs.push(`job queue error: ${error.message}`),
+  );
+  await registerJobs(database.db, queue);
   const app = await buildApp({
     db: database.db,
+    queue,
     tokens: createTokenService('test-secret-test-secret-test-secret-1234'),
     logLevel: 'info',
     logStream,
@@ -92,6 +101,7 @@ export const createTestContext = async (
   return {
     app,
     database,
+    queue,
     logs,
     request,
     signin,
@@ -99,6 +109,7 @@ export const createTestContext = async (
     createUser,
     close: async () => {
       await app.close();
+      await queue.stop();
       await database.close();
     },
   };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -161,4 +162,38 @@ export const clients = pgTable(
     index('clients_org_category_idx').on(t.organizationId, t.companyCategory),
     index('clients_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export type ImportError = { row: number; message: string };
+
+/**
+ * Spreadsheet imports: the uploaded file is kept here until its job has read it, so any
+ * process can run the job; the counters drive the progress bar.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    userId: uuid('user_id'),
+    kind: text('kind').$type<'leads' | 'clients'>().notNull(),
+    filename: text('filename').notNull(),
+    file: bytea('file'),
+    status: text('status').$type<'running' | 'completed' | 'failed'>().notNull().default('running'),
+    message: text('message'),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    inserted: integer('inserted').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    errors: jsonb('errors').$type<ImportError[]>().notNull().default([]),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('imports_org_idx').on(t.organizationId, t.createdAt.desc())],
 );

@@ -1,5 +1,4 @@
 import PgBoss from 'pg-boss';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connection.ts';
 
 export type JobQueue = {
@@ -20,7 +19,7 @@ export type JobQueue = {
  */
 export const startJobQueue = async (
   database: Database,
-  log: FastifyBaseLogger,
+  onError: (error: Error) => void,
 ): Promise<JobQueue> => {
   const boss = new PgBoss({
     db: { executeSql: database.executeSql } as unknown as PgBoss.Db,
@@ -28,7 +27,7 @@ export const startJobQueue = async (
     // A job whose process was killed is picked up again after its expiry.
     monitorStateIntervalSeconds: 60,
   });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  boss.on('error', onError);
   await boss.start();
   const queues = new Set<string>();
   const ensureQueue = async (name: string) => {

@@ -105,3 +105,29 @@ export const insertLeadRows = async (
     await db.insert(leads).values(rows.slice(start, start + batchSize));
   }
 };
+
+/**
+ * One batch of the filtered leads, newest first, after the lead `afterId` (keyset paging, so
+ * reading a million rows stays as fast at the end as at the start). The cursor is compared
+ * inside SQL so that timestamps keep their microseconds.
+ */
+export const findLeadBatch = (
+  db: Db,
+  organizationId: string,
+  filter: LeadFilter,
+  afterId: string | null,
+  limit: number,
+): Promise<LeadRow[]> =>
+  db
+    .select(leadColumns)
+    .from(leads)
+    .where(
+      and(
+        leadConditions(organizationId, filter),
+        afterId
+          ? sql`(${leads.createdAt}, ${leads.id}) < (SELECT c.created_at, c.id FROM leads c WHERE c.id = ${afterId})`
+          : undefined,
+      ),
+    )
+    .orderBy(...leadOrder({ field: 'createdAt', descending: true }))
+    .limit(limit);

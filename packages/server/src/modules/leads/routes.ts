@@ -9,6 +9,7 @@ import {
 } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
+import { exportLeads } from './export.ts';
 import {
   bulkDeleteLeads,
   changeLeadStatus,
@@ -32,6 +33,22 @@ export const leadsRoutes =
       '/api/leads',
       { config: read, schema: { tags, querystring: leadListQuerySchema } },
       async (request) => listLeads(db, userOf(request), request.query),
+    );
+
+    app.get(
+      '/api/leads/download',
+      { config: read, schema: { tags, querystring: leadListQuerySchema } },
+      async (request, reply) => {
+        const stream = exportLeads(db, userOf(request), request.query);
+        return reply
+          .header(
+            'content-type',
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          )
+          .header('content-disposition', 'attachment; filename="leads.xlsx"')
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
     );
 
     app.post(

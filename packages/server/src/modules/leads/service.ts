@@ -37,7 +37,7 @@ export const LEAD_NOT_FOUND = 'Lead not found';
 export const DUPLICATE_LEAD = 'A lead with this email already exists';
 
 /** Leads belong to an organisation; a Super Admin has none and so owns no leads. */
-const organizationOf = (actor: CurrentUser): string => {
+export const organizationOf = (actor: CurrentUser): string => {
   if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
   return actor.organizationId;
 };
@@ -65,6 +65,22 @@ const toSort = (sort: string): LeadSort => {
   return { field: LEAD_SORT_FIELDS.find((f) => f === name) ?? 'createdAt', descending };
 };
 
+/** The list's query as a filter (shared by the list and the download). */
+export const toLeadFilter = (
+  query: Omit<LeadListParams, 'page' | 'limit' | 'sort'>,
+): LeadFilter => ({
+  search: query.search,
+  industry: query.industry,
+  size: query.size,
+  location: query.location,
+  source: query.source,
+  status: query.status,
+  mailSent: query.mailSent === undefined ? undefined : query.mailSent === 'true',
+  createdFrom: query.from ? dayStart(query.from) : undefined,
+  // `to` is inclusive: everything before the start of the next day (UTC).
+  createdBefore: query.to ? nextDayStart(query.to) : undefined,
+});
+
 /** GET /api/leads: filtered, sorted and paged in the database. */
 export const listLeads = async (
   db: Db,
@@ -72,22 +88,16 @@ export const listLeads = async (
   query: LeadListParams,
 ): Promise<LeadListResponse> => {
   const organizationId = organizationOf(actor);
-  const filter: LeadFilter = {
-    search: query.search,
-    industry: query.industry,
-    size: query.size,
-    location: query.location,
-    source: query.source,
-    status: query.status,
-    mailSent: query.mailSent === undefined ? undefined : query.mailSent === 'true',
-    createdFrom: query.from ? dayStart(query.from) : undefined,
-    // `to` is inclusive: everything before the start of the next day (UTC).
-    createdBefore: query.to ? nextDayStart(query.to) : undefined,
-  };
-  const { rows, total } = await findLeads(db, organizationId, filter, toSort(query.sort), {
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  const { rows, total } = await findLeads(
+    db,
+    organizationId,
+    toLeadFilter(query),
+    toSort(query.sort),
+    {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    },
+  );
   return { leads: rows.map(toLead), total, page: query.page, limit: query.limit };
 };
 

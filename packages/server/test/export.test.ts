@@ -1,0 +1,112 @@
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_FIELDS } from '@leadline/shared/leads';
+import { createTestContext } from './context.ts';
+import type { TestContext } from './context.ts';
+import { adminOf, createLead } from './fixtures.ts';
+import { uploadAndWait } from './upload.ts';
+
+let t: TestContext;
+let acme: Awaited<ReturnType<typeof adminOf>>;
+let empty: Awaited<ReturnType<typeof adminOf>>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  acme = await adminOf(t, 'acme-export');
+  empty = await adminOf(t, 'empty-export');
+});
+afterAll(() => t.close());
+
+const download = async (token: string, query = '') => {
+  const response = await t.request({ method: 'GET', url: `/api/leads/download${query}`, token });
+  expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+  expect(response.headers['content-disposition']).toBe('attachment; filename="leads.xlsx"');
+  return response.rawPayload;
+};
+
+const leadsOf = async (token: string) => {
+  const response = await t.request({
+    method: 'GET',
+    url: '/api/leads?limit=250&sort=personEmail',
+    token,
+  });
+  return response.json().leads as Record<string, unknown>[];
+};
+
+describe('GET /api/leads/download', () => {
+  it('writes the current filters, with formula-looking cells as text', async () => {
+    await createLead(t, acme.token, {
+      personEmail: 'formula@acme.test',
+      status: 'Hot Lead',
+      subject: '=HYPERLINK("http://evil.test","x")',
+      companyName: '+danger',
+    });
+    await createLead(t, acme.token, {
+      personEmail: 'warm@acme.test',
+      status: 'Warm Lead',
+      companyName: '@mention',
+    });
+    await createLead(t, acme.token, {
+      personEmail: 'minus@acme.test',
+      status: 'Hot Lead',
+      personCity: '-1',
+    });
+    const file = await download(acme.token, '?status=Hot%20Lead');
+    const book = XLSX.read(file, { type: 'buffer', cellFormula: true });
+    const sheet = book.Sheets[book.SheetNames[0]!]!;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
+    expect(rows[0]!.slice(0, Object.keys(LEAD_FIELDS).length)).toEqual(Object.values(LEAD_FIELDS));
+    expect(rows.length).toBe(3);
+    const emails = rows.slice(1).map((row) => row[Object.keys(LEAD_FIELDS).indexOf('personEmail')]);
+    expect(emails.sort()).toEqual(['formula@acme.test', 'minus@acme.test']);
+    for (const [address, cell] of Object.entries(sheet)) {
+      if (address.startsWith('!')) continue;
+      expect((cell as XLSX.CellObject).f, address).toBeUndefined();
+    }
+    const notes = Object.values(sheet).find(
+      (cell) => (cell as XLSX.CellObject).v === '=HYPERLINK("http://evil.test","x")',
+    ) as XLSX.CellObject;
+    expect(notes.t).toBe('s');
+  });
+
+  it('round-trips: uploading the download into an empty organisation recreates the same leads', async () => {
+    const file = await download(acme.token);
+    const result = await uploadAndWait(t, empty.token, '/api/leads/upload', 'leads.xlsx', file);
+    expect(result).toMatchObject({
+      status: 'completed',
+      inserted: 3,
+      errorCount: 0,
+      duplicates: 0,
+    });
+    const strip = (leads: Record<string, unknown>[]) =>
+      leads.map((lead) =>
+        Object.fromEntries(Object.keys(LEAD_FIELDS).map((field) => [field, lead[field]])),
+      );
+    expect(strip(await leadsOf(empty.token))).toEqual(strip(await leadsOf(acme.token)));
+  });
+
+  it('streams many rows across batches, and refuses bad filters', async () => {
+    const org = acme.organizationId;
+    const { sql } = await import('drizzle-orm');
+    await t.database.db
+      .execute(sql`INSERT INTO leads (organization_id, company_name, person_first_name, person_last_name, person_email, source, created_at)
+      SELECT ${org}, 'Bulk', 'F' || g, 'L' || g, 'bulk' || g || '@acme.test', 'Event', now() - (g || ' seconds')::interval FROM generate_series(1, 4500) g`);
+    const file = await download(acme.token, '?source=Event');
+    const book = XLSX.read(file, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, {
+      header: 1,
+    });
+    expect(rows.length).toBe(4501);
+    expect(new Set(rows.slice(1).map((row) => row[7])).size).toBe(4500);
+    const bad = await t.request({
+      method: 'GET',
+      url: '/api/leads/download?from=yesterday',
+      token: acme.token,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/leads/download', token: await t.rootToken() }))
+        .statusCode,
+    ).toBe(400);
+  });
+});
