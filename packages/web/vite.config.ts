@@ -20,22 +20,29 @@ const walk = (dir: string): string[] =>
  * Writes .br and .gz beside every text asset so the server sends them compressed at no CPU
  * cost per request (@fastify/static `preCompressed`).
  */
-const precompress = (): Plugin => ({
-  name: 'leadline-precompress',
-  apply: 'build',
-  closeBundle() {
-    for (const file of walk(join(root, 'dist'))) {
-      if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue;
-      const body = readFileSync(file);
-      if (body.length < 1024) continue;
-      writeFileSync(
-        `${file}.br`,
-        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      );
-      writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-    }
-  },
-});
+const precompress = (): Plugin => {
+  let ssr = false;
+  return {
+    name: 'leadline-precompress',
+    apply: 'build',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    closeBundle() {
+      if (ssr) return;
+      for (const file of walk(join(root, 'dist'))) {
+        if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue;
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+};
 
 export default defineConfig({
   root,

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
  */
 export const registerWeb = async (app: FastifyInstance, distDir: string | undefined) => {
   const hasApp = distDir !== undefined && existsSync(join(distDir, 'index.html'));
+  const hasLogin = hasApp && existsSync(join(distDir, 'login.html'));
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -30,6 +31,8 @@ export const registerWeb = async (app: FastifyInstance, distDir: string | undefi
       return reply.status(404).send({ message: `Route ${request.method} ${path} not found` });
     }
     if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ message: 'File not found' });
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    // The sign-in page comes prerendered (built by packages/web/scripts/prerender.mjs).
+    const page = path === '/login' && hasLogin ? 'login.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile(page);
   });
 };

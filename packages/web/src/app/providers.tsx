@@ -1,17 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-query';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { getSession, subscribeSession } from '../lib/session.ts';
-
-const theme = createTheme({
-  primaryColor: 'blue',
-  defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-});
+import { theme } from './theme.ts';
 
 // "Window focus" means both a tab becoming visible and the window regaining focus, so the
 // signed-in user's permissions (GET /api/auth/me) are fresh whenever they come back.

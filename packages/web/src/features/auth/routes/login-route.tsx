@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router';
-import { Center, Loader } from '@mantine/core';
 import type { SigninResponse } from '@leadline/shared/auth';
 import { landingPath } from '@leadline/shared/permissions';
 import { clearSession, setSession } from '../../../lib/session.ts';
@@ -28,16 +27,7 @@ export const LoginRoute = () => {
     navigate(landing, { replace: true });
   };
 
-  if (setup.isPending) {
-    return (
-      <AuthLayout subtitle="Sign in to your account">
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading" />
-        </Center>
-      </AuthLayout>
-    );
-  }
-
+  // While the set-up check loads, the sign-in form shows (as the prerendered page does).
   if (setup.data?.needsFirstAdmin) {
     return (
       <AuthLayout subtitle="Create the first administrator">

@@ -1,0 +1,24 @@
+import { renderToString } from 'react-dom/server';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { AuthLayout } from '../features/auth/components/auth-layout.tsx';
+import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
+import { theme } from './theme.ts';
+
+/**
+ * The sign-in page as static HTML, written into dist/login.html at build time so that it is
+ * painted before any script has run; the app replaces it once its route is loaded.
+ */
+export const renderLogin = (): string =>
+  renderToString(
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/login']}>
+          <AuthLayout subtitle="Sign in to your account">
+            <SignInForm onSignedIn={() => undefined} />
+          </AuthLayout>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
