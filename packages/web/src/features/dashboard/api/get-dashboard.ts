@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DashboardResponse } from '@leadline/shared/dashboard';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const dashboardQueryKey = ['dashboard'] as const;
+
+export const getDashboard = (signal?: AbortSignal): Promise<DashboardResponse> =>
+  apiRequest<DashboardResponse>('/api/dashboard', { signal });
+
+/** GET /api/dashboard; fetched again whenever the dashboard opens (a summary must be current). */
+export const useDashboard = () =>
+  useQuery({
+    queryKey: dashboardQueryKey,
+    queryFn: ({ signal }) => getDashboard(signal),
+    staleTime: 0,
+  });
