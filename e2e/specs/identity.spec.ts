@@ -183,4 +183,27 @@ describe('identity in the browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('the prerendered sign-in page cannot be submitted before the app loads, and keeps what was typed', async () => {
+    const { context, page, errors } = await newPage(browser, server.url);
+    // Hold the app's entry script back so the static page is all there is for a while.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.locator('input[name="email"]').fill(REP.email);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.locator('input[name="password"]').press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${server.url}/login`);
+    release();
+    await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':enabled')).waitFor();
+    expect(await page.getByLabel('Email address').inputValue()).toBe(REP.email);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/leads-table');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -6,6 +6,7 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { rememberPrerenderedInputs } from './lib/prerendered.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -20,6 +21,8 @@ const routerReady = new Promise<void>((resolve) => {
     resolve();
   });
 });
+
+rememberPrerenderedInputs(container);
 
 void routerReady.then(() =>
   createRoot(container).render(

@@ -16,7 +16,7 @@ export const renderLogin = (): string =>
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={['/login']}>
           <AuthLayout subtitle="Sign in to your account">
-            <SignInForm onSignedIn={() => undefined} />
+            <SignInForm onSignedIn={() => undefined} prerendered />
           </AuthLayout>
         </MemoryRouter>
       </QueryClientProvider>

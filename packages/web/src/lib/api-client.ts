@@ -87,3 +87,40 @@ export const errorMessage = (error: unknown, fallback: string): string =>
 
 export const isSessionExpired = (error: unknown): boolean =>
   error instanceof ApiRequestError && error.sessionExpired;
+
+type FetchOptions = {
+  method?: 'GET' | 'POST';
+  /** A multipart body (file upload); the browser sets its Content-Type. */
+  body?: FormData;
+  signal?: AbortSignal;
+};
+
+/**
+ * An authenticated request whose answer is not (only) JSON: a multipart upload or a file
+ * download. The same token and 401 rules as `apiRequest`; a failure throws `ApiRequestError`
+ * with the server's message, a success answers the raw Response.
+ */
+export const apiFetch = async (path: string, options: FetchOptions = {}): Promise<Response> => {
+  const { method = 'GET', body, signal } = options;
+  const token = getSession().token;
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(0, null);
+  }
+  if (response.ok) return response;
+
+  const data = await parseBody(response);
+  const expired = response.status === 401 && token !== null;
+  if (expired && getSession().token === token) {
+    clearSession();
+    unauthorizedHandler?.();
+  }
+  const errorBody = data && typeof data === 'object' ? (data as Partial<ApiError>) : null;
+  throw new ApiRequestError(response.status, errorBody, expired);
+};

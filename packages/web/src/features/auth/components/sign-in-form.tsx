@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -9,24 +9,41 @@ import type { SigninResponse } from '@leadline/shared/auth';
 import { CONTACT_URL } from '../../../lib/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { prerenderedValue } from '../../../lib/prerendered.ts';
 import { useSignIn } from '../api/sign-in.ts';
 
 type SignInValues = z.input<typeof signinSchema>;
 type SignInOutput = z.output<typeof signinSchema>;
 
-type SignInFormProps = { onSignedIn: (response: SigninResponse) => void };
+type SignInFormProps = {
+  onSignedIn: (response: SigninResponse) => void;
+  /**
+   * Rendered to static HTML at build time: the button stays disabled so the static form can
+   * never be submitted by the browser itself (which would put the password in the URL).
+   */
+  prerendered?: boolean;
+};
 
-export const SignInForm = ({ onSignedIn }: SignInFormProps) => {
+export const SignInForm = ({ onSignedIn, prerendered = false }: SignInFormProps) => {
   const [remember, setRemember] = useState(false);
   const signIn = useSignIn();
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm<SignInValues, unknown, SignInOutput>({
     resolver: zodResolver(signinSchema),
     defaultValues: { email: '', password: '' },
   });
+
+  // Keep what was typed into the prerendered page before the app took over.
+  useEffect(() => {
+    for (const name of ['email', 'password'] as const) {
+      const typed = prerenderedValue(name);
+      if (typed) setValue(name, typed);
+    }
+  }, [setValue]);
 
   const submit = handleSubmit((values) => {
     signIn.mutate(values, {
@@ -64,7 +81,7 @@ export const SignInForm = ({ onSignedIn }: SignInFormProps) => {
             Forgot password?
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth loading={signIn.isPending} mt="xs">
+        <Button type="submit" fullWidth loading={signIn.isPending} disabled={prerendered} mt="xs">
           Sign in
         </Button>
         <Text size="sm" ta="center">

@@ -1,4 +1,242 @@
-import { NotBuiltPage } from '../../../components/not-built-page.tsx';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { LEADS_PER_PAGE } from '@leadline/shared/leads';
+import type { Lead, LeadStatus } from '@leadline/shared/leads';
+import { hasPermission } from '@leadline/shared/permissions';
+import { confirmDanger } from '../../../components/confirm.tsx';
+import { ImportDialog } from '../../../components/import-progress.tsx';
+import { PaginationBar, pageCount } from '../../../components/pagination-bar.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { UPLOAD_ACCEPT, uploadProblem, useFileImport } from '../../../lib/import-job.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useStableCallback } from '../../../lib/use-stable-callback.ts';
+import { useBulkDeleteLeads } from '../api/bulk-delete-leads.ts';
+import { useDeleteLead } from '../api/delete-lead.ts';
+import { useDownloadLeads } from '../api/download-leads.ts';
+import { useLeads } from '../api/get-leads.ts';
+import { leadKeys } from '../api/lead-keys.ts';
+import { useUpdateLeadStatus } from '../api/update-lead-status.ts';
+import { uploadLeads } from '../api/upload-leads.ts';
+import { bulkEmailState, sendEmailState } from '../components/bulk-email.ts';
+import { LeadDetailDrawer } from '../components/lead-detail-drawer.tsx';
+import { useLeadSelection } from '../components/use-lead-selection.ts';
+import { useLeadView } from '../components/lead-view-state.ts';
+import { LeadsFilters } from '../components/leads-filters.tsx';
+import { LeadsTable } from '../components/leads-table.tsx';
+import { LeadsToolbar } from '../components/leads-toolbar.tsx';
 
-/** Placeholder until this screen is built. */
-export const LeadsTableRoute = () => <NotBuiltPage section="All Leads" />;
+const LEAD_NOUN = { singular: 'lead', plural: 'leads' };
+const NO_LEADS: Lead[] = [];
+
+/** /leads-table: the organisation's leads, filtered, sorted and paged by the server. */
+export const LeadsTableRoute = () => {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const view = useLeadView();
+  const leads = useLeads(view.query);
+  const selection = useLeadSelection(view.filterKey);
+  const updateStatus = useUpdateLeadStatus();
+  const deleteLead = useDeleteLead();
+  const bulkDelete = useBulkDeleteLeads();
+  const download = useDownloadLeads();
+
+  const rows = leads.data?.leads ?? NO_LEADS;
+  const total = leads.data?.total ?? 0;
+  const { refresh } = selection;
+  useEffect(() => refresh(rows), [rows, refresh]);
+
+  // A page past the end (after deleting its rows, or from an old link) moves to the last page.
+  const { setPage } = view;
+  const lastPage = pageCount(total, view.limit);
+  const pastEnd = leads.isSuccess && !leads.isPlaceholderData && view.page > lastPage;
+  useEffect(() => {
+    if (pastEnd) setPage(lastPage);
+  }, [pastEnd, lastPage, setPage]);
+
+  const importJob = useFileImport({
+    upload: uploadLeads,
+    onRejected: (error) => notifyError(errorMessage(error, '❌ Upload failed'), error),
+    onSettled: (status, error) => {
+      if (status?.status === 'completed') notifySuccess('✅ Leads uploaded successfully');
+      else notifyError(status?.message || errorMessage(error, '❌ Upload failed'), error);
+      void queryClient.invalidateQueries({ queryKey: leadKeys.all });
+    },
+  });
+
+  const onUpload = (file: File | null) => {
+    if (!file) return;
+    const problem = uploadProblem(file);
+    if (problem) notifyError(problem);
+    else importJob.start(file);
+  };
+
+  const onDownload = () => {
+    const { page: _page, limit: _limit, ...filters } = view.query;
+    download.mutate(filters, {
+      onSuccess: () => notifySuccess('✅ Leads downloaded successfully'),
+      onError: (error) => notifyError(errorMessage(error, '❌ Download failed'), error),
+    });
+  };
+
+  const onStatusChange = useStableCallback((lead: Lead, status: LeadStatus) =>
+    updateStatus.mutate(
+      { id: lead._id, status },
+      {
+        onSuccess: () => notifySuccess(`Status of ${lead.personFirstName} updated to ${status}`),
+        onError: (error) => notifyError(errorMessage(error, 'Failed to update status'), error),
+      },
+    ),
+  );
+
+  const onDelete = useStableCallback((lead: Lead) =>
+    confirmDanger({
+      title: 'Delete lead',
+      message: 'Are you sure you want to delete this lead?',
+      confirmLabel: 'Delete',
+      onConfirm: () =>
+        deleteLead.mutate(lead._id, {
+          onSuccess: () => {
+            notifySuccess('Lead deleted successfully');
+            selection.remove([lead._id]);
+            if (view.leadId === lead._id) view.closeLead();
+          },
+          onError: (error) => notifyError('Failed to delete lead', error),
+        }),
+    }),
+  );
+
+  const onBulkDelete = () => {
+    const ids = [...selection.ids];
+    if (ids.length === 0) return;
+    confirmDanger({
+      title: 'Delete selected leads',
+      message: `Are you sure you want to delete ${ids.length} selected leads?`,
+      confirmLabel: 'Delete',
+      onConfirm: () =>
+        bulkDelete.mutate(ids, {
+          onSuccess: () => {
+            notifySuccess('Selected leads deleted successfully');
+            selection.clear();
+          },
+          onError: (error) => notifyError('Failed to delete selected leads', error),
+        }),
+    });
+  };
+
+  const onView = useStableCallback((id: string) => view.openLead(id));
+  const onSend = useStableCallback(
+    (lead: Lead) => void navigate('/send-email-page', { state: sendEmailState(lead) }),
+  );
+  const bulkEmail = bulkEmailState([...selection.selected.values()]);
+  const onBulkEmail = () => {
+    if (bulkEmail.disabled) return;
+    void navigate('/send-bulk-email', {
+      state: { leads: [...selection.selected.values()], type: bulkEmail.type },
+    });
+  };
+
+  if (!user) return null;
+  const canSend = hasPermission(user, 'sendEmailPage');
+
+  const placeholder = leads.isPending ? (
+    'Loading leads...'
+  ) : leads.isError && !leads.data ? (
+    <Alert color="red" variant="light" maw={520}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{errorMessage(leads.error, 'Failed to fetch leads')}</Text>
+        <Button size="xs" variant="light" color="red" onClick={() => void leads.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  ) : rows.length === 0 ? (
+    'No leads found matching your criteria'
+  ) : null;
+
+  return (
+    <Stack gap="md">
+      <LeadsToolbar
+        canCreate={hasPermission(user, 'createLead')}
+        canUpload={hasPermission(user, 'createLead')}
+        canBulkEmail={hasPermission(user, 'sendBulkEmail')}
+        bulkEmail={bulkEmail}
+        onBulkEmail={onBulkEmail}
+        selectedCount={selection.selected.size}
+        onBulkDelete={onBulkDelete}
+        deleting={bulkDelete.isPending}
+        accept={UPLOAD_ACCEPT}
+        onUpload={onUpload}
+        uploading={importJob.sending || importJob.running}
+        onDownload={onDownload}
+        downloading={download.isPending}
+      />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <LeadsFilters
+          filters={view.filters}
+          filtering={view.filtering}
+          onChange={view.setFilters}
+          onClear={view.clearFilters}
+        />
+      </Paper>
+      {selection.selected.size > 0 ? (
+        <Group gap="xs">
+          <Text size="sm" fw={500}>
+            {selection.selected.size} selected
+          </Text>
+          <Button size="compact-sm" variant="subtle" onClick={selection.clear}>
+            Clear selection
+          </Button>
+        </Group>
+      ) : null}
+      <LeadsTable
+        leads={rows}
+        selectedIds={selection.ids}
+        canSend={canSend}
+        sort={view.sort}
+        onSort={view.toggleSort}
+        onToggleAll={(on) => selection.toggleMany(rows, on)}
+        placeholder={placeholder}
+        stale={leads.isPlaceholderData}
+        busy={leads.isPending || leads.isPlaceholderData}
+        onToggle={selection.toggle}
+        onStatusChange={onStatusChange}
+        onView={onView}
+        onDelete={onDelete}
+        onSend={onSend}
+      />
+      <PaginationBar
+        page={view.page}
+        pageSize={view.limit}
+        total={total}
+        noun="leads"
+        onPageChange={view.setPage}
+        pageSizeChoice={{
+          label: 'Leads per page',
+          options: LEADS_PER_PAGE,
+          onChange: view.setLimit,
+        }}
+        disabled={leads.isPending}
+      />
+      <LeadDetailDrawer
+        leadId={view.leadId}
+        onClose={view.closeLead}
+        canSend={canSend}
+        onSend={onSend}
+      />
+      <ImportDialog
+        opened={importJob.dialogOpen}
+        onClose={importJob.closeDialog}
+        title="Uploading leads"
+        status={importJob.status}
+        noun={LEAD_NOUN}
+        error={
+          importJob.statusError ? errorMessage(importJob.statusError, '❌ Upload failed') : null
+        }
+      />
+    </Stack>
+  );
+};

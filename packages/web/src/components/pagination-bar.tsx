@@ -1,0 +1,91 @@
+import { useId } from 'react';
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+
+export const pageCount = (total: number, pageSize: number): number =>
+  Math.max(1, Math.ceil(total / pageSize));
+
+/** 'Showing X–Y of N leads' (an en dash between the first and last row shown). */
+export const showingCaption = (page: number, pageSize: number, total: number, noun: string) => {
+  const first = total === 0 ? 0 : Math.min(total, (page - 1) * pageSize + 1);
+  const last = Math.min(total, page * pageSize);
+  return `Showing ${first.toLocaleString()}–${last.toLocaleString()} of ${total.toLocaleString()} ${noun}`;
+};
+
+type PageSizeChoice = {
+  label: string;
+  options: readonly number[];
+  onChange: (size: number) => void;
+};
+
+type PaginationBarProps = {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** The caption's noun: 'leads', 'results'. */
+  noun: string;
+  onPageChange: (page: number) => void;
+  pageSizeChoice?: PageSizeChoice;
+  disabled?: boolean;
+};
+
+/** The caption, an optional rows-per-page choice, and Prev / 'Page X of Y' / Next. */
+export const PaginationBar = ({
+  page,
+  pageSize,
+  total,
+  noun,
+  onPageChange,
+  pageSizeChoice,
+  disabled = false,
+}: PaginationBarProps) => {
+  const pages = pageCount(total, pageSize);
+  const sizeId = useId();
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap" py="xs">
+      <Group gap="md" wrap="wrap">
+        <Text size="sm" c="dimmed" data-testid="showing-caption" aria-live="polite">
+          {showingCaption(page, pageSize, total, noun)}
+        </Text>
+        {pageSizeChoice ? (
+          <Group gap={8} wrap="nowrap">
+            <Text size="sm" component="label" htmlFor={sizeId}>
+              {pageSizeChoice.label}
+            </Text>
+            <NativeSelect
+              id={sizeId}
+              size="xs"
+              w={80}
+              value={String(pageSize)}
+              data={pageSizeChoice.options.map(String)}
+              onChange={(event) => pageSizeChoice.onChange(Number(event.currentTarget.value))}
+            />
+          </Group>
+        ) : null}
+      </Group>
+      <Group gap="xs" wrap="nowrap" component="nav" aria-label="Pagination">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconChevronLeft size={14} />}
+          disabled={disabled || page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
+          Prev
+        </Button>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          Page {Math.min(page, pages).toLocaleString()} of {pages.toLocaleString()}
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          rightSection={<IconChevronRight size={14} />}
+          disabled={disabled || page >= pages}
+          onClick={() => onPageChange(page + 1)}
+        >
+          Next
+        </Button>
+      </Group>
+    </Group>
+  );
+};

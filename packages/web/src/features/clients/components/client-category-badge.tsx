@@ -1,0 +1,22 @@
+import { Badge } from '@mantine/core';
+
+/** Badge styles for the first seven categories (seed §3); any other category is plain. */
+const CATEGORY_COLORS: Record<string, string> = {
+  Technology: 'blue',
+  'Cloud Services': 'cyan',
+  Automotive: 'orange',
+  Entertainment: 'pink',
+  'Music Streaming': 'grape',
+  'Travel & Hospitality': 'teal',
+  'E-commerce': 'violet',
+};
+
+export const ClientCategoryBadge = ({ category }: { category: string }) => (
+  <Badge
+    variant="light"
+    color={CATEGORY_COLORS[category] ?? 'gray'}
+    style={{ textTransform: 'none', maxWidth: '100%' }}
+  >
+    {category}
+  </Badge>
+);

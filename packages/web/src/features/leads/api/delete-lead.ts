@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { leadKeys } from './lead-keys.ts';
+
+export const deleteLead = (id: string): Promise<{ message: string }> =>
+  apiRequest<{ message: string }>(`/api/leads/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export const useDeleteLead = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteLead,
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: leadKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: leadKeys.lists });
+    },
+  });
+};

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Alert, Avatar, Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconMailOff, IconPencil, IconSend } from '@tabler/icons-react';
+import type { Lead } from '@leadline/shared/leads';
+import { CenteredLoader } from '../../../components/centered-loader.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { MOBILE_QUERY } from '../../../lib/constants.ts';
+import { useLead } from '../api/get-lead.ts';
+import { LeadActivity } from './lead-activity.tsx';
+import { DetailSection, LeadDetails } from './lead-details.tsx';
+import { LeadEditForm } from './lead-edit-form.tsx';
+import { fullName, leadInitials, statusColor } from './lead-status.ts';
+
+type DetailProps = { lead: Lead; canSend: boolean; onSend: (lead: Lead) => void };
+
+const LeadDetail = ({ lead, canSend, onSend }: DetailProps) => {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Avatar radius="xl" size={44} color={statusColor(lead.status)} aria-hidden>
+            {leadInitials(lead)}
+          </Avatar>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={700} truncate>
+              {fullName(lead)}
+            </Text>
+            <Text size="sm" c="dimmed" truncate>
+              {[lead.personDesignation, lead.companyName].filter(Boolean).join(' · ')}
+            </Text>
+          </Stack>
+        </Group>
+        {editing ? null : (
+          <Group gap="xs">
+            {canSend && !lead.mailSent ? (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconSend size={14} />}
+                onClick={() => onSend(lead)}
+              >
+                Send email
+              </Button>
+            ) : null}
+            <Button
+              size="xs"
+              leftSection={<IconPencil size={14} />}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {editing ? (
+        <LeadEditForm lead={lead} onDone={() => setEditing(false)} />
+      ) : (
+        <LeadDetails lead={lead} />
+      )}
+      <Divider />
+      <DetailSection title="Activity">
+        <LeadActivity leadId={lead._id} />
+      </DetailSection>
+      <Divider />
+      <DetailSection title="Emails">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconMailOff size={18} color="var(--mantine-color-dimmed)" aria-hidden />
+          <Text size="sm" c="dimmed">
+            Emails sent to this lead appear here once email is set up.
+          </Text>
+        </Group>
+      </DetailSection>
+    </Stack>
+  );
+};
+
+type LeadDetailDrawerProps = {
+  leadId: string | null;
+  onClose: () => void;
+  canSend: boolean;
+  onSend: (lead: Lead) => void;
+};
+
+/** The lead detail view, opened from the table and linkable through `?lead=<id>`. */
+export const LeadDetailDrawer = ({ leadId, onClose, canSend, onSend }: LeadDetailDrawerProps) => {
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const lead = useLead(leadId);
+  const notFound = lead.error instanceof ApiRequestError && lead.error.status < 500;
+  return (
+    <Drawer
+      opened={leadId !== null}
+      onClose={onClose}
+      position="right"
+      size={mobile ? '100%' : 640}
+      title={<Text fw={700}>Lead details</Text>}
+      closeButtonProps={{ 'aria-label': 'Close lead details' }}
+    >
+      {lead.data ? (
+        <LeadDetail key={lead.data._id} lead={lead.data} canSend={canSend} onSend={onSend} />
+      ) : lead.isError ? (
+        <Alert color="red" variant="light">
+          {notFound ? 'Lead not found' : 'Failed to fetch leads'}
+        </Alert>
+      ) : (
+        <CenteredLoader label="Loading lead" />
+      )}
+    </Drawer>
+  );
+};

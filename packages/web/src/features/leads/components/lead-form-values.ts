@@ -1,0 +1,75 @@
+import type { Resolver, UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DEFAULT_LEAD_STATUS,
+  LEAD_FIELDS,
+  leadSchema,
+  leadUpdateSchema,
+  requiresProfileLink,
+} from '@leadline/shared/leads';
+import type { Lead, LeadData, LeadField } from '@leadline/shared/leads';
+import type { z } from 'zod';
+
+/** The lead form holds every field as text; the shared schemas turn it into a lead. */
+export type LeadFormValues = Record<LeadField, string>;
+
+export const LEAD_FORM_FIELDS = Object.keys(LEAD_FIELDS) as LeadField[];
+
+export const EMPTY_LEAD_FORM: LeadFormValues = {
+  companyName: '',
+  industry: '',
+  size: '',
+  companySite: '',
+  companyLinkedin: '',
+  personFirstName: '',
+  personLastName: '',
+  personEmail: '',
+  personDesignation: '',
+  personLinkedin: '',
+  personCity: '',
+  personState: '',
+  personCountry: '',
+  source: '',
+  status: DEFAULT_LEAD_STATUS,
+  contactProfileLink: '',
+  subject: '',
+};
+
+export const leadFormValues = (lead: Lead): LeadFormValues => {
+  const values = { ...EMPTY_LEAD_FORM };
+  for (const field of LEAD_FORM_FIELDS) values[field] = String(lead[field] ?? '');
+  return values;
+};
+
+/** The form's text passes through the shared schema; its messages are the seed's (§5). */
+export const createLeadResolver = zodResolver(leadSchema) as unknown as Resolver<
+  LeadFormValues,
+  unknown,
+  LeadData
+>;
+
+export type LeadUpdateData = z.output<typeof leadUpdateSchema>;
+
+export const updateLeadResolver = zodResolver(leadUpdateSchema) as unknown as Resolver<
+  LeadFormValues,
+  unknown,
+  LeadUpdateData
+>;
+
+/** The contact profile link shows once a source is chosen; social sources require it. */
+export const showsProfileLink = (source: string): boolean => source !== '';
+export const profileLinkRequired = requiresProfileLink;
+
+/** Fields the form shows for this source (the profile link only once a source is chosen). */
+export const visibleFields = (source: string): LeadField[] =>
+  LEAD_FORM_FIELDS.filter((field) => field !== 'contactProfileLink' || showsProfileLink(source));
+
+/** Share of the shown fields that are filled in, 0-100. */
+export const completion = (values: LeadFormValues): number => {
+  const fields = visibleFields(values.source);
+  const filled = fields.filter((field) => values[field].trim() !== '').length;
+  return Math.round((filled / fields.length) * 100);
+};
+
+/** `register` with the seed's rule that a field's error clears as soon as it is edited. */
+export type RegisterField = (field: LeadField) => UseFormRegisterReturn<LeadField>;

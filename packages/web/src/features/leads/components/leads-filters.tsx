@@ -1,0 +1,160 @@
+import { Button, Grid, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustments, IconFilterOff, IconMapPin, IconSearch } from '@tabler/icons-react';
+import { COMPANY_SIZES, INDUSTRIES, LEAD_SOURCES, LEAD_STATUSES } from '@leadline/shared/leads';
+import { DebouncedInput } from '../../../components/search-input.tsx';
+import { MOBILE_QUERY } from '../../../lib/constants.ts';
+import { FILTER_KEYS } from './lead-view-state.ts';
+import type { LeadFilters } from './lead-view-state.ts';
+
+type LeadsFiltersProps = {
+  filters: LeadFilters;
+  filtering: boolean;
+  onChange: (patch: Partial<LeadFilters>, options?: { replace?: boolean }) => void;
+  onClear: () => void;
+};
+
+const options = (all: string, values: readonly string[], current: string) => [
+  { value: '', label: all },
+  ...values,
+  // A value from a shared link that is not offered still shows as chosen.
+  ...(current && !values.includes(current) ? [current] : []),
+];
+
+const half = { base: 12, xs: 6, md: 4, lg: 2 };
+
+const dateRow = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: 'var(--mantine-spacing-sm)',
+} as const;
+const dateInputs = {
+  display: 'flex',
+  gap: 'var(--mantine-spacing-sm)',
+  flex: '1 1 260px',
+  maxWidth: 400,
+  minWidth: 0,
+} as const;
+
+/**
+ * Search, the five filters and the created-date range; each change returns to page 1. On a
+ * phone everything but the search folds away behind a Filters button.
+ */
+export const LeadsFilters = ({ filters, filtering, onChange, onClear }: LeadsFiltersProps) => {
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [open, { toggle }] = useDisclosure(false);
+  const active = FILTER_KEYS.filter((key) => key !== 'search' && filters[key] !== '').length;
+  const showAll = !mobile || open;
+
+  return (
+    <Stack gap="sm">
+      <Grid gap="sm" align="flex-end">
+        <Grid.Col span={{ base: 12, md: 8, lg: 4 }}>
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <DebouncedInput
+              label="Search"
+              placeholder="Name, company, email…"
+              leftSection={<IconSearch size={16} />}
+              value={filters.search}
+              onCommit={(search) => onChange({ search }, { replace: true })}
+              style={{ flex: 1 }}
+            />
+            {mobile ? (
+              <Button
+                variant={active > 0 ? 'light' : 'default'}
+                leftSection={<IconAdjustments size={16} />}
+                onClick={toggle}
+                aria-expanded={open}
+              >
+                {active > 0 ? `Filters (${active})` : 'Filters'}
+              </Button>
+            ) : null}
+          </Group>
+        </Grid.Col>
+        {showAll ? (
+          <>
+            <Grid.Col span={half}>
+              <NativeSelect
+                label="Industry"
+                value={filters.industry}
+                data={options('All industries', INDUSTRIES, filters.industry)}
+                onChange={(event) => onChange({ industry: event.currentTarget.value })}
+              />
+            </Grid.Col>
+            <Grid.Col span={half}>
+              <NativeSelect
+                label="Company size"
+                value={filters.size}
+                data={options('All sizes', COMPANY_SIZES, filters.size)}
+                onChange={(event) => onChange({ size: event.currentTarget.value })}
+              />
+            </Grid.Col>
+            <Grid.Col span={half}>
+              <NativeSelect
+                label="Source"
+                value={filters.source}
+                data={options('All sources', LEAD_SOURCES, filters.source)}
+                onChange={(event) => onChange({ source: event.currentTarget.value })}
+              />
+            </Grid.Col>
+            <Grid.Col span={half}>
+              <NativeSelect
+                label="Status"
+                value={filters.status}
+                data={options('All statuses', LEAD_STATUSES, filters.status)}
+                onChange={(event) => onChange({ status: event.currentTarget.value })}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, xs: 6, md: 4, lg: 3 }}>
+              <DebouncedInput
+                label="Location"
+                placeholder="City, state or country"
+                leftSection={<IconMapPin size={16} />}
+                value={filters.location}
+                onCommit={(location) => onChange({ location }, { replace: true })}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 'auto' }}>
+              <div role="group" aria-label="Created date" style={dateRow}>
+                <Text size="sm" fw={500} pb={8} style={{ whiteSpace: 'nowrap' }}>
+                  Filter by Created Date:
+                </Text>
+                <div style={dateInputs}>
+                  <TextInput
+                    type="date"
+                    label="From"
+                    value={filters.from}
+                    max={filters.to || undefined}
+                    onChange={(event) => onChange({ from: event.currentTarget.value })}
+                    style={{ flex: 1, minWidth: 0 }}
+                  />
+                  <TextInput
+                    type="date"
+                    label="To"
+                    value={filters.to}
+                    min={filters.from || undefined}
+                    onChange={(event) => onChange({ to: event.currentTarget.value })}
+                    style={{ flex: 1, minWidth: 0 }}
+                  />
+                </div>
+              </div>
+            </Grid.Col>
+            {filtering ? (
+              <Grid.Col span={{ base: 12, lg: 'content' }}>
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  leftSection={<IconFilterOff size={16} />}
+                  onClick={onClear}
+                >
+                  Clear filters
+                </Button>
+              </Grid.Col>
+            ) : null}
+          </>
+        ) : null}
+      </Grid>
+    </Stack>
+  );
+};

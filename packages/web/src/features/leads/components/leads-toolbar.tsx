@@ -1,0 +1,108 @@
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { Button, FileButton, Group, Tabs } from '@mantine/core';
+import { IconDownload, IconMail, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import type { BulkEmailState } from './bulk-email.ts';
+
+type LeadsToolbarProps = {
+  canCreate: boolean;
+  /** Uploading creates leads: the createLead permission. */
+  canUpload: boolean;
+  canBulkEmail: boolean;
+  bulkEmail: BulkEmailState;
+  onBulkEmail: () => void;
+  selectedCount: number;
+  onBulkDelete: () => void;
+  deleting: boolean;
+  accept: string;
+  onUpload: (file: File | null) => void;
+  uploading: boolean;
+  onDownload: () => void;
+  downloading: boolean;
+};
+
+/** Tab switcher and the actions above the leads table. */
+export const LeadsToolbar = ({
+  canCreate,
+  canUpload,
+  canBulkEmail,
+  bulkEmail,
+  onBulkEmail,
+  selectedCount,
+  onBulkDelete,
+  deleting,
+  accept,
+  onUpload,
+  uploading,
+  onDownload,
+  downloading,
+}: LeadsToolbarProps) => {
+  // Cleared after each pick, so the same file can be chosen again.
+  const resetFile = useRef<() => void>(null);
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+      <Tabs value="all" variant="pills" radius="md">
+        <Tabs.List>
+          <Tabs.Tab value="all">All Leads</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <Group gap="xs" wrap="wrap">
+        {canCreate ? (
+          <Button component={Link} to="/create-lead" leftSection={<IconPlus size={16} />}>
+            Create Lead
+          </Button>
+        ) : null}
+        {canBulkEmail ? (
+          <Button
+            variant="light"
+            leftSection={<IconMail size={16} />}
+            disabled={bulkEmail.disabled}
+            onClick={onBulkEmail}
+          >
+            {bulkEmail.label}
+          </Button>
+        ) : null}
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} />}
+          disabled={selectedCount === 0}
+          loading={deleting}
+          onClick={onBulkDelete}
+        >
+          {selectedCount > 0 ? `Delete (${selectedCount})` : 'Delete'}
+        </Button>
+        {canUpload ? (
+          <FileButton
+            resetRef={resetFile}
+            accept={accept}
+            inputProps={{ 'aria-label': 'Leads file to upload' }}
+            onChange={(file) => {
+              onUpload(file);
+              resetFile.current?.();
+            }}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                variant="default"
+                leftSection={<IconUpload size={16} />}
+                loading={uploading}
+              >
+                Upload
+              </Button>
+            )}
+          </FileButton>
+        ) : null}
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          loading={downloading}
+          onClick={onDownload}
+        >
+          Download
+        </Button>
+      </Group>
+    </Group>
+  );
+};
