@@ -206,4 +206,34 @@ describe('identity in the browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('back moves through the app, and asks before leaving it', async () => {
+    const { context, page, errors } = await newPage(browser, server.url);
+    const dialogs: string[] = [];
+    let accept = false;
+    page.on('dialog', async (dialog) => {
+      dialogs.push(dialog.message());
+      if (accept) await dialog.accept();
+      else await dialog.dismiss();
+    });
+    await signIn(page, REP.email);
+    await page.waitForURL('**/leads-table');
+    await sidebarLinks(page);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Profile' })
+      .click();
+    await page.waitForURL('**/profile');
+    await page.goBack();
+    await page.waitForURL('**/leads-table');
+    expect(dialogs).toEqual([]);
+    await page.goBack();
+    await expect.poll(() => dialogs.length).toBe(1);
+    expect(dialogs[0]).toBe("You're about to leave. Do you want to logout?");
+    expect(page.url()).toContain('/leads-table');
+    accept = true;
+    await page.goBack();
+    await page.waitForURL('**/login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

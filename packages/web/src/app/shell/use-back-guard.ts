@@ -1,23 +1,26 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { getSession } from '../../lib/session.ts';
 
 export const LEAVE_MESSAGE = "You're about to leave. Do you want to logout?";
 const GUARD = 'leadlineBackGuard';
+const BASE = 'leadlineBackBase';
 
 type HistoryState = Record<string, unknown> | null;
 
 const currentState = () => window.history.state as HistoryState;
-const isGuard = (state: HistoryState) => state?.[GUARD] === true;
-const pushGuard = () =>
-  window.history.pushState({ ...currentState(), [GUARD]: true }, '', window.location.href);
+/** A guard entry: the same location and router state as the base, but not the base itself. */
+const pushGuard = () => {
+  const { [BASE]: _base, ...state } = currentState() ?? {};
+  window.history.pushState({ ...state, [GUARD]: true }, '', window.location.href);
+};
 
 /**
- * Pressing back while signed in asks before leaving and logs out on yes. Each page of the shell
- * gets a guard entry on top of it (same URL), so back lands on the page itself and we can ask.
+ * Pressing back while signed in asks before leaving the app, and logs out on yes. Back moves
+ * through the app's own pages as usual (filters, pages, drawers kept in the URL); only the
+ * first entry of the app (the base) has a guard entry on top, so going back past it lands on
+ * the base, where we ask.
  */
 export const useBackGuard = (onLogout: () => void): void => {
-  const { key } = useLocation();
   const logoutRef = useRef(onLogout);
 
   useEffect(() => {
@@ -25,13 +28,14 @@ export const useBackGuard = (onLogout: () => void): void => {
   }, [onLogout]);
 
   useEffect(() => {
-    if (!isGuard(currentState())) pushGuard();
-  }, [key]);
-
-  useEffect(() => {
+    const state = currentState();
+    // A reload on the guard or the base keeps the entries already there.
+    if (state?.[GUARD] !== true && state?.[BASE] !== true) {
+      window.history.replaceState({ ...state, [BASE]: true }, '', window.location.href);
+      pushGuard();
+    }
     const onPopState = () => {
-      // Forward into a guard entry, or already signed out: nothing to ask.
-      if (isGuard(currentState()) || !getSession().token) return;
+      if (currentState()?.[BASE] !== true || !getSession().token) return;
       if (window.confirm(LEAVE_MESSAGE)) logoutRef.current();
       else pushGuard();
     };
