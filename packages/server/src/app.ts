@@ -14,12 +14,13 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerGuard } from './plugins/guard.ts';
-import { registerWeb } from './plugins/web.ts';
+import { inlineScriptHashes, registerWeb } from './plugins/web.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import type { AuthLimits } from './modules/auth/routes.ts';
 import { clientsRoutes } from './modules/clients/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
@@ -29,6 +30,8 @@ export type AppDeps = {
   db: Db;
   queue: JobQueue;
   tokens: TokenService;
+  /** SECRET_KEY: encrypts the stored mail passwords. */
+  secretKey: string;
   logLevel?: string;
   webDist?: string;
   limits?: Partial<AuthLimits>;
@@ -72,7 +75,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(deps.webDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -105,6 +108,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(activityRoutes(deps.db));
   await app.register(dashboardRoutes(deps.db));
   await app.register(importRoutes(deps.db, deps.queue));
+  await app.register(emailRoutes(deps.db, deps.secretKey));
   await registerWeb(app, deps.webDist);
   return app;
 };

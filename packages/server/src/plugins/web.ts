@@ -1,7 +1,24 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+
+/**
+ * The CSP sources of the inline scripts of the built pages (the colour-scheme script that must
+ * run before the first paint): each allowed by its own hash, never 'unsafe-inline'.
+ */
+export const inlineScriptHashes = (distDir: string | undefined): string[] => {
+  const hashes = new Set<string>();
+  for (const page of ['index.html', 'login.html']) {
+    const path = distDir === undefined ? undefined : join(distDir, page);
+    if (!path || !existsSync(path)) continue;
+    for (const match of readFileSync(path, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+      hashes.add(`'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+    }
+  }
+  return [...hashes];
+};
 
 /**
  * Serves the built web app on the same port; any GET that is not an API call or a file gets
