@@ -55,6 +55,9 @@ export const openPglite = async (dataDir: string | null): Promise<Database> => {
 
 export const openPostgres = async (url: string, max = 10): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ends (restart, failover, a dropped database) would otherwise
+  // be an unhandled error that stops the process; the pool opens a new one on next use.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Several processes may start at once: one migrates, the others wait on the advisory lock.
   const client = await pool.connect();
