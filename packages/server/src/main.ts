@@ -16,6 +16,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const main = async () => {
   const config = readConfig(process.env, process.argv.slice(2));
   const jwtSecret = loadSecret('jwt', config.jwtSecret, config.dataDir);
+  const secretKey = loadSecret('secret', config.secretKey, config.dataDir);
   const database = await openDatabase(config);
   // Until the server's logger exists, the queue reports to the console.
   let reportQueueError = (error: Error) => console.error('job queue error', error);
@@ -24,6 +25,7 @@ const main = async () => {
     db: database.db,
     queue,
     tokens: createTokenService(jwtSecret),
+    secretKey,
     logLevel: config.logLevel,
     webDist: config.webDist ?? join(here, '../../web/dist'),
   });

@@ -13,6 +13,8 @@ import { openTestDatabase } from './db.ts';
 
 export const PASSWORD = 'correct-horse-battery';
 export const ROOT_EMAIL = 'root@example.com';
+/** SECRET_KEY of the test server (encrypts stored mail passwords). */
+export const TEST_SECRET_KEY = 'test-secret-key-for-mail-passwords-0123456789';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -51,6 +53,7 @@ export const createTestContext = async (
     db: database.db,
     queue,
     tokens: createTokenService('test-secret-test-secret-test-secret-1234'),
+    secretKey: TEST_SECRET_KEY,
     logLevel: 'info',
     logStream,
     limits: options.limits ?? {

@@ -25,6 +25,17 @@ export const openTestDatabase = async (): Promise<Database & { url?: string }> =
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // The pool's end() resolves before its connections have closed; dropping WITH (FORCE)
+      // while one is still closing terminates it, and the pool reports that as an uncaught
+      // error. Wait (up to 5 s) for them to go first.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const { rows } = await cleanup.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
     },

@@ -16,6 +16,7 @@ import type { Role } from '@leadline/shared/roles';
 import type { UserStatus } from '@leadline/shared/auth';
 import type { ActivityType } from '@leadline/shared/activity';
 import type { LeadData } from '@leadline/shared/leads';
+import type { EmailKind, SentEmailStatus } from '@leadline/shared/email';
 
 const id = () =>
   uuid('id')
@@ -196,4 +197,67 @@ export const imports = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('imports_org_idx').on(t.organizationId, t.createdAt.desc())],
+);
+
+/**
+ * A user's own mail accounts: outgoing (SMTP) and incoming (IMAP), one row per user; a
+ * protocol's columns are null until it is configured. Passwords are AES-256-GCM encrypted
+ * with SECRET_KEY (src/mail/crypto.ts). Every send locks this row (SELECT ... FOR UPDATE) to
+ * check the daily limit, so concurrent sends of one user queue up here.
+ */
+export const mailAccounts = pgTable('mail_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  smtpHost: text('smtp_host'),
+  smtpPort: integer('smtp_port'),
+  smtpSecure: boolean('smtp_secure'),
+  smtpUser: text('smtp_user'),
+  smtpPassEncrypted: text('smtp_pass_encrypted'),
+  /** null: no limit; 0: no sending. */
+  smtpDailyLimit: integer('smtp_daily_limit'),
+  imapHost: text('imap_host'),
+  imapPort: integer('imap_port'),
+  imapSecure: boolean('imap_secure'),
+  imapUser: text('imap_user'),
+  imapPassEncrypted: text('imap_pass_encrypted'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every email a user sends, by any path (single, follow-up, bulk, campaign, invitation). A row
+ * is written as 'sending' when the send is reserved against the daily limit, then marked
+ * 'sent' or 'failed'. `references` holds the Message-IDs separated by spaces, as the header
+ * does. `jobId` is the bulk or campaign run: one email per lead per run.
+ */
+export const sentEmails = pgTable(
+  'sent_emails',
+  {
+    id: id(),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    jobId: uuid('job_id'),
+    kind: text('kind').$type<EmailKind>().notNull(),
+    status: text('status').$type<SentEmailStatus>().notNull().default('sending'),
+    fromAddress: text('from_address').notNull(),
+    to: text('to_address').notNull(),
+    cc: text('cc').notNull().default(''),
+    bcc: text('bcc').notNull().default(''),
+    subject: text('subject').notNull(),
+    messageId: text('message_id').notNull(),
+    inReplyTo: text('in_reply_to'),
+    references: text('references').notNull().default(''),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sent_emails_user_time_idx').on(t.userId, t.sentAt),
+    index('sent_emails_lead_time_idx').on(t.leadId, t.sentAt.desc(), t.id.desc()),
+    index('sent_emails_message_id_idx').on(t.messageId),
+    uniqueIndex('sent_emails_job_lead_key').on(t.jobId, t.leadId),
+  ],
 );

@@ -1,0 +1,288 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import net from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import type { SMTPServerAddress } from 'smtp-server';
+
+/** A free TCP port on the loopback interface (closed again, so nothing answers on it). */
+export const freePort = async (): Promise<number> => {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+};
+
+const waitForPort = async (port: number, timeoutMs: number, exited: () => boolean) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error('the server exited while starting');
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nothing listened on port ${port} within ${timeoutMs} ms`);
+};
+
+export type ReceivedMessage = {
+  /** The envelope: MAIL FROM and every RCPT TO (bcc recipients appear here only). */
+  from: string;
+  recipients: string[];
+  /** The message as it arrived, headers and body. */
+  raw: Buffer;
+};
+
+export type TestSmtpServer = {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  messages: ReceivedMessage[];
+  /** The username of every successful login (a settings check logs in too). */
+  logins: string[];
+  /** Resolves once at least `count` messages have arrived. */
+  waitForMessages: (count: number, timeoutMs?: number) => Promise<ReceivedMessage[]>;
+  stop: () => Promise<void>;
+};
+
+/** Recipients whose address starts with this are refused with 550 (a failed send). */
+export const REJECTED_PREFIX = 'nobody-here';
+
+/**
+ * smtp-server on a free loopback port: plain SMTP (no STARTTLS, so nodemailer logs in over
+ * the plain connection), one account, every message kept with its raw source.
+ */
+export const startSmtpServer = async (
+  options: { user?: string; password?: string } = {},
+): Promise<TestSmtpServer> => {
+  const user = options.user ?? 'rep@mail.test';
+  const password = options.password ?? 'smtp-secret-password';
+  const messages: ReceivedMessage[] = [];
+  const logins: string[] = [];
+  const server = new SMTPServer({
+    logger: false,
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    size: 50 * 1024 * 1024,
+    onAuth(auth, _session, callback) {
+      if (auth.username === user && auth.password === password) {
+        logins.push(auth.username);
+        return callback(null, { user });
+      }
+      const error = new Error('Authentication credentials invalid') as Error & {
+        responseCode: number;
+      };
+      error.responseCode = 535;
+      return callback(error);
+    },
+    onRcptTo(address: SMTPServerAddress, _session, callback) {
+      if (address.address.startsWith(REJECTED_PREFIX)) {
+        const error = new Error('5.1.1 No such user here') as Error & { responseCode: number };
+        error.responseCode = 550;
+        return callback(error);
+      }
+      return callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks),
+        });
+        callback();
+      });
+    },
+  });
+  // A client that gives up mid-handshake is reported as an error event: not a test failure.
+  server.on('error', () => undefined);
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address() as net.AddressInfo;
+
+  const waitForMessages = async (count: number, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (messages.length < count) {
+      if (Date.now() > deadline)
+        throw new Error(`expected ${count} messages, got ${messages.length}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return messages;
+  };
+
+  return {
+    host: '127.0.0.1',
+    port,
+    user,
+    password,
+    messages,
+    logins,
+    waitForMessages,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+export type TestImapServer = {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  /** Dovecot's own log (for a failing test). */
+  log: () => string;
+  stop: () => Promise<void>;
+};
+
+const DOVECOT = '/usr/sbin/dovecot';
+
+/**
+ * Dovecot from a config in a temporary directory: IMAP only, on a free loopback port,
+ * `ssl = no`, one passwd-file user, maildirs under the directory. As root the mail processes
+ * run as nobody:nogroup (the maildir is theirs) and the login processes as the package's
+ * dovenull; as another user every process runs as that user. Started in the foreground (-F)
+ * as a child of the test process and stopped with SIGTERM (the master stops its children).
+ * Dovecot's auth penalty slows the next login from the same address after a failed one (by
+ * about 4 s): tests try the right password before the wrong one where they can.
+ */
+export const startImapServer = async (
+  options: { user?: string; password?: string } = {},
+): Promise<TestImapServer> => {
+  const user = options.user ?? 'rep@mail.test';
+  const password = options.password ?? 'imap-secret-password';
+  const dir = mkdtempSync(join(tmpdir(), 'leadline-dovecot-'));
+  // Dovecot's unprivileged processes must reach their sockets and the users file.
+  chmodSync(dir, 0o755);
+  const mailDir = join(dir, 'mail');
+  for (const sub of ['run', 'state', 'mail']) mkdirSync(join(dir, sub));
+  const root = process.getuid?.() === 0;
+  const me = userInfo();
+  if (root) chownSync(mailDir, 65534, 65534);
+  writeFileSync(join(dir, 'users'), `${user}:{PLAIN}${password}\n`, { mode: 0o644 });
+  const port = await freePort();
+  const logPath = join(dir, 'dovecot.log');
+  const identity = root
+    ? 'uid=nobody gid=nogroup'
+    : `uid=${me.uid} gid=${process.getgid?.() ?? me.uid}`;
+  const unprivileged = root
+    ? ''
+    : `default_internal_user = ${me.username}\ndefault_login_user = ${me.username}\ndefault_internal_group = ${me.username}\n`;
+  const config = `# Leadline test IMAP server
+protocols = imap
+listen = 127.0.0.1
+base_dir = ${dir}/run
+state_dir = ${dir}/state
+instance_name = leadline-test-${port}
+log_path = ${logPath}
+${unprivileged}ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+auth_failure_delay = 0
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${dir}/users
+}
+userdb {
+  driver = static
+  args = ${identity} home=${mailDir}/%u
+}
+mail_location = maildir:~/Maildir
+service imap-login {
+  chroot =
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service anvil {
+  chroot =
+}
+`;
+  const configPath = join(dir, 'dovecot.conf');
+  writeFileSync(configPath, config);
+  const log = () => {
+    try {
+      return readFileSync(logPath, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  const child: ChildProcess = spawn(DOVECOT, ['-c', configPath, '-F'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForPort(port, 10_000, () => exited);
+  } catch (error) {
+    await stop();
+    throw new Error(`Dovecot did not start: ${(error as Error).message}\n${stderr}\n${log()}`);
+  }
+  return { host: '127.0.0.1', port, user, password, log, stop };
+};
+
+/** A multipart/form-data body of text fields (a list repeats the field) and files. */
+export const formData = (
+  fields: Record<string, string | string[]>,
+  files: { field?: string; filename: string; content: Buffer | string }[] = [],
+) => {
+  const boundary = `----leadline${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${item}\r\n`,
+        ),
+      );
+    }
+  }
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'attachments'}"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};

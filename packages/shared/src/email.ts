@@ -1,0 +1,404 @@
+import { z } from 'zod';
+
+/* Email: sending (single, follow-up; bulk and campaigns later) and mail server settings. */
+
+export const EMAIL_PRIORITIES = ['low', 'normal', 'high'] as const;
+export type EmailPriority = (typeof EMAIL_PRIORITIES)[number];
+export const DEFAULT_EMAIL_PRIORITY: EmailPriority = 'normal';
+
+export const SUBJECT_MIN = 3;
+export const SUBJECT_MAX = 100;
+/** A follow-up's subject usually gains a "Re: " in front of the original one. */
+export const FOLLOW_UP_SUBJECT_MAX = 150;
+/** Plain-text characters (tags stripped) a message needs. */
+export const MESSAGE_MIN = 10;
+/** HTML characters a message may hold. */
+export const MESSAGE_MAX = 500_000;
+export const ADDRESSES_MAX = 50;
+
+export const ATTACHMENT_EXTENSIONS = [
+  'pdf',
+  'doc',
+  'docx',
+  'txt',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+] as const;
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_ATTACHMENTS = 10;
+/** All attachments of one email together (what common mail servers accept). */
+export const MAX_ATTACHMENTS_TOTAL_BYTES = 25 * 1024 * 1024;
+
+export const VALID_RECIPIENT = 'Valid recipient email is required';
+export const SUBJECT_REQUIRED = 'Subject is required';
+export const SUBJECT_TOO_SHORT = `Subject must be at least ${SUBJECT_MIN} characters`;
+export const SUBJECT_TOO_LONG = `Subject must be at most ${SUBJECT_MAX} characters`;
+export const MESSAGE_TOO_SHORT = `Message must be at least ${MESSAGE_MIN} characters`;
+export const NO_SMTP_CONFIG = 'No SMTP configuration found. Configure your mail server first.';
+export const EMAIL_SENT = 'Email sent successfully!';
+export const FOLLOW_UP_SENT = 'Email sent.';
+export const CONFIG_SAVED = 'Configuration saved successfully!';
+export const PASSWORD_REQUIRED = 'Password is required';
+
+export const MAIL_PROTOCOLS = ['smtp', 'imap'] as const;
+export type MailProtocol = (typeof MAIL_PROTOCOLS)[number];
+
+export const configDeletedMessage = (protocol: MailProtocol) =>
+  `${protocol.toUpperCase()} configuration deleted successfully!`;
+
+/** The 429 answer; it always contains "daily limit" (the screens look for it). */
+export const dailyLimitMessage = (limit: number): string =>
+  limit === 0
+    ? 'Your daily limit is 0 emails: sending is turned off for your account.'
+    : `You have reached your daily limit of ${limit} ${limit === 1 ? 'email' : 'emails'}. Try again tomorrow.`;
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/** Decodes the HTML entities an editor writes (named basics and numeric ones). */
+export const decodeEntities = (text: string): string =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] === '#') {
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : +name.slice(1);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return ENTITIES[name.toLowerCase()] ?? entity;
+  });
+
+const BLOCK_TAG =
+  /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|pre|hr|section|article)\b[^>]*>/gi;
+
+/**
+ * The text of an HTML message as a reader sees it: scripts and styles dropped, tags stripped
+ * (block tags become spaces), entities decoded, whitespace collapsed. The "at least 10
+ * characters" rule counts this.
+ */
+export const plainText = (html: string): string =>
+  decodeEntities(
+    html
+      .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(BLOCK_TAG, ' ')
+      .replace(/<[^>]*>/g, ''),
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The lower-cased extension of a file name ('' without one). */
+export const fileExtension = (filename: string): string =>
+  /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase() ?? '';
+
+export const isAllowedAttachment = (filename: string): boolean =>
+  (ATTACHMENT_EXTENSIONS as readonly string[]).includes(fileExtension(filename));
+
+const address = z.email({ error: VALID_RECIPIENT }).max(254, VALID_RECIPIENT);
+
+/** One recipient: a valid address, lower-cased. */
+export const recipientField = z
+  .string({ error: VALID_RECIPIENT })
+  .trim()
+  .min(1, VALID_RECIPIENT)
+  .pipe(address)
+  .transform((value) => value.toLowerCase());
+
+/**
+ * CC or BCC: a comma- (or semicolon-) separated text or a list; blanks are ignored, every
+ * other entry must be an address.
+ */
+export const addressListField = (label: 'CC' | 'BCC') =>
+  z
+    .union([z.string(), z.array(z.string())], {
+      error: `${label} must be a list of email addresses`,
+    })
+    .optional()
+    .transform((value) =>
+      (Array.isArray(value) ? value : [value ?? ''])
+        .flatMap((entry) => entry.split(/[,;]/))
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .superRefine((list, ctx) => {
+      const invalid = list.filter((entry) => !address.safeParse(entry).success);
+      if (invalid.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} has an invalid email address: ${invalid.slice(0, 3).join(', ')}`,
+        });
+      } else if (list.length > ADDRESSES_MAX) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} may hold at most ${ADDRESSES_MAX} addresses`,
+        });
+      }
+    })
+    .transform((list) => [...new Set(list)]);
+
+/** Line breaks would end a header: a subject is one line. */
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
+
+export const subjectField = z
+  .string({ error: SUBJECT_REQUIRED })
+  .transform(oneLine)
+  .pipe(
+    z
+      .string()
+      .min(1, SUBJECT_REQUIRED)
+      .min(SUBJECT_MIN, SUBJECT_TOO_SHORT)
+      .max(SUBJECT_MAX, SUBJECT_TOO_LONG),
+  );
+
+/** The HTML message: at least 10 characters of text once the tags are stripped. */
+export const messageBodyField = z
+  .string({ error: MESSAGE_TOO_SHORT })
+  .max(MESSAGE_MAX, 'Message is too long')
+  .refine((html) => plainText(html).length >= MESSAGE_MIN, MESSAGE_TOO_SHORT);
+
+export const priorityField = z
+  .enum(EMAIL_PRIORITIES, { error: 'Priority must be low, normal or high' })
+  .optional()
+  .default(DEFAULT_EMAIL_PRIORITY);
+
+/** The composer's fields when the recipient is the lead (POST /api/leads/:id/send-mail). */
+export const leadEmailSchema = z.object({
+  subject: subjectField,
+  body: messageBodyField,
+  priority: priorityField,
+  cc: addressListField('CC'),
+  bcc: addressListField('BCC'),
+});
+export type LeadEmailInput = z.input<typeof leadEmailSchema>;
+
+/** POST /api/email/send: the composer to any address, optionally about a lead. */
+export const emailSendSchema = leadEmailSchema.extend({
+  to: recipientField,
+  leadId: z.string().trim().max(100).optional(),
+});
+export type EmailSendInput = z.input<typeof emailSendSchema>;
+export type EmailSendData = z.output<typeof emailSendSchema>;
+
+const MESSAGE_ID = /^<?([^<>\s@]+@[^<>\s@]+)>?$/;
+
+/** A Message-ID, with or without its angle brackets, as `<id@domain>`. */
+export const normaliseMessageId = (value: string): string | null => {
+  const match = MESSAGE_ID.exec(value.trim());
+  return match ? `<${match[1]}>` : null;
+};
+
+const messageIdField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(1000, `${label} is too long`)
+    .transform((value, ctx) => {
+      const id = normaliseMessageId(value);
+      if (!id) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be a message ID like <id@example.com>`,
+        });
+        return z.NEVER;
+      }
+      return id;
+    });
+
+/** References: one text of IDs separated by spaces or commas, or a list (the seed sends one). */
+const referencesField = z
+  .union([z.string(), z.array(z.string())], { error: 'References is required' })
+  .transform((value, ctx) => {
+    const parts = (Array.isArray(value) ? value : [value])
+      .flatMap((entry) => entry.split(/[\s,]+/))
+      .filter(Boolean);
+    const ids = parts.map(normaliseMessageId);
+    if (parts.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'References is required' });
+      return z.NEVER;
+    }
+    if (ids.some((id) => id === null) || ids.length > 100) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'References must be message IDs like <id@example.com>',
+      });
+      return z.NEVER;
+    }
+    return [...new Set(ids as string[])];
+  });
+
+/** POST /api/email/follow-up: all five fields required. */
+export const followUpSchema = z.object({
+  to: recipientField,
+  subject: z
+    .string({ error: SUBJECT_REQUIRED })
+    .transform(oneLine)
+    .pipe(
+      z
+        .string()
+        .min(1, SUBJECT_REQUIRED)
+        .max(FOLLOW_UP_SUBJECT_MAX, `Subject must be at most ${FOLLOW_UP_SUBJECT_MAX} characters`),
+    ),
+  message: z
+    .string({ error: 'Message is required' })
+    .max(MESSAGE_MAX, 'Message is too long')
+    .refine((text) => plainText(text).length > 0, 'Message is required'),
+  inReplyTo: messageIdField('In-Reply-To'),
+  references: referencesField,
+});
+export type FollowUpInput = z.input<typeof followUpSchema>;
+export type FollowUpData = z.output<typeof followUpSchema>;
+
+/* Mail server settings (seed 2 §5): host, port, username and password required. */
+
+export const HOST_MAX = 253;
+export const DAILY_LIMIT_MAX = 1_000_000;
+
+const hostField = z
+  .string({ error: 'Host is required' })
+  .trim()
+  .min(1, 'Host is required')
+  .max(HOST_MAX, `Host must be at most ${HOST_MAX} characters`)
+  .regex(
+    /^([a-z0-9_]([a-z0-9_-]*[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?\.?$|^\[?[0-9a-f:.]+\]?$/i,
+    'Host must be a server name like smtp.example.com or an IP address',
+  )
+  .transform((value) => value.toLowerCase().replace(/^\[(.*)\]$/, '$1'));
+
+const blankToUndefined = (value: unknown) =>
+  value === '' || value === null || (typeof value === 'string' && value.trim() === '')
+    ? undefined
+    : value;
+
+const portField = z.preprocess(
+  (value) => {
+    const blank = blankToUndefined(value);
+    return typeof blank === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(blank) ? Number(blank) : blank;
+  },
+  z
+    .number({
+      error: (issue) => (issue.input === undefined ? 'Port is required' : 'Port must be a number'),
+    })
+    .int('Port must be a whole number')
+    .min(1, 'Port must be between 1 and 65535')
+    .max(65535, 'Port must be between 1 and 65535'),
+);
+
+/** "Use SSL/TLS": a boolean (a form may send "true" / "false"); off when absent. */
+const secureField = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' || value === '' ? false : value),
+  z.boolean({ error: 'Use SSL/TLS must be true or false' }).optional().default(false),
+);
+
+const userField = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .max(254, 'Username must be at most 254 characters');
+
+/**
+ * The password. Blank or absent keeps the stored one when an account is edited with the same
+ * host and username; the server answers 'Password is required' otherwise. Never trimmed.
+ */
+const passField = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z
+    .string({ error: 'Password must be text' })
+    .max(1000, 'Password must be at most 1000 characters')
+    .optional(),
+);
+
+/** Optional; blank or not a number means no limit; otherwise a whole number, at least 0. */
+const dailyLimitField = z
+  .unknown()
+  .transform((value): number | undefined => {
+    if (value === null || value === undefined || typeof value === 'boolean') return undefined;
+    if (typeof value === 'string' && value.trim() === '') return undefined;
+    const number = Number(value);
+    if (!Number.isFinite(number)) return undefined;
+    return Math.min(DAILY_LIMIT_MAX, Math.max(0, Math.floor(number)));
+  })
+  .optional();
+
+const serverFields = {
+  host: hostField,
+  port: portField,
+  secure: secureField,
+  user: userField,
+  pass: passField,
+};
+
+export const imapSettingsSchema = z.object(serverFields, {
+  error: 'IMAP settings must be an object',
+});
+export const smtpSettingsSchema = z.object(
+  { ...serverFields, dailyLimit: dailyLimitField },
+  { error: 'SMTP settings must be an object' },
+);
+export type SmtpSettingsInput = z.input<typeof smtpSettingsSchema>;
+export type SmtpSettingsData = z.output<typeof smtpSettingsSchema>;
+export type ImapSettingsInput = z.input<typeof imapSettingsSchema>;
+export type ImapSettingsData = z.output<typeof imapSettingsSchema>;
+
+/** POST /api/email/config: SMTP, IMAP or both. */
+export const emailConfigSchema = z
+  .object({
+    smtp: smtpSettingsSchema.optional(),
+    imap: imapSettingsSchema.optional(),
+  })
+  .refine((value) => value.smtp || value.imap, 'Send SMTP or IMAP settings to save');
+export type EmailConfigInput = z.input<typeof emailConfigSchema>;
+export type EmailConfigData = z.output<typeof emailConfigSchema>;
+
+export const emailConfigDeleteQuerySchema = z.object({
+  protocol: z.enum(MAIL_PROTOCOLS, { error: 'protocol must be smtp or imap' }),
+});
+
+/** GET /api/email/config: never a password. */
+export type SmtpSettings = {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string;
+  dailyLimit: number | null;
+};
+export type ImapSettings = { host: string; port: number; secure: boolean; user: string };
+export type EmailConfigResponse = {
+  config: { smtp: SmtpSettings | null; imap: ImapSettings | null };
+};
+
+/* Sent emails (the lead's history). */
+
+export const EMAIL_KINDS = ['single', 'followup', 'bulk', 'campaign', 'invitation'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+/** 'sending': the send is reserved against the daily limit and under way. */
+export const SENT_EMAIL_STATUSES = ['sending', 'sent', 'failed'] as const;
+export type SentEmailStatus = (typeof SENT_EMAIL_STATUSES)[number];
+
+export type SentEmail = {
+  _id: string;
+  subject: string;
+  to: string;
+  cc: string[];
+  messageId: string;
+  kind: EmailKind;
+  status: SentEmailStatus;
+  error?: string;
+  sentAt: string;
+  sender: { name: string; email: string } | null;
+};
+
+export const sentEmailsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(200, 'limit must be at most 200')
+    .default(50),
+});
