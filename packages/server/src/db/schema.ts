@@ -15,6 +15,7 @@ import type { Permissions } from '@leadline/shared/permissions';
 import type { Role } from '@leadline/shared/roles';
 import type { UserStatus } from '@leadline/shared/auth';
 import type { ActivityType } from '@leadline/shared/activity';
+import type { ImportError } from '@leadline/shared/imports';
 import type { LeadData } from '@leadline/shared/leads';
 import type { EmailKind, SentEmailStatus } from '@leadline/shared/email';
 
@@ -169,8 +170,6 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });
-
-export type ImportError = { row: number; message: string };
 
 /**
  * Spreadsheet imports: the uploaded file is kept here until its job has read it, so any

@@ -1,22 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ImportAccepted, ImportStatus } from '@leadline/shared/imports';
 import { apiRequest } from './api-client.ts';
 
 /** GET /api/imports/:importId (DECISIONS §3): the background import of an uploaded file. */
-export type ImportStatus = {
-  status: 'running' | 'completed' | 'failed';
-  total: number;
-  processed: number;
-  inserted: number;
-  duplicates: number;
-  /** The first bad rows (the server keeps a capped list)… */
-  errors: { row: number; message: string }[];
-  /** …and how many there were in all. */
-  errorCount?: number;
-  message?: string;
-};
-
-export type ImportAccepted = { importId: string };
+export type { ImportAccepted, ImportStatus };
 
 export const IMPORT_POLL_MS = 500;
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { clients, imports, leads } from '../../db/schema.ts';
-import type { ImportError } from '../../db/schema.ts';
+import type { ImportError } from '@leadline/shared/imports';
 import type { ClientSeedRow } from '../clients/repo.ts';
 import type { LeadSeedRow } from '../leads/repo.ts';
 import type { ImportKind } from './headers.ts';

@@ -1,7 +1,7 @@
 import type { ClientData } from '@leadline/shared/clients';
 import type { LeadData } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
-import type { ImportError } from '../../db/schema.ts';
+import type { ImportError, ImportStatus } from '@leadline/shared/imports';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { logActivity } from '../activity/repo.ts';
@@ -25,20 +25,6 @@ import { validateRow } from './rows.ts';
 export const IMPORT_QUEUE = 'imports';
 const BATCH = 1000;
 const ERROR_CAP = 1000;
-
-export type ImportStatus = {
-  importId: string;
-  kind: ImportKind;
-  filename: string;
-  status: ImportRow['status'];
-  message?: string;
-  total: number;
-  processed: number;
-  inserted: number;
-  duplicates: number;
-  errorCount: number;
-  errors: ImportError[];
-};
 
 const NO_ORGANIZATION = 'Choose an organization user to import data';
 
