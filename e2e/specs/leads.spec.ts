@@ -225,7 +225,7 @@ describe('leads in the browser', () => {
     // The lead's own history (GET /api/activity?entityId=…).
     await visible(drawer.getByText(`Status of ${LEAD.name} changed from Cold Lead to Hot Lead`));
     await visible(drawer.getByText(`Lead ${LEAD.name} (${LEAD.company}) created`));
-    await visible(drawer.getByText('Emails sent to this lead appear here once email is set up.'));
+    await visible(drawer.getByText('No emails sent to this lead yet'));
     expect(page.url()).toContain('lead=');
     await page.waitForTimeout(400); // the drawer's slide-in
     await snap(page, 'lead-drawer-1280');

@@ -7,4 +7,5 @@ export const leadKeys = {
   list: (query: LeadListQuery) => ['leads', 'list', query] as const,
   detail: (id: string) => ['leads', 'detail', id] as const,
   activity: (id: string) => ['leads', 'activity', id] as const,
+  emails: (id: string) => ['leads', 'emails', id] as const,
 };

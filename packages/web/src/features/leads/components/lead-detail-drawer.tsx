@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Alert, Avatar, Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconMailOff, IconPencil, IconSend } from '@tabler/icons-react';
+import { IconPencil, IconSend } from '@tabler/icons-react';
 import type { Lead } from '@leadline/shared/leads';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
 import { useLead } from '../api/get-lead.ts';
 import { LeadActivity } from './lead-activity.tsx';
+import { LeadEmails } from './lead-emails.tsx';
 import { DetailSection, LeadDetails } from './lead-details.tsx';
 import { LeadEditForm } from './lead-edit-form.tsx';
 import { fullName, leadInitials, statusColor } from './lead-status.ts';
@@ -65,12 +66,7 @@ const LeadDetail = ({ lead, canSend, onSend }: DetailProps) => {
       </DetailSection>
       <Divider />
       <DetailSection title="Emails">
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <IconMailOff size={18} color="var(--mantine-color-dimmed)" aria-hidden />
-          <Text size="sm" c="dimmed">
-            Emails sent to this lead appear here once email is set up.
-          </Text>
-        </Group>
+        <LeadEmails leadId={lead._id} />
       </DetailSection>
     </Stack>
   );
