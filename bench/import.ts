@@ -40,14 +40,16 @@ const upload = async (server: RunningServer, token: string, filename: string, fi
 
 /** Uploads `file` to a fresh server and database and waits for the import to end. */
 const importFile = async (
-  { log }: Context,
+  { defer, log }: Context,
   kind: 'xlsx' | 'csv',
   file: Buffer,
   sheet: LeadSheet,
 ) => {
   const database = await createBenchDatabase(`import_${kind}`);
+  const dropDatabase = defer(database.drop);
   try {
     const server = await startProduct(database.url);
+    const stopServer = defer(server.stop);
     try {
       const pid = serverPid(server);
       const admin = await createAdmin(server, `bench-import-${kind}`);
@@ -103,10 +105,10 @@ const importFile = async (
       );
       return result;
     } finally {
-      await server.stop();
+      await stopServer();
     }
   } finally {
-    await database.drop();
+    await dropDatabase();
   }
 };
 

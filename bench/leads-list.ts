@@ -22,6 +22,7 @@ import {
   startProduct,
 } from './support/product.ts';
 import { latencySummary, round, runBenchmark, target } from './support/run.ts';
+import type { Context } from './support/run.ts';
 import { SEARCH_TERM } from './support/vocabulary.ts';
 
 // BENCH_LEADS and BENCH_SECONDS shrink a trial run; the recorded figures use the defaults.
@@ -58,6 +59,7 @@ type Captured = { page: Statement; count: Statement; total: number };
  * request per scenario and is stopped.
  */
 const captureStatements = async (
+  { defer }: Context,
   database: string,
   email: string,
 ): Promise<Map<string, Captured>> => {
@@ -66,8 +68,10 @@ const captureStatements = async (
     host: postgres.hostname,
     port: Number(postgres.port || 5432),
   });
+  const closeCapture = defer(capture.close);
   try {
     const server = await startProduct(databaseUrl(database, capture.port));
+    const stopServer = defer(server.stop);
     try {
       const token = await signIn(server, email, ADMIN_PASSWORD);
       const found = new Map<string, Captured>();
@@ -85,10 +89,10 @@ const captureStatements = async (
       }
       return found;
     } finally {
-      await server.stop();
+      await stopServer();
     }
   } finally {
-    await capture.close();
+    await closeCapture();
   }
 };
 
@@ -124,7 +128,8 @@ const aloneTimings = async (url: string, statement: Statement, runs: number) => 
   }
 };
 
-await runBenchmark('leads-list', 12 * 60_000, async ({ defer, log }) => {
+await runBenchmark('leads-list', 12 * 60_000, async (context) => {
+  const { defer, log } = context;
   const database = await createBenchDatabase('leads');
   defer(database.drop);
   const server = await startProduct(database.url);
@@ -142,7 +147,7 @@ await runBenchmark('leads-list', 12 * 60_000, async ({ defer, log }) => {
   log(
     `generated in ${round(generated.seconds)} s (table ${generated.tableMb} MB, with indexes ${generated.totalMb} MB)`,
   );
-  const statements = await captureStatements(database.name, admin.email);
+  const statements = await captureStatements(context, database.name, admin.email);
   log(`captured the page and count statements the server sends`);
   const client = await connect(database.url);
   const { rows } = await client.query<{ n: string }>(

@@ -102,6 +102,7 @@ export const sqlLoad = async (options: {
   serverPid: number;
 }): Promise<SqlLoad> => {
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
+  pool.on('error', () => undefined); // see connect() in postgres.ts
   try {
     // Open the connections before the clock starts, as the server's pool already has them.
     const warm = await Promise.all(Array.from({ length: options.poolSize }, () => pool.connect()));

@@ -20,6 +20,9 @@ export const databaseUrl = (database: string, port?: number): string => {
 
 export const connect = async (url: string): Promise<pg.Client> => {
   const client = new pg.Client({ connectionString: url });
+  // A connection ended by the server (the database dropped on an interrupted run) fails the
+  // query in progress; as an 'error' event it would end this process before its clean-up.
+  client.on('error', () => undefined);
   await client.connect();
   return client;
 };

@@ -14,8 +14,11 @@ export type Target = {
 };
 
 export type Context = {
-  /** Runs `cleanup` when the benchmark ends, however it ends (last registered runs first). */
-  defer: (cleanup: () => unknown) => void;
+  /**
+   * Runs `cleanup` when the benchmark ends, however it ends (last registered runs first).
+   * Returns a function that runs it now instead (once only), for what ends earlier.
+   */
+  defer: (cleanup: () => unknown) => () => Promise<void>;
   /** Logs a line with the seconds since the benchmark started. */
   log: (message: string) => void;
 };
@@ -110,7 +113,17 @@ export const runBenchmark = async (
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const outcome = await body({ defer: (cleanup) => cleanups.push(cleanup), log });
+    const defer = (cleanup: () => unknown) => {
+      let done = false;
+      const once = async () => {
+        if (done) return;
+        done = true;
+        await cleanup();
+      };
+      cleanups.push(once);
+      return once;
+    };
+    const outcome = await body({ defer, log });
     const result = {
       name,
       date: new Date().toISOString(),
