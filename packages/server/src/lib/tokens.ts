@@ -12,18 +12,25 @@ export const createTokenService = (
   secret: string,
   lifetimeSeconds = TOKEN_LIFETIME_SECONDS,
 ): TokenService => {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose would import the key again on every sign and verify.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
-    sign: (userId) =>
+    sign: async (userId) =>
       new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt()
         .setExpirationTime(`${lifetimeSeconds}s`)
-        .sign(key),
+        .sign(await key),
     verify: async (token) => {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         return typeof payload.sub === 'string' ? payload.sub : null;
       } catch {
         return null;
