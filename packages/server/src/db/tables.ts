@@ -1,0 +1,6 @@
+// Every table of the app: the core schema plus one file per later feature, so features that
+// are built side by side each own their table definitions. drizzle-kit reads this file.
+export * from './schema.ts';
+export * from './tables/email-jobs.ts';
+export * from './tables/calendar.ts';
+export * from './tables/campaigns.ts';
