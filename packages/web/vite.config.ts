@@ -7,6 +7,8 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+// WEB_OUT_DIR lets several builds (parallel work, CI) write apart; the server reads WEB_DIST.
+const outDir = process.env.WEB_OUT_DIR ?? join(root, 'dist');
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
 
@@ -30,7 +32,7 @@ const precompress = (): Plugin => {
     },
     closeBundle() {
       if (ssr) return;
-      for (const file of walk(join(root, 'dist'))) {
+      for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue;
         const body = readFileSync(file);
         if (body.length < 1024) continue;
@@ -50,7 +52,7 @@ export default defineConfig({
   server: { proxy },
   preview: { proxy },
   build: {
-    outDir: 'dist',
+    outDir,
     emptyOutDir: true,
     // Every screen is its own chunk (route-level lazy); keep the report readable.
     chunkSizeWarningLimit: 600,
