@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -121,6 +122,10 @@ export const leads = pgTable(
     mailSent: boolean('mail_sent').notNull().default(false),
     sentCount: integer('sent_count').notNull().default(0),
     mailSentDate: timestamp('mail_sent_date', { withTimezone: true }),
+    /** Set when incoming mail answers an email sent to the lead (reply detection). */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** Set when the lead's address unsubscribes (it is then on the suppression list). */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchText: text('search_text').generatedAlwaysAs(LEAD_SEARCH_TEXT),
@@ -259,4 +264,21 @@ export const sentEmails = pgTable(
     index('sent_emails_message_id_idx').on(t.messageId),
     uniqueIndex('sent_emails_job_lead_key').on(t.jobId, t.leadId),
   ],
+);
+
+/**
+ * Addresses an organisation never mails again by bulk or campaign sends (unsubscribed, or
+ * added by hand). `email` is stored lower-cased.
+ */
+export const emailSuppressions = pgTable(
+  'email_suppressions',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    reason: text('reason').$type<'unsubscribed' | 'manual'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.email] })],
 );
