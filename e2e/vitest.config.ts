@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The e2e folder, wherever vitest is started from (the root or e2e/).
+  root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
     include: ['specs/**/*.spec.ts'],
     testTimeout: 120_000,

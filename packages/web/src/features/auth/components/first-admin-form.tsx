@@ -1,9 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import type { z } from 'zod';
 import { firstAdminSchema } from '@leadline/shared/auth';
 import type { SigninResponse } from '@leadline/shared/auth';
+import { CredentialFields } from './credential-fields.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -44,29 +45,13 @@ export const FirstAdminForm = ({ onCreated }: FirstAdminFormProps) => {
           No administrator exists yet. Create the first Super Admin account; this form disappears
           once it exists.
         </Alert>
-        <TextInput
-          label="Full name"
-          autoComplete="name"
-          required
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextInput
-          label="Email address"
-          type="email"
-          autoComplete="username"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextInput
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          description="At least 8 characters"
-          error={errors.password?.message}
-          {...register('password')}
+        <CredentialFields
+          name={register('name')}
+          email={register('email')}
+          password={register('password')}
+          errors={errors}
+          emailAutoComplete="username"
+          newPassword
         />
         <Button type="submit" fullWidth loading={createAdmin.isPending} mt="xs">
           Create administrator

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { z } from 'zod';
 import { signinSchema } from '@leadline/shared/auth';
 import type { SigninResponse } from '@leadline/shared/auth';
 import { CONTACT_URL } from '../../../lib/constants.ts';
+import { CredentialFields } from './credential-fields.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { prerenderedValue } from '../../../lib/prerendered.ts';
@@ -55,21 +56,11 @@ export const SignInForm = ({ onSignedIn, prerendered = false }: SignInFormProps)
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">
       <Stack gap="sm">
-        <TextInput
-          label="Email address"
-          type="email"
-          autoComplete="username"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextInput
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password?.message}
-          {...register('password')}
+        <CredentialFields
+          email={register('email')}
+          password={register('password')}
+          errors={errors}
+          emailAutoComplete="username"
         />
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Checkbox

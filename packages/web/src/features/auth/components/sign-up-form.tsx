@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { signupSchema } from '@leadline/shared/auth';
 import { DEFAULT_SIGNUP_ROLE, SIGNUP_ROLES } from '@leadline/shared/roles';
 import { normaliseOrganization } from '@leadline/shared/organization';
+import { CredentialFields } from './credential-fields.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -69,29 +70,13 @@ export const SignUpForm = ({ onRegistered }: SignUpFormProps) => {
   return (
     <form onSubmit={submit} noValidate aria-label="Sign up">
       <Stack gap="sm">
-        <TextInput
-          label="Full name"
-          autoComplete="name"
-          required
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextInput
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextInput
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          description="At least 8 characters"
-          error={errors.password?.message}
-          {...register('password')}
+        <CredentialFields
+          name={register('name')}
+          email={register('email')}
+          password={register('password')}
+          errors={errors}
+          emailAutoComplete="email"
+          newPassword
         />
         <NativeSelect
           label="Role"
