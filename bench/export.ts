@@ -97,6 +97,13 @@ await runBenchmark('export', 12 * 60_000, async ({ defer, log }) => {
   );
   return {
     machine: await postgresFacts(),
+    summary: {
+      seconds: figures.seconds,
+      megabytes: figures.megabytes,
+      peakRssMb: figures.serverMemoryMb.peakRssSampled,
+      rssBeforeMb: figures.serverMemoryMb.rssBefore,
+      serverCpuSeconds: figures.cpu.serverSeconds,
+    },
     figures: {
       leads: LEADS,
       generation: generated,

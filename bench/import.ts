@@ -144,6 +144,17 @@ await runBenchmark('import', 8 * 60_000, async (context) => {
   }
   return {
     machine: await postgresFacts(),
+    summary: Object.fromEntries(
+      Object.entries(results).map(([kind, result]) => [
+        kind,
+        {
+          seconds: result.secondsToCompleted,
+          peakRssMb: result.serverMemoryMb.vmHwm,
+          serverCpuSeconds: result.cpu.serverSeconds,
+          postgresCpuSeconds: result.cpu.postgresSeconds,
+        },
+      ]),
+    ),
     figures: {
       rows: ROWS,
       method: {

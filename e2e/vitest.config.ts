@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     include: ['specs/**/*.spec.ts'],
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
     // One browser and one server at a time: the machine has two cores.
     fileParallelism: false,
     reporters: process.env.VITEST_JSON

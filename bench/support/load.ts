@@ -82,16 +82,17 @@ export type SqlLoad = {
   workers: number;
   poolSize: number;
   seconds: number;
-  pairs: number;
-  pairsPerSecond: number;
-  /** Latency of one request pair (page and count side by side), ms. */
+  /** Rounds of the statements (one request's worth each). */
+  requests: number;
+  requestsPerSecond: number;
+  /** Latency of one round (the statements of one request, side by side), ms. */
   latencyMs: ReturnType<typeof latencySummary>;
   cpu: Cpu;
 };
 
 /**
- * `workers` loops, each running the page and the count side by side (as the server's
- * findLeads does) through a pool of `poolSize` connections, for `seconds`.
+ * `workers` loops, each running the statements of one request side by side through a pool of
+ * `poolSize` connections (the server's pool), for `seconds`.
  */
 export const sqlLoad = async (options: {
   url: string;
@@ -129,8 +130,8 @@ export const sqlLoad = async (options: {
       workers: options.workers,
       poolSize: options.poolSize,
       seconds: round(seconds),
-      pairs: latencies.length,
-      pairsPerSecond: round(latencies.length / seconds),
+      requests: latencies.length,
+      requestsPerSecond: round(latencies.length / seconds),
       latencyMs: latencySummary(latencies),
       cpu: { ...cpu, perRequest: perRequest(cpu, latencies.length) },
     };

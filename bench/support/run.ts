@@ -1,6 +1,6 @@
 // The frame every server benchmark shares: a time limit, clean-up in reverse order (also on
 // failure, timeout or Ctrl-C), machine facts, and the results file in bench/results/.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
@@ -27,6 +27,22 @@ export type Outcome = {
   figures: Record<string, unknown>;
   targets: Target[];
   machine?: Record<string, unknown>;
+  /** The run's key figures, kept in the results file beside those of earlier runs. */
+  summary?: Record<string, unknown>;
+};
+
+/** How many runs' summaries the results file keeps, to show the spread between runs. */
+const KEPT_RUNS = 6;
+
+/** The summaries of earlier runs in the results file (BENCH_FRESH=1 starts over). */
+const earlierRuns = (file: string): Record<string, unknown>[] => {
+  if (process.env.BENCH_FRESH === '1') return [];
+  try {
+    const previous = JSON.parse(readFileSync(file, 'utf8')) as { runs?: Record<string, unknown>[] };
+    return Array.isArray(previous.runs) ? previous.runs : [];
+  } catch {
+    return [];
+  }
 };
 
 const resultsDir = join(import.meta.dirname, '..', 'results');
@@ -124,6 +140,19 @@ export const runBenchmark = async (
       return once;
     };
     const outcome = await body({ defer, log });
+    const file = join(resultsDir, `${name}.json`);
+    const loadAverage = { atStart: loadAtStart, atEnd: loadavg().map((load) => round(load, 2)) };
+    const runs = outcome.summary
+      ? [
+          ...earlierRuns(file),
+          {
+            date: new Date().toISOString(),
+            loadAverage,
+            ...outcome.summary,
+            pass: outcome.targets.every((t) => t.pass),
+          },
+        ].slice(-KEPT_RUNS)
+      : undefined;
     const result = {
       name,
       date: new Date().toISOString(),
@@ -131,14 +160,15 @@ export const runBenchmark = async (
       machine: {
         ...machineFacts(),
         ...outcome.machine,
-        loadAverage: { atStart: loadAtStart, atEnd: loadavg().map((load) => round(load, 2)) },
+        loadAverage,
       },
       ...outcome.figures,
       targets: outcome.targets,
       pass: outcome.targets.every((t) => t.pass),
+      ...(runs ? { runs } : {}),
     };
     mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(join(resultsDir, `${name}.json`), JSON.stringify(result, null, 2) + '\n');
+    writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
     for (const t of outcome.targets)
       console.log(
         `${t.pass ? 'MET   ' : 'MISSED'} ${t.name}: ${t.measure} = ${t.value ?? 'not measured'} (target ${t.limit})`,

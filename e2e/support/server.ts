@@ -49,7 +49,8 @@ const createServerDatabase = async (): Promise<
 };
 
 const waitForHealth = async (url: string, child: ChildProcess, output: () => string) => {
-  const deadline = Date.now() + 60_000;
+  // Generous: a loaded two-core machine has been seen to take over a minute to start.
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
@@ -92,7 +93,15 @@ export const startServer = async (
   child.stderr!.on('data', (chunk) => (log += String(chunk)));
   const url = `http://127.0.0.1:${port}`;
   const output = () => log;
-  await waitForHealth(url, child, output);
+  try {
+    await waitForHealth(url, child, output);
+  } catch (error) {
+    // Never leave a half-started server (or its database) behind.
+    child.kill('SIGKILL');
+    await database?.drop().catch(() => undefined);
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     port,

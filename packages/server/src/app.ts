@@ -17,13 +17,19 @@ import { registerGuard } from './plugins/guard.ts';
 import { inlineScriptHashes, registerWeb } from './plugins/web.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { calendarRoutes } from './modules/calendar/routes.ts';
+import { campaignsRoutes } from './modules/campaigns/routes.ts';
 import type { AuthLimits } from './modules/auth/routes.ts';
 import { clientsRoutes } from './modules/clients/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { bulkEmailRoutes } from './modules/email/bulk-routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
+import { unsubscribeRoutes } from './modules/email/unsubscribe-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
+import { inboxRoutes } from './modules/email/inbox-routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 
 export type AppDeps = {
@@ -107,8 +113,14 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(clientsRoutes(deps.db));
   await app.register(activityRoutes(deps.db));
   await app.register(dashboardRoutes(deps.db));
+  await app.register(calendarRoutes(deps.db, deps.secretKey));
+  await app.register(campaignsRoutes(deps.db, deps.queue));
   await app.register(importRoutes(deps.db, deps.queue));
   await app.register(emailRoutes(deps.db, deps.secretKey));
+  await app.register(bulkEmailRoutes(deps.db, deps.queue));
+  await app.register(unsubscribeRoutes(deps.db, deps.secretKey));
+  await app.register(inboxRoutes(deps.db, deps.secretKey));
+  await app.register(reportsRoutes(deps.db));
   await registerWeb(app, deps.webDist);
   return app;
 };

@@ -16,6 +16,21 @@ const envSchema = z.object({
   DEMO: z.enum(['0', '1', 'true', 'false', '']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' })
+    .optional(),
+  BULK_PAUSE_MS: z.coerce
+    .number({ error: 'BULK_PAUSE_MS must be a number of milliseconds' })
+    .int('BULK_PAUSE_MS must be a whole number of milliseconds')
+    .min(0, 'BULK_PAUSE_MS must be 0 or more')
+    .max(3_600_000, 'BULK_PAUSE_MS must be at most 3600000 (one hour)')
+    .default(3000),
+  REPLY_CHECK_MINUTES: z.coerce
+    .number({ error: 'REPLY_CHECK_MINUTES must be a number of minutes' })
+    .int('REPLY_CHECK_MINUTES must be a whole number of minutes')
+    .min(0, 'REPLY_CHECK_MINUTES must be 0 (off) or more')
+    .max(1440, 'REPLY_CHECK_MINUTES must be at most 1440 (one day)')
+    .default(5),
 });
 
 export type Config = {
@@ -30,6 +45,12 @@ export type Config = {
   demo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string | undefined;
+  /** The address of the product as recipients reach it (links in emails), no trailing slash. */
+  publicUrl: string;
+  /** The pause between two emails of a bulk run. */
+  bulkPauseMs: number;
+  /** How often inboxes are checked for replies; 0 turns the scheduled check off. */
+  replyCheckMinutes: number;
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config => {
@@ -65,5 +86,8 @@ export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     demo: argv.includes('--demo') || e.DEMO === '1' || e.DEMO === 'true',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    bulkPauseMs: e.BULK_PAUSE_MS,
+    replyCheckMinutes: e.REPLY_CHECK_MINUTES,
   };
 };

@@ -31,7 +31,12 @@ const main = async () => {
   });
   const log = app.log;
   reportQueueError = (error) => log.error({ err: error }, 'job queue error');
-  await registerJobs(database.db, queue);
+  await registerJobs(database.db, queue, {
+    secretKey,
+    publicUrl: config.publicUrl,
+    bulkPauseMs: config.bulkPauseMs,
+    replyCheckMinutes: config.replyCheckMinutes,
+  });
   if (await ensureSuperAdmin(database.db, config.superAdmin)) {
     log.info(`Super Admin ${config.superAdmin!.email} created from SUPERADMIN_EMAIL`);
   }

@@ -7,6 +7,7 @@ import type { Database } from '../src/db/connection.ts';
 import { startJobQueue } from '../src/jobs/queue.ts';
 import type { JobQueue } from '../src/jobs/queue.ts';
 import { registerJobs } from '../src/jobs/register.ts';
+import type { JobDeps } from '../src/jobs/register.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { createFirstSuperAdmin } from '../src/modules/auth/service.ts';
 import { openTestDatabase } from './db.ts';
@@ -15,6 +16,8 @@ export const PASSWORD = 'correct-horse-battery';
 export const ROOT_EMAIL = 'root@example.com';
 /** SECRET_KEY of the test server (encrypts stored mail passwords). */
 export const TEST_SECRET_KEY = 'test-secret-key-for-mail-passwords-0123456789';
+/** PUBLIC_URL of the test server (unsubscribe links). */
+export const TEST_PUBLIC_URL = 'https://crm.leadline.test';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -35,7 +38,7 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${process.pid}-${++counter}@example.com`;
 
 export const createTestContext = async (
-  options: { limits?: AppDeps['limits']; withRoot?: boolean } = {},
+  options: { limits?: AppDeps['limits']; withRoot?: boolean; jobs?: Partial<JobDeps> } = {},
 ): Promise<TestContext> => {
   const database = await openTestDatabase();
   const logs: string[] = [];
@@ -48,7 +51,13 @@ export const createTestContext = async (
   const queue = await startJobQueue(database, (error) =>
     logs.push(`job queue error: ${error.message}`),
   );
-  await registerJobs(database.db, queue);
+  await registerJobs(database.db, queue, {
+    secretKey: TEST_SECRET_KEY,
+    publicUrl: TEST_PUBLIC_URL,
+    bulkPauseMs: 0,
+    replyCheckMinutes: 0,
+    ...options.jobs,
+  });
   const app = await buildApp({
     db: database.db,
     queue,

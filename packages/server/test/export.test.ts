@@ -1,10 +1,12 @@
 import * as XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_FIELDS } from '@leadline/shared/leads';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import { adminOf, createLead } from './fixtures.ts';
 import { uploadAndWait } from './upload.ts';
+import { EXPORT_HEADERS } from '../src/modules/leads/export.ts';
 
 let t: TestContext;
 let acme: Awaited<ReturnType<typeof adminOf>>;
@@ -98,6 +100,20 @@ describe('GET /api/leads/download', () => {
     });
     expect(rows.length).toBe(4501);
     expect(new Set(rows.slice(1).map((row) => row[7])).size).toBe(4500);
+    // Newest first: bulk1 was created a second after bulk2.
+    expect(rows[1]![7]).toBe('bulk1@acme.test');
+    expect(rows[4500]![7]).toBe('bulk4500@acme.test');
+    // exceljs, the other reader (and the one Excel's own format is closest to), agrees.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as never);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Leads');
+    expect(sheet.rowCount).toBe(4501);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Company Name');
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(2).getCell(8).value).toBe('bulk1@acme.test');
+    expect(sheet.getRow(4501).getCell(8).value).toBe('bulk4500@acme.test');
+    expect(sheet.getRow(4501).getCell(EXPORT_HEADERS.indexOf('Sent Count') + 1).value).toBe(0);
     const bad = await t.request({
       method: 'GET',
       url: '/api/leads/download?from=yesterday',

@@ -191,6 +191,68 @@ describe('POST /api/leads/upload', () => {
   });
 });
 
+describe('batches', () => {
+  it('counts duplicates within the file and against existing leads across batches, and numbers rows as the file does', async () => {
+    const { token, organizationId } = await adminOf(t, 'batches-imports');
+    for (const n of [1, 2, 3]) await createLead(t, token, { personEmail: `kept${n}@batch.test` });
+    const email = (i: number) => `row${i}@batch.test`;
+    const rows = Array.from({ length: 4500 }, (_, index) => {
+      const i = index + 1;
+      const address =
+        i === 10
+          ? email(2).toUpperCase() // repeats row 2, same batch
+          : i === 2500
+            ? email(5) // repeats row 5, next batch
+            : i >= 3001 && i <= 3003
+              ? `KEPT${i - 3000}@batch.test` // already in the organisation
+              : i === 4000
+                ? 'not-an-email'
+                : email(i);
+      return `Batch Co,First${i},Last${i},${address},Event,,`;
+    });
+    // A blank line after data row 100: the rows below it are one further down the file.
+    const csv = [HEADER, ...rows.slice(0, 100), '', ...rows.slice(100)].join('\r\n');
+    const result = await uploadAndWait(t, token, '/api/leads/upload', 'batch.csv', csv);
+    expect(result).toMatchObject({
+      status: 'completed',
+      total: 4500,
+      processed: 4500,
+      inserted: 4494,
+      duplicates: 5,
+      errorCount: 1,
+    });
+    expect(result.errors).toEqual([{ row: 4002, message: 'Please enter a valid email address' }]);
+    expect(await countLeads(t.database.db, organizationId)).toBe(3 + 4494);
+    const repeated = await t.request({
+      method: 'GET',
+      url: '/api/leads?search=row2%40batch.test',
+      token,
+    });
+    expect(
+      repeated.json().leads.map((lead: { personFirstName: string }) => lead.personFirstName),
+    ).toEqual(['First2']);
+  });
+
+  it('reads a UTF-8 CSV without a byte order mark as UTF-8', async () => {
+    const { token } = await adminOf(t, 'accents-imports');
+    const result = await uploadAndWait(
+      t,
+      token,
+      '/api/leads/upload',
+      'accents.csv',
+      `${HEADER}\nZürich Labs,José,Muñoz,jose@zurich.test,Event,,Café meeting\n`,
+    );
+    expect(result).toMatchObject({ status: 'completed', inserted: 1 });
+    const list = await t.request({ method: 'GET', url: '/api/leads?search=jose%40zurich', token });
+    expect(list.json().leads[0]).toMatchObject({
+      companyName: 'Zürich Labs',
+      personFirstName: 'José',
+      personLastName: 'Muñoz',
+      subject: 'Café meeting',
+    });
+  });
+});
+
 describe('POST /api/clients/upload', () => {
   it('imports clients by their column names', async () => {
     const file = xlsxFile([

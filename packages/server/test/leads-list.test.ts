@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
@@ -108,6 +109,7 @@ afterAll(() => t.close());
 type Page = {
   leads: { _id: string; [key: string]: unknown }[];
   total: number;
+  totalCapped: boolean;
   page: number;
   limit: number;
 };
@@ -280,12 +282,82 @@ describe('sorting and paging', () => {
     }
     expect(seen.size).toBe(30);
     const beyond = await t.request({ method: 'GET', url: '/api/leads?page=4', token: sorter });
-    expect(beyond.json()).toEqual({ leads: [], total: 30, page: 4, limit: 10 });
+    expect(beyond.json()).toEqual({ leads: [], total: 30, totalCapped: false, page: 4, limit: 10 });
     const second = await t.request({
       method: 'GET',
       url: '/api/leads?page=2&limit=25',
       token: sorter,
     });
     expect(second.json().leads).toHaveLength(5);
+  });
+});
+
+describe('totals past 10,000', () => {
+  let big: string;
+  // 10,050 leads, newest first as g grows: 10,001 from events (10,000 of them hot, one cold)
+  // and 49 from the website; three of them carry a rare word.
+  beforeAll(async () => {
+    const admin = await adminOf(t, 'big-org');
+    big = admin.token;
+    await t.database.db.execute(sql`
+      INSERT INTO leads (organization_id, company_name, person_first_name, person_last_name,
+        person_email, source, status, subject, created_at)
+      SELECT ${admin.organizationId}, 'Company ' || lpad(g::text, 5, '0'), 'F' || g, 'L' || g,
+        'big' || g || '@example.com',
+        CASE WHEN g <= 10001 THEN 'Event' ELSE 'Website' END,
+        CASE WHEN g <= 10000 THEN 'Hot Lead' ELSE 'Cold Lead' END,
+        CASE WHEN g IN (7, 5000, 10040) THEN 'asked about the zanzibar office' ELSE '' END,
+        timestamptz '2024-06-01' - g * interval '1 second'
+      FROM generate_series(1, 10050) AS g`);
+  }, 120_000);
+
+  const page = (query: string) => list(query, big);
+  const names = (body: Page) => body.leads.map((lead) => lead.companyName as string);
+  const company = (g: number) => `Company ${String(g).padStart(5, '0')}`;
+
+  it('answers 10,000 and totalCapped past the cap, an exact total up to it', async () => {
+    expect(await page('')).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(await page('source=Event')).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(await page('status=Hot%20Lead')).toMatchObject({ total: 10_000, totalCapped: false });
+    expect(await page('status=Cold%20Lead')).toMatchObject({ total: 50, totalCapped: false });
+    expect(await page('source=Event&status=Cold%20Lead')).toMatchObject({
+      total: 1,
+      totalCapped: false,
+    });
+  });
+
+  it('counts a search exactly, however many leads the organisation has', async () => {
+    const found = await page('search=ZANZIBAR');
+    expect(found).toMatchObject({ total: 3, totalCapped: false });
+    expect(names(found)).toEqual([company(7), company(5000), company(10040)]);
+    expect(await page('search=zanzibar&source=Website')).toMatchObject({
+      total: 1,
+      totalCapped: false,
+    });
+    expect(await page('search=no-such-word-here')).toEqual({
+      leads: [],
+      total: 0,
+      totalCapped: false,
+      page: 1,
+      limit: 10,
+    });
+  });
+
+  it('pages past the cap in order, to the very last lead', async () => {
+    expect(names(await page('limit=50'))).toEqual(
+      Array.from({ length: 50 }, (_, i) => company(i + 1)),
+    );
+    const pastCap = await page('limit=250&page=41');
+    expect(pastCap).toMatchObject({ total: 10_000, totalCapped: true, page: 41 });
+    expect(names(pastCap)).toEqual(Array.from({ length: 50 }, (_, i) => company(10_001 + i)));
+    expect((await page('limit=250&page=42')).leads).toEqual([]);
+    // Another order, still past the cap: the oldest first.
+    expect(names(await page('sort=createdAt&limit=10&page=2'))).toEqual(
+      Array.from({ length: 10 }, (_, i) => company(10_040 - i)),
+    );
+    // Within the cap, sorted from the matched leads: the same order as the table's.
+    expect(names(await page('status=Hot%20Lead&sort=-companyName&limit=10&page=1000'))).toEqual(
+      Array.from({ length: 10 }, (_, i) => company(10 - i)),
+    );
   });
 });

@@ -381,17 +381,27 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const SENT_EMAIL_STATUSES = ['sending', 'sent', 'failed'] as const;
 export type SentEmailStatus = (typeof SENT_EMAIL_STATUSES)[number];
 
+/** A lead's history holds the emails sent to it and the replies received from it. */
+export type LeadEmailKind = EmailKind | 'reply';
+export type LeadEmailStatus = SentEmailStatus | 'received';
+
+/**
+ * One email of a lead's history (GET /api/leads/:id/emails). A reply (kind 'reply', status
+ * 'received') has the lead as `sender`, the inbox it arrived in as `to`, the time it was sent
+ * as `sentAt` and the start of its text as `snippet`.
+ */
 export type SentEmail = {
   _id: string;
   subject: string;
   to: string;
   cc: string[];
   messageId: string;
-  kind: EmailKind;
-  status: SentEmailStatus;
+  kind: LeadEmailKind;
+  status: LeadEmailStatus;
   error?: string;
   sentAt: string;
   sender: { name: string; email: string } | null;
+  snippet?: string;
 };
 
 export const sentEmailsQuerySchema = z.object({
@@ -402,3 +412,116 @@ export const sentEmailsQuerySchema = z.object({
     .max(200, 'limit must be at most 200')
     .default(50),
 });
+
+/* Bulk email (seed 2 §Bulk email; DECISIONS §3): a durable server job per run. */
+
+export const BULK_EMAIL_TYPES = ['initial', 'followup'] as const;
+export type BulkEmailType = (typeof BULK_EMAIL_TYPES)[number];
+
+/** The composer's font families; the bulk body is wrapped in the chosen one. */
+export const EMAIL_FONTS = [
+  'Arial',
+  'Helvetica',
+  'Times New Roman',
+  'Georgia',
+  'Verdana',
+  'Courier New',
+  'Tahoma',
+  'Trebuchet MS',
+] as const;
+export type EmailFont = (typeof EMAIL_FONTS)[number];
+export const DEFAULT_EMAIL_FONT: EmailFont = 'Arial';
+
+/** Leads one bulk run may take. */
+export const BULK_MAX_LEADS = 10_000;
+
+export const NO_LEADS_SELECTED = 'No leads selected';
+export const SUBJECT_AND_BODY_REQUIRED = 'Subject and body are required';
+export const TOO_MANY_BULK_LEADS = `At most ${BULK_MAX_LEADS.toLocaleString('en-US')} leads can be emailed in one bulk run`;
+export const BULK_STARTED = 'Bulk email started';
+
+/** `{{firstName}}`, in any case, with or without spaces inside the braces. */
+export const FIRST_NAME_PLACEHOLDER = /\{\{\s*firstname\s*\}\}/gi;
+
+/** Replaces `{{firstName}}` (any case) with the first name, or 'there' when it is blank. */
+export const fillFirstName = (text: string, firstName: string | null | undefined): string =>
+  text.replace(FIRST_NAME_PLACEHOLDER, () => firstName?.trim() || 'there');
+
+/** Subject or body: present and not blank, else 'Subject and body are required'. */
+const requiredForBulk = () =>
+  z
+    .string({ error: SUBJECT_AND_BODY_REQUIRED })
+    .refine((value) => plainText(value).length > 0, {
+      message: SUBJECT_AND_BODY_REQUIRED,
+      abort: true,
+    });
+
+/** POST /api/email/bulk. */
+export const bulkEmailSchema = z.object({
+  leadIds: z
+    .array(z.string({ error: 'Each lead ID must be text' }).trim().max(100, 'Invalid lead ID'), {
+      error: NO_LEADS_SELECTED,
+    })
+    .min(1, NO_LEADS_SELECTED)
+    .max(BULK_MAX_LEADS, TOO_MANY_BULK_LEADS)
+    .transform((ids) => [...new Set(ids)]),
+  subject: requiredForBulk().pipe(subjectField),
+  body: requiredForBulk().pipe(messageBodyField),
+  type: z.enum(BULK_EMAIL_TYPES, { error: 'type must be initial or followup' }),
+  font: z
+    .enum(EMAIL_FONTS, { error: `font must be one of ${EMAIL_FONTS.join(', ')}` })
+    .optional()
+    .default(DEFAULT_EMAIL_FONT),
+});
+export type BulkEmailInput = z.input<typeof bulkEmailSchema>;
+export type BulkEmailData = z.output<typeof bulkEmailSchema>;
+
+/** 202 answer of POST /api/email/bulk. */
+export type BulkEmailStarted = { message: string; jobId: string; total: number };
+
+export const BULK_EMAIL_STATUSES = ['running', 'completed', 'stopped'] as const;
+export type BulkEmailStatus = (typeof BULK_EMAIL_STATUSES)[number];
+
+/**
+ * A bulk run's progress (GET /api/email/bulk/:jobId). `processed` = sent + failed + skipped,
+ * out of `total`. Skipped leads: unsubscribed (on the suppression list), replied (follow-ups
+ * only) or deleted since the run started. `message` says why a run stopped (the daily limit:
+ * it contains "daily limit"; a mail server refusing the login; the user stopping it).
+ * `failures` lists the first failed leads with the mail server's reason.
+ */
+export type BulkEmailJob = {
+  jobId: string;
+  type: BulkEmailType;
+  subject: string;
+  font: EmailFont;
+  status: BulkEmailStatus;
+  total: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  skippedReasons: { unsubscribed: number; replied: number; deleted: number };
+  processed: number;
+  message?: string;
+  failures: { leadId: string | null; to: string; error: string }[];
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+/** GET /api/email/bulk?status=running: the caller's own runs, newest first. */
+export const bulkEmailListQuerySchema = z.object({
+  status: z
+    .enum(BULK_EMAIL_STATUSES, { error: 'status must be running, completed or stopped' })
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(100, 'limit must be at most 100')
+    .default(20),
+});
+export type BulkEmailListQuery = z.input<typeof bulkEmailListQuerySchema>;
+export type BulkEmailListResponse = { jobs: BulkEmailJob[] };
+
+/** POST /api/email/bulk/:jobId/stop answers the run as it stopped. */
+export type BulkEmailStopped = { message: string; job: BulkEmailJob };
+export const BULK_STOPPED_BY_USER = 'Stopped by the user';

@@ -270,9 +270,23 @@ export type Lead = LeadData & {
   mailSent: boolean;
   sentCount: number;
   mailSentDate: string | null;
+  /** When incoming mail answered an email sent to the lead (reply detection). */
+  repliedAt: string | null;
+  /** When the lead's address unsubscribed from bulk and campaign emails. */
+  unsubscribedAt: string | null;
 };
 
-export type LeadListResponse = { leads: Lead[]; total: number; page: number; limit: number };
+/**
+ * GET /api/leads. Past 10,000 matching leads the total is not counted: `total` is 10,000 and
+ * `totalCapped` is true ("10,000+ leads").
+ */
+export type LeadListResponse = {
+  leads: Lead[];
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  limit: number;
+};
 
 /** Location as the table shows it: the joined non-empty parts, or 'Not specified'. */
 export const formatLocation = (

@@ -1,8 +1,29 @@
 import type { Db } from '../db/connection.ts';
+import { registerCampaignJobs } from '../modules/campaigns/jobs.ts';
+import { registerEmailJobs } from '../modules/email/jobs.ts';
 import { registerImportJobs } from '../modules/imports/jobs.ts';
 import type { JobQueue } from './queue.ts';
 
+/** What background jobs need beyond the database and the queue. */
+export type JobDeps = {
+  /** SECRET_KEY: decrypts the stored mail passwords (and signs unsubscribe links). */
+  secretKey: string;
+  /** PUBLIC_URL: the address links in emails point to (unsubscribe). */
+  publicUrl?: string;
+  /** BULK_PAUSE_MS: the pause between two emails of a bulk run. */
+  bulkPauseMs?: number;
+  /** REPLY_CHECK_MINUTES: how often every user's inbox is checked for replies (0: never). */
+  replyCheckMinutes?: number;
+};
+
 /** Every feature's background work, drained by this process. */
-export const registerJobs = async (db: Db, queue: JobQueue): Promise<void> => {
+export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Promise<void> => {
   await registerImportJobs(db, queue);
+  await registerEmailJobs(db, queue, {
+    secretKey: deps.secretKey,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    bulkPauseMs: deps.bulkPauseMs ?? 3000,
+    replyCheckMinutes: deps.replyCheckMinutes ?? 5,
+  });
+  await registerCampaignJobs(db, queue, deps);
 };

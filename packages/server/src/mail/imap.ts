@@ -1,4 +1,6 @@
 import { ImapFlow } from 'imapflow';
+import type { FetchMessageObject, FetchQueryObject } from 'imapflow';
+import { simpleParser } from 'mailparser';
 import { MAIL_TIMEOUT_SECONDS, MailLoginError, explainLoginFailure } from './errors.ts';
 
 /** An IMAP account with its password in clear (only ever held in memory). */
@@ -35,4 +37,124 @@ export const verifyImapLogin = async (account: ImapAccount): Promise<void> => {
     throw new MailLoginError(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
   }
   await client.logout().catch(() => client.close());
+};
+
+/** What a check for replies reads of a message: its headers (no body). */
+export type InboxMessage = {
+  uid: number;
+  messageId: string | null;
+  inReplyTo: string | null;
+  /** Message-IDs of the References header, oldest first. */
+  references: string[];
+  from: { address: string; name: string } | null;
+  to: string;
+  subject: string;
+  date: Date;
+};
+
+/** INBOX opened read-only (EXAMINE): nothing is marked as read. */
+export type InboxSession = {
+  uidValidity: number;
+  uidNext: number;
+  /** Messages with a UID above `lastUid`, oldest first, at most `max`. */
+  listAfter: (lastUid: number, max: number) => Promise<InboxMessage[]>;
+  /** Messages that arrived on or after `since`, oldest first, at most `max`. */
+  listSince: (since: Date, max: number) => Promise<InboxMessage[]>;
+  /** The message's start (up to `maxBytes`), parsed: its text, or its HTML's. */
+  text: (uid: number, maxBytes?: number) => Promise<{ text: string; html: string }>;
+};
+
+const MESSAGE_IDS = /<[^<>\s]+>/g;
+
+const toInboxMessage = (message: FetchMessageObject): InboxMessage => {
+  const envelope = message.envelope ?? {};
+  const sender = envelope.from?.[0];
+  // When it reached the server (the Date header is the sender's clock).
+  const date = new Date(message.internalDate ?? envelope.date ?? Date.now());
+  return {
+    uid: message.uid,
+    messageId: envelope.messageId?.match(MESSAGE_IDS)?.[0] ?? null,
+    inReplyTo: envelope.inReplyTo?.match(MESSAGE_IDS)?.[0] ?? null,
+    references: message.headers?.toString('utf8').match(MESSAGE_IDS) ?? [],
+    from: sender?.address
+      ? { address: sender.address.toLowerCase(), name: sender.name ?? '' }
+      : null,
+    to: (envelope.to ?? [])
+      .map((entry) => entry.address ?? '')
+      .filter(Boolean)
+      .join(', '),
+    subject: envelope.subject ?? '',
+    date: Number.isNaN(date.getTime()) ? new Date() : date,
+  };
+};
+
+const HEADERS_QUERY: FetchQueryObject = {
+  uid: true,
+  envelope: true,
+  internalDate: true,
+  headers: ['references'],
+};
+
+/**
+ * Logs in, opens INBOX read-only and runs `work` with it; always logs out. Login failures
+ * throw MailLoginError saying why.
+ */
+export const withInbox = async <T>(
+  account: ImapAccount,
+  work: (inbox: InboxSession) => Promise<T>,
+): Promise<T> => {
+  const client = createImapClient(account);
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    client.close();
+    throw new MailLoginError(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
+  }
+  try {
+    const lock = await client.getMailboxLock('INBOX', { readOnly: true });
+    try {
+      const mailbox = client.mailbox;
+      if (!mailbox) throw new Error('INBOX could not be opened');
+      const list = async (range: string | number[], max: number) => {
+        const messages: InboxMessage[] = [];
+        if (Array.isArray(range) && range.length === 0) return messages;
+        for await (const message of client.fetch(range, HEADERS_QUERY, { uid: true })) {
+          messages.push(toInboxMessage(message));
+        }
+        return messages.sort((a, b) => a.uid - b.uid).slice(0, max);
+      };
+      return await work({
+        uidValidity: Number(mailbox.uidValidity),
+        uidNext: mailbox.uidNext,
+        listAfter: async (lastUid, max) => {
+          if (mailbox.uidNext <= lastUid + 1) return [];
+          // "n:*" also answers the last message when none is newer: keep only newer ones.
+          const found = await list(`${lastUid + 1}:*`, Number.MAX_SAFE_INTEGER);
+          return found.filter((message) => message.uid > lastUid).slice(0, max);
+        },
+        listSince: async (since, max) => {
+          const uids = (await client.search({ since }, { uid: true })) || [];
+          return list(uids.sort((a, b) => a - b).slice(0, max), max);
+        },
+        text: async (uid, maxBytes = 256 * 1024) => {
+          const message = await client.fetchOne(
+            String(uid),
+            { source: { maxLength: maxBytes } },
+            { uid: true },
+          );
+          if (!message || !message.source) return { text: '', html: '' };
+          const parsed = await simpleParser(message.source);
+          return {
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          };
+        },
+      });
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
 };

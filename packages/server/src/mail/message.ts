@@ -48,7 +48,8 @@ const EMAIL_HTML: sanitizeHtml.IOptions = {
  */
 export const cleanEmailHtml = (html: string): string => sanitizeHtml(html, EMAIL_HTML);
 
-const escapeHtml = (text: string): string =>
+/** Text made safe to put inside HTML (content or a quoted attribute). */
+export const escapeHtml = (text: string): string =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
@@ -96,11 +97,16 @@ export type ComposedEmail = {
   attachments?: MailAttachment[];
   /** More headers (List-Unsubscribe for bulk and campaigns). */
   headers?: Record<string, string>;
+  /**
+   * The HTML already cleaned (cleanEmailHtml) and its text: a run cleans its template once
+   * for all its emails. `html` is then not read.
+   */
+  prepared?: { html: string; text: string };
 };
 
 /** The nodemailer message: HTML with a text alternative, threading and priority headers. */
 export const composeMessage = (email: ComposedEmail): OutgoingMessage => {
-  const html = cleanEmailHtml(asHtml(email.html));
+  const html = email.prepared?.html ?? cleanEmailHtml(asHtml(email.html));
   return {
     from: email.from,
     to: email.to,
@@ -108,7 +114,7 @@ export const composeMessage = (email: ComposedEmail): OutgoingMessage => {
     bcc: email.bcc.length > 0 ? email.bcc : undefined,
     subject: email.subject,
     html,
-    text: htmlToText(html),
+    text: email.prepared?.text ?? htmlToText(html),
     messageId: email.messageId,
     inReplyTo: email.inReplyTo ?? undefined,
     references: email.references && email.references.length > 0 ? email.references : undefined,

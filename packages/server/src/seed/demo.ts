@@ -9,7 +9,9 @@ import type { NewActivity } from '../modules/activity/repo.ts';
 import { insertClientRows } from '../modules/clients/repo.ts';
 import { insertLeadRows } from '../modules/leads/repo.ts';
 import { ensureOrganization, findUserByEmail, insertUser } from '../modules/users/repo.ts';
+import { seedDemoCampaigns } from './demo-campaigns.ts';
 import { demoClients, demoLeads } from './demo-data.ts';
+import { seedDemoMeetings } from './demo-meetings.ts';
 
 export const DEMO_ORGANIZATION = 'demo-company';
 export const DEMO_PASSWORD = 'demo-password';
@@ -88,6 +90,8 @@ export const seedDemo = async (db: Db, hasSuperAdmin: boolean): Promise<boolean>
     await insertLeadRows(tx, demoLeads(organizationId, adminId, DEMO_LEADS));
     await insertClientRows(tx, demoClients(organizationId, adminId, DEMO_CLIENTS));
     for (const entry of demoActivity(organizationId, adminId)) await logActivity(tx, entry);
+    await seedDemoCampaigns(tx, organizationId, adminId);
+    await seedDemoMeetings(tx, organizationId, adminId);
   });
   return true;
 };

@@ -67,15 +67,70 @@ const shellRoutes: RouteObject[] = [
       Component: (await import('../features/clients/routes/add-client-route.tsx')).AddClientRoute,
     }),
   },
-  notBuilt('inbox', 'Inbox', { permission: 'inbox' }),
-  notBuilt('send-email-page', 'Send Email', { permission: 'sendEmailPage' }),
-  notBuilt('email-form', 'Email Form', { permission: 'emailForm' }),
-  notBuilt('follow-up', 'Follow Up', { permission: 'followUp' }),
-  notBuilt('send-bulk-email', 'Send Bulk Email', { permission: 'sendBulkEmail' }),
-  notBuilt('calendar', 'Calendar', { permission: 'calendar' }),
-  notBuilt('campaigns', 'Campaigns', { permission: 'campaigns' }),
-  notBuilt('reports', 'Reports', { permission: 'reports' }),
-  notBuilt('email/config', 'Configuration', { permission: 'configureEmail' }),
+  {
+    path: 'inbox',
+    handle: shellHandle('Inbox', { permission: 'inbox' }),
+    lazy: async () => ({
+      Component: (await import('../features/inbox/routes/inbox-route.tsx')).InboxRoute,
+    }),
+  },
+  {
+    path: 'send-email-page',
+    handle: shellHandle('Send Email', { permission: 'sendEmailPage' }),
+    lazy: async () => ({
+      Component: (await import('../features/email/routes/send-email-route.tsx')).SendEmailRoute,
+    }),
+  },
+  {
+    path: 'email-form',
+    handle: shellHandle('Email Form', { permission: 'emailForm' }),
+    lazy: async () => ({
+      Component: (await import('../features/email/routes/email-form-route.tsx')).EmailFormRoute,
+    }),
+  },
+  {
+    path: 'follow-up',
+    handle: shellHandle('Follow Up', { permission: 'followUp' }),
+    lazy: async () => ({
+      Component: (await import('../features/email/routes/follow-up-route.tsx')).FollowUpRoute,
+    }),
+  },
+  {
+    path: 'send-bulk-email',
+    handle: shellHandle('Send Bulk Email', { permission: 'sendBulkEmail' }),
+    lazy: async () => ({
+      Component: (await import('../features/email/routes/send-bulk-email-route.tsx'))
+        .SendBulkEmailRoute,
+    }),
+  },
+  {
+    path: 'calendar',
+    handle: shellHandle('Calendar', { permission: 'calendar' }),
+    lazy: async () => ({
+      Component: (await import('../features/calendar/routes/calendar-route.tsx')).CalendarRoute,
+    }),
+  },
+  {
+    path: 'campaigns',
+    handle: shellHandle('Campaigns', { permission: 'campaigns' }),
+    lazy: async () => ({
+      Component: (await import('../features/campaigns/routes/campaigns-route.tsx')).CampaignsRoute,
+    }),
+  },
+  {
+    path: 'reports',
+    handle: shellHandle('Reports', { permission: 'reports' }),
+    lazy: async () => ({
+      Component: (await import('../features/reports/routes/reports-route.tsx')).ReportsRoute,
+    }),
+  },
+  {
+    path: 'email/config',
+    handle: shellHandle('Configuration', { permission: 'configureEmail' }),
+    lazy: async () => ({
+      Component: (await import('../features/email/routes/mail-config-route.tsx')).MailConfigRoute,
+    }),
+  },
   {
     path: 'teams',
     handle: shellHandle('Teams', { permission: 'teams' }),

@@ -1,2 +1,107 @@
 // Tables of this feature; re-exported by ../tables.ts so drizzle-kit and the typed client see them.
-export {};
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  CampaignStatus,
+  CampaignType,
+  DeliveryState,
+  FollowUpStep,
+  TargetFilters,
+} from '@leadline/shared/campaigns';
+import { leads, organizations, sentEmails, users } from '../schema.ts';
+
+/**
+ * A campaign (seed 2 §3). `createdBy` is also the sender: email campaigns go out from that
+ * user's SMTP account, within their daily limit. `tickChain` names the current chain of
+ * engine jobs (a resume starts a new one; jobs of an older chain stop).
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type').$type<CampaignType>().notNull().default('email'),
+    status: text('status').$type<CampaignStatus>().notNull().default('draft'),
+    emailSubject: text('email_subject').notNull().default(''),
+    emailBody: text('email_body').notNull().default(''),
+    targetFilters: jsonb('target_filters').$type<TargetFilters>().notNull(),
+    followUps: jsonb('follow_ups').$type<FollowUpStep[]>().notNull().default([]),
+    sendNow: boolean('send_now').notNull().default(true),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    throttlePerHour: integer('throttle_per_hour').notNull().default(50),
+    tickChain: uuid('tick_chain'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('campaigns_org_created_idx').on(t.organizationId, t.createdAt.desc())],
+);
+
+/** The leads chosen by hand (the payload's `leads`). */
+export const campaignLeads = pgTable(
+  'campaign_leads',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.leadId] }),
+    index('campaign_leads_lead_idx').on(t.leadId),
+  ],
+);
+
+/**
+ * One row per (campaign step, lead): step 0 is the first email (or the task of a LinkedIn or
+ * call campaign), step n the n-th follow-up. Written when the campaign is sent (step 0) and
+ * when the previous step reaches the lead (the next one, due `delayDays` later). A server
+ * process claims due rows ('sending', `claimedAt`) before it sends; a claim older than the
+ * lease is taken over by another process. The email itself is reserved in sent_emails under
+ * the step's own job id, so a lead never gets a step twice.
+ */
+export const campaignDeliveries = pgTable(
+  'campaign_deliveries',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    state: text('state').$type<DeliveryState>().notNull().default('queued'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentEmailId: uuid('sent_email_id').references(() => sentEmails.id, { onDelete: 'set null' }),
+    error: text('error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    doneBy: uuid('done_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.step, t.leadId] }),
+    index('campaign_deliveries_due_idx').on(t.campaignId, t.state, t.dueAt),
+    index('campaign_deliveries_claimed_idx').on(t.campaignId, t.claimedAt),
+    index('campaign_deliveries_lead_idx').on(t.leadId),
+  ],
+);

@@ -1,2 +1,115 @@
 // Tables of this feature; re-exported by ../tables.ts so drizzle-kit and the typed client see them.
-export {};
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { BulkEmailStatus, BulkEmailType, EmailFont } from '@leadline/shared/email';
+import { leads, organizations, sentEmails, users } from '../schema.ts';
+
+/**
+ * A bulk email run: what to send, to which leads (in order), how far it got and its counters.
+ * A pg-boss job drives it; the run row is the truth. `position` is the index in `leadIds` of
+ * the next lead; it moves forward in the same transaction that records each email, so a run
+ * resumed after a restart starts exactly after the last recorded lead. The worker running it
+ * holds a lease (`leaseOwner` until `leaseUntil`, renewed while it runs): a second process
+ * never runs the same run at the same time, and a run whose process died is taken over once
+ * its lease has lapsed.
+ */
+export const emailBulkRuns = pgTable(
+  'email_bulk_runs',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<BulkEmailType>().notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    font: text('font').$type<EmailFont>().notNull(),
+    leadIds: uuid('lead_ids').array().notNull(),
+    total: integer('total').notNull(),
+    position: integer('position').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    skippedUnsubscribed: integer('skipped_unsubscribed').notNull().default(0),
+    skippedReplied: integer('skipped_replied').notNull().default(0),
+    skippedDeleted: integer('skipped_deleted').notNull().default(0),
+    status: text('status').$type<BulkEmailStatus>().notNull().default('running'),
+    message: text('message'),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('email_bulk_runs_user_idx').on(t.userId, t.createdAt.desc()),
+    index('email_bulk_runs_running_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);
+
+/**
+ * Incoming mail that answers a lead's email, found in a user's IMAP inbox: matched by
+ * In-Reply-To / References to a sent email, else by the sender's address to a lead. One row
+ * per message per organisation, however many inboxes it reached.
+ */
+export const emailReplies = pgTable(
+  'email_replies',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Whose inbox it arrived in. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** The email it answers, when its headers name one. */
+    sentEmailId: uuid('sent_email_id').references(() => sentEmails.id, { onDelete: 'set null' }),
+    fromAddress: text('from_address').notNull(),
+    fromName: text('from_name').notNull().default(''),
+    toAddress: text('to_address').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    messageId: text('message_id').notNull(),
+    snippet: text('snippet').notNull().default(''),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_replies_org_message_key').on(t.organizationId, t.messageId),
+    index('email_replies_lead_idx').on(t.leadId, t.receivedAt.desc()),
+  ],
+);
+
+/**
+ * How far each user's inbox has been checked for replies: the last UID seen under the
+ * mailbox's UIDVALIDITY (a new UIDVALIDITY starts over), and a lease so that one check per
+ * inbox runs at a time across processes.
+ */
+export const emailReplyCursors = pgTable('email_reply_cursors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  uidValidity: bigint('uid_validity', { mode: 'number' }),
+  lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
+  checkedAt: timestamp('checked_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+});

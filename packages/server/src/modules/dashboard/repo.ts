@@ -1,4 +1,6 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection.ts';
 import { leads } from '../../db/schema.ts';
 
@@ -6,10 +8,15 @@ import { leads } from '../../db/schema.ts';
 const inScope = (organizationId: string | null) =>
   organizationId === null ? undefined : eq(leads.organizationId, organizationId);
 
-/** All leads, and those created in each of the two periods before `now`. */
-export const leadCounts = async (
+/**
+ * All rows of `table` in scope, and those created (`createdAt`) in each of the two periods of
+ * `periodDays` before `now`: the figures of a dashboard card and its trend.
+ */
+export const periodCounts = async (
   db: Db,
-  organizationId: string | null,
+  table: PgTable,
+  createdAt: PgColumn,
+  where: SQL | undefined,
   now: Date,
   periodDays: number,
 ): Promise<{ total: number; current: number; previous: number }> => {
@@ -19,15 +26,19 @@ export const leadCounts = async (
   const [row] = await db
     .select({
       total: count(),
-      current: count(sql`CASE WHEN ${leads.createdAt} >= ${currentStart} THEN 1 END`),
+      current: count(sql`CASE WHEN ${createdAt} >= ${currentStart} THEN 1 END`),
       previous: count(
-        sql`CASE WHEN ${leads.createdAt} >= ${previousStart} AND ${leads.createdAt} < ${currentStart} THEN 1 END`,
+        sql`CASE WHEN ${createdAt} >= ${previousStart} AND ${createdAt} < ${currentStart} THEN 1 END`,
       ),
     })
-    .from(leads)
-    .where(inScope(organizationId));
+    .from(table)
+    .where(where);
   return row!;
 };
+
+/** All leads, and those created in each of the two periods before `now`. */
+export const leadCounts = (db: Db, organizationId: string | null, now: Date, periodDays: number) =>
+  periodCounts(db, leads, leads.createdAt, inScope(organizationId), now, periodDays);
 
 /** Leads per source, most first ('' for leads without one). */
 export const leadsPerSource = (db: Db, organizationId: string | null) =>

@@ -4,16 +4,21 @@ import type { DashboardResponse } from '@leadline/shared/dashboard';
 import type { Db } from '../../db/connection.ts';
 import { toActivityEntry } from '../activity/present.ts';
 import { listActivity } from '../activity/repo.ts';
+import { findUpcomingMeetings, meetingCounts } from '../calendar/summary-repo.ts';
+import { campaignCounts } from '../campaigns/repo.ts';
+import { campaignPerformance } from '../campaigns/service.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { leadCounts, leadsPerSource, leadsPerStatus } from './repo.ts';
 
 const RECENT_ACTIVITIES = 10;
+const UPCOMING_MEETINGS = 5;
 
 /**
  * GET /api/dashboard for the caller's organisation (a Super Admin: all organisations).
  * "Active leads" are all leads of the organisation: the product has no closed or archived
- * lead state yet. Campaigns and meetings count 0 (and their trends are null) until those
- * modules exist; their fields are kept so that the dashboard's shape does not change.
+ * lead state yet. Meetings are all the calendar's meetings, their trend by when they were
+ * scheduled. Campaigns are all the organisation's campaigns, their trend by when they were
+ * created; the performance chart shows each campaign's leads.
  */
 export const dashboard = async (
   db: Db,
@@ -21,18 +26,23 @@ export const dashboard = async (
   now = new Date(),
 ): Promise<DashboardResponse> => {
   const organizationId = actor.role === 'Super Admin' ? null : actor.organizationId;
-  const [counts, bySource, byStatus, activities] = await Promise.all([
-    leadCounts(db, organizationId, now, TREND_DAYS),
-    leadsPerSource(db, organizationId),
-    leadsPerStatus(db, organizationId),
-    listActivity(db, organizationId, { limit: RECENT_ACTIVITIES }),
-  ]);
+  const [counts, bySource, byStatus, activities, meetings, upcoming, campaigns, performance] =
+    await Promise.all([
+      leadCounts(db, organizationId, now, TREND_DAYS),
+      leadsPerSource(db, organizationId),
+      leadsPerStatus(db, organizationId),
+      listActivity(db, organizationId, { limit: RECENT_ACTIVITIES }),
+      meetingCounts(db, organizationId, now, TREND_DAYS),
+      findUpcomingMeetings(db, organizationId, now, UPCOMING_MEETINGS),
+      campaignCounts(db, organizationId, now, TREND_DAYS),
+      campaignPerformance(db, organizationId),
+    ]);
   return {
-    counts: { activeLeads: counts.total, campaigns: 0, meetings: 0 },
+    counts: { activeLeads: counts.total, campaigns: campaigns.total, meetings: meetings.total },
     trends: {
       activeLeads: percentChange(counts.current, counts.previous),
-      campaigns: null,
-      meetings: null,
+      campaigns: percentChange(campaigns.current, campaigns.previous),
+      meetings: percentChange(meetings.current, meetings.previous),
     },
     leadsBySource: bySource.map((row) => ({
       source: row.source || UNKNOWN_SOURCE,
@@ -48,8 +58,14 @@ export const dashboard = async (
         .filter((row) => !(LEAD_STATUSES as readonly string[]).includes(row.status))
         .map((row) => ({ status: row.status || 'Unknown', count: row.count })),
     ],
-    campaignPerformance: [],
+    campaignPerformance: performance,
     recentActivities: activities.map(toActivityEntry),
-    upcomingMeetings: [],
+    // Not yet ended, soonest first; 'pending' while an attendee's invitation has not gone out.
+    upcomingMeetings: upcoming.map((meeting) => ({
+      _id: meeting.id,
+      title: meeting.topic,
+      date: meeting.startsAt.toISOString(),
+      status: meeting.unsent > 0 ? 'pending' : 'scheduled',
+    })),
   };
 };

@@ -1,6 +1,7 @@
 import type { EmailConfigResponse, SentEmail } from '@leadline/shared/email';
 import { imapOf, smtpOf } from './accounts-repo.ts';
 import type { MailAccountRow } from './accounts-repo.ts';
+import type { ReplyRow } from './replies-repo.ts';
 import type { LeadEmailRow } from './sent-repo.ts';
 
 /** The user's mail settings as GET /api/email/config shows them: never a password. */
@@ -39,4 +40,18 @@ export const toSentEmail = (row: LeadEmailRow): SentEmail => ({
   ...(row.error ? { error: row.error } : {}),
   sentAt: row.sentAt.toISOString(),
   sender: row.userId ? { name: row.senderName ?? '', email: row.fromAddress } : null,
+});
+
+/** A reply from the lead, in the lead's history beside the emails sent to it. */
+export const toReplyEmail = (row: ReplyRow): SentEmail => ({
+  _id: row.id,
+  subject: row.subject,
+  to: row.toAddress,
+  cc: [],
+  messageId: row.messageId,
+  kind: 'reply',
+  status: 'received',
+  sentAt: row.receivedAt.toISOString(),
+  sender: { name: row.fromName, email: row.fromAddress },
+  snippet: row.snippet,
 });

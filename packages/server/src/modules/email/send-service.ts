@@ -17,7 +17,8 @@ import { checkAttachments } from './attachments.ts';
 import type { UploadedFile } from './attachments.ts';
 import { deliver } from './deliver.ts';
 import type { Sender } from './deliver.ts';
-import { toSentEmail } from './present.ts';
+import { toReplyEmail, toSentEmail } from './present.ts';
+import { findLeadReplies } from './replies-repo.ts';
 import { findLeadEmails, findLeadIdByEmail } from './sent-repo.ts';
 
 /** The composer's fields (JSON body or multipart fields) and its files. */
@@ -116,7 +117,7 @@ export const sendFollowUp = async (
   return { message: FOLLOW_UP_SENT };
 };
 
-/** GET /api/leads/:id/emails: the lead's emails, newest first. */
+/** GET /api/leads/:id/emails: the emails sent to the lead and its replies, newest first. */
 export const listLeadEmails = async (
   db: Db,
   actor: CurrentUser,
@@ -125,6 +126,12 @@ export const listLeadEmails = async (
 ): Promise<SentEmail[]> => {
   const { limit } = sentEmailsQuerySchema.parse(query);
   const lead = await getLead(db, actor, leadId);
-  const rows = await findLeadEmails(db, organizationOf(actor), lead._id, limit);
-  return rows.map(toSentEmail);
+  const organizationId = organizationOf(actor);
+  const [sent, replies] = await Promise.all([
+    findLeadEmails(db, organizationId, lead._id, limit),
+    findLeadReplies(db, organizationId, lead._id, limit),
+  ]);
+  return [...sent.map(toSentEmail), ...replies.map(toReplyEmail)]
+    .sort((a, b) => b.sentAt.localeCompare(a.sentAt))
+    .slice(0, limit);
 };

@@ -40,6 +40,44 @@ export const insertSentEmail = async (db: Db, email: NewSentEmail): Promise<stri
   return rows[0]?.id ?? null;
 };
 
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Writes emails as 'sending' in one statement, but only while the sender's SMTP account is
+ * still the one given (same host, user and password) and has no daily limit: with no limit
+ * there is nothing to count, so no lock is needed. Answers the ids of the rows written, by
+ * lead; none when the account changed or has a limit (the caller then takes the locked way,
+ * which says why), and none for a lead the run already holds an email to.
+ */
+export const insertSentEmailsWithoutLimit = async (
+  db: Db,
+  emails: readonly NewSentEmail[],
+  account: { host: string; user: string; passEncrypted: string },
+): Promise<Map<string | null, string>> => {
+  if (emails.length === 0) return new Map();
+  const values = emails.map(
+    (email) => sql`(${email.organizationId}::uuid, ${email.userId}::uuid, ${email.leadId}::uuid,
+      ${email.jobId ?? null}::uuid, ${email.kind}::text, ${email.fromAddress}::text,
+      ${email.to}::text, ${email.cc.join(', ')}::text, ${email.bcc.join(', ')}::text,
+      ${email.subject}::text, ${email.messageId}::text, ${email.inReplyTo}::text,
+      ${email.references.join(' ')}::text)`,
+  );
+  const result = await db.execute(sql`
+    INSERT INTO sent_emails (organization_id, user_id, lead_id, job_id, kind, from_address,
+      to_address, cc, bcc, subject, message_id, in_reply_to, "references")
+    SELECT * FROM (VALUES ${sql.join(values, sql`, `)}) AS v
+    WHERE EXISTS (
+      SELECT 1 FROM mail_accounts
+      WHERE user_id = ${emails[0]!.userId}::uuid AND smtp_daily_limit IS NULL
+        AND smtp_host = ${account.host} AND smtp_user = ${account.user}
+        AND smtp_pass_encrypted = ${account.passEncrypted})
+    ON CONFLICT DO NOTHING
+    RETURNING id, lead_id`);
+  return new Map(
+    rowsOf<{ id: string; lead_id: string | null }>(result).map((row) => [row.lead_id, row.id]),
+  );
+};
+
 /** Midnight UTC today, computed by the database (one clock for every server process). */
 const START_OF_DAY_UTC = sql`(date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
 
@@ -67,6 +105,28 @@ export const finishSentEmail = async (
     .update(sentEmails)
     .set({ status: outcome.status, error: outcome.error ?? null, sentAt: sql`now()` })
     .where(eq(sentEmails.id, id));
+};
+
+/**
+ * Emails of a run delivered, in one statement (atomic, one round trip however many): the rows
+ * 'sent' and their leads' mailSent / sentCount / mailSentDate. (A run's email has one
+ * recipient, so a delivered one has no refused recipient to note.)
+ */
+export const recordRunEmailsSent = async (
+  db: Db,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<void> => {
+  if (ids.length === 0) return;
+  const list = `{${ids.join(',')}}`;
+  await db.execute(sql`
+    WITH sent AS (
+      UPDATE sent_emails SET status = 'sent', error = NULL, sent_at = now()
+      WHERE id = ANY(${list}::uuid[]) AND status = 'sending'
+      RETURNING lead_id)
+    UPDATE leads SET mail_sent = true, sent_count = sent_count + 1, mail_sent_date = now(),
+      updated_at = now()
+    WHERE organization_id = ${organizationId}::uuid AND id IN (SELECT lead_id FROM sent)`);
 };
 
 export type LeadEmailRow = SentEmailRow & { senderName: string | null };
@@ -142,3 +202,68 @@ export const findLeadIdByEmail = async (
     .limit(1);
   return row?.id;
 };
+
+/** The status of the run's email to this lead, if the run holds one. */
+export const findRunEmailStatus = async (
+  db: Db,
+  jobId: string,
+  leadId: string,
+): Promise<SentEmailRow['status'] | undefined> => {
+  const [row] = await db
+    .select({ status: sentEmails.status })
+    .from(sentEmails)
+    .where(and(eq(sentEmails.jobId, jobId), eq(sentEmails.leadId, leadId)))
+    .limit(1);
+  return row?.status;
+};
+
+/**
+ * Marks the run's emails still 'sending' as failed: their process died during the SMTP
+ * conversation, so whether they left is unknown, and they are never sent again (at most one
+ * email per lead per run). Only call while holding the run (its lease).
+ */
+export const failInterruptedSends = async (
+  db: Db,
+  jobId: string,
+  error: string,
+): Promise<number> => {
+  const rows = await db
+    .update(sentEmails)
+    .set({ status: 'failed', error })
+    .where(and(eq(sentEmails.jobId, jobId), eq(sentEmails.status, 'sending')))
+    .returning({ id: sentEmails.id });
+  return rows.length;
+};
+
+/** One interrupted send of the run (found 'sending' on resuming): failed, never resent. */
+export const failInterruptedSend = async (
+  db: Db,
+  jobId: string,
+  leadId: string,
+  error: string,
+): Promise<void> => {
+  await db
+    .update(sentEmails)
+    .set({ status: 'failed', error })
+    .where(
+      and(
+        eq(sentEmails.jobId, jobId),
+        eq(sentEmails.leadId, leadId),
+        eq(sentEmails.status, 'sending'),
+      ),
+    );
+};
+
+/** Withdraws a reservation that was never handed to the SMTP server (the run stopped). */
+export const releaseReservation = async (db: Db, id: string): Promise<void> => {
+  await db.delete(sentEmails).where(and(eq(sentEmails.id, id), eq(sentEmails.status, 'sending')));
+};
+
+/** The run's failed emails, oldest first, with the mail server's reason. */
+export const findRunFailures = (db: Db, jobId: string, limit: number) =>
+  db
+    .select({ leadId: sentEmails.leadId, to: sentEmails.to, error: sentEmails.error })
+    .from(sentEmails)
+    .where(and(eq(sentEmails.jobId, jobId), eq(sentEmails.status, 'failed')))
+    .orderBy(sentEmails.sentAt, sentEmails.id)
+    .limit(limit);

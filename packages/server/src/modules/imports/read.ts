@@ -1,7 +1,11 @@
-import * as XLSX from '@e965/xlsx';
-import { badRequest } from '../../lib/errors.ts';
+import { HttpError, badRequest } from '../../lib/errors.ts';
 import { LABELS, REQUIRED_COLUMNS, matchHeaders } from './headers.ts';
 import type { ImportKind } from './headers.ts';
+import { csvSource } from './csv.ts';
+import { sheetjsSource } from './rows-source.ts';
+import type { RowSource, SheetRow } from './rows-source.ts';
+import { xlsxSource } from './xlsx.ts';
+import { UnsupportedZip } from './zip.ts';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 export const UPLOAD_TYPES = ['.xlsx', '.xls', '.csv'] as const;
@@ -31,58 +35,96 @@ export const detectType = (filename: string, buffer: Buffer): UploadType => {
   return extension;
 };
 
-export type Sheet = { headers: unknown[]; rows: unknown[][]; columns: Map<number, string> };
+const CANNOT_READ = 'The file could not be read as a spreadsheet';
 
-const parse = (buffer: Buffer, type: UploadType, sheetRows?: number): unknown[][] => {
-  let workbook: XLSX.WorkBook;
-  try {
-    workbook = XLSX.read(buffer, {
-      type: 'buffer',
-      dense: true,
-      cellDates: true,
-      cellFormula: false,
-      cellHTML: false,
-      // CSV cells are text: "00123" or "1e5" stay as written.
-      raw: type === 'csv',
-      ...(sheetRows ? { sheetRows } : {}),
-    });
-  } catch {
-    throw badRequest('The file could not be read as a spreadsheet');
+/** The rows of the file's first sheet: streamed for .xlsx and .csv, SheetJS for the rest. */
+const rowSource = (file: Buffer, type: UploadType): RowSource => {
+  if (type === 'csv') return csvSource(file);
+  if (type === 'xlsx') {
+    try {
+      return xlsxSource(file);
+    } catch (error) {
+      if (!(error instanceof UnsupportedZip)) throw error;
+    }
   }
-  const name = workbook.SheetNames[0];
-  const sheet = name ? workbook.Sheets[name] : undefined;
-  if (!sheet) throw badRequest('The file has no sheet to import');
-  return XLSX.utils.sheet_to_json<unknown[]>(sheet, {
-    header: 1,
-    blankrows: false,
-    defval: '',
-    raw: true,
-  });
+  return sheetjsSource(file);
 };
 
-/** Reads the whole first sheet: a header row, then data rows. */
-export const readSheet = (
+const isBlank = (cells: readonly unknown[]) =>
+  cells.every((cell) => cell === undefined || cell === null || cell === '');
+
+async function* nonBlankRows(source: RowSource): AsyncGenerator<SheetRow> {
+  for (;;) {
+    let next: IteratorResult<SheetRow>;
+    try {
+      next = await source.rows.next();
+    } catch {
+      throw badRequest(CANNOT_READ);
+    }
+    if (next.done) return;
+    if (!isBlank(next.value.cells)) yield next.value;
+  }
+}
+
+export type Sheet = {
+  headers: unknown[];
+  /** Column index -> field. */
+  columns: Map<number, string>;
+  /** The data rows below the header, blank rows left out, read as they are asked for. */
+  rows: AsyncGenerator<SheetRow>;
+  /** About how many data rows there are (the file's own account); counted exactly as read. */
+  estimatedRows: () => number;
+};
+
+/**
+ * Opens the first sheet: its header row (the first row that is not blank) must name every
+ * required column. The rows below are read only as they are asked for.
+ */
+export const openSheet = async (
   kind: ImportKind,
-  buffer: Buffer,
+  file: Buffer,
   type: UploadType,
-  sheetRows?: number,
-): Sheet => {
-  const [headers = [], ...rows] = parse(buffer, type, sheetRows);
+): Promise<Sheet> => {
+  let source: RowSource;
+  try {
+    source = rowSource(file, type);
+  } catch (error) {
+    throw error instanceof HttpError ? error : badRequest(CANNOT_READ);
+  }
+  const rows = nonBlankRows(source);
+  const first = await rows.next();
+  const header = first.done ? undefined : first.value;
+  const headers = header?.cells ?? [];
   const columns = matchHeaders(kind, headers);
   const found = new Set(columns.values());
   const missing = REQUIRED_COLUMNS[kind].filter((field) => !found.has(field));
   if (missing.length > 0) {
+    await rows.return(undefined);
     const labels = missing.map((field) => LABELS[kind][field]).join(', ');
     throw badRequest(`The file has no column for: ${labels}. The first row must name the columns.`);
   }
-  return { headers, rows, columns };
+  return {
+    headers,
+    columns,
+    rows,
+    estimatedRows: () => Math.max(0, (source.lastRow() ?? 0) - header!.number),
+  };
 };
 
-/** The quick check done in the request: type, readability, headers, at least one data row. */
-export const checkUpload = (kind: ImportKind, filename: string, buffer: Buffer): UploadType => {
-  const type = detectType(filename, buffer);
-  const { rows } = readSheet(kind, buffer, type, 3);
-  if (rows.length === 0) throw badRequest('The file has no data rows');
+/**
+ * The check done in the request: type, readability, headers, at least one data row. Only the
+ * top of the file is read; the job reads the rest.
+ */
+export const checkUpload = async (
+  kind: ImportKind,
+  filename: string,
+  file: Buffer,
+): Promise<UploadType> => {
+  const type = detectType(filename, file);
+  const sheet = await openSheet(kind, file, type);
+  const first = await sheet.rows.next();
+  await sheet.rows.return(undefined);
+  if (first.done) throw badRequest('The file has no data rows');
   return type;
 };
 

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ClientData } from '@leadline/shared/clients';
+import { LEAD_FIELDS } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import { clients, imports, leads } from '../../db/schema.ts';
 import type { ImportError } from '@leadline/shared/imports';
-import type { ClientSeedRow } from '../clients/repo.ts';
-import type { LeadSeedRow } from '../leads/repo.ts';
 import type { ImportKind } from './headers.ts';
 
 export type ImportRow = Omit<typeof imports.$inferSelect, 'file'>;
@@ -68,32 +69,6 @@ export const setImportTotal = async (db: Db, id: string, total: number) => {
   await db.update(imports).set({ total }).where(eq(imports.id, id));
 };
 
-/** Adds one batch's outcome; kept in the same transaction as the batch's rows. */
-export const addImportProgress = async (
-  db: Db,
-  id: string,
-  batch: {
-    processed: number;
-    inserted: number;
-    duplicates: number;
-    errors: ImportError[];
-    errorCap: number;
-  },
-) => {
-  await db
-    .update(imports)
-    .set({
-      processed: sql`${imports.processed} + ${batch.processed}`,
-      inserted: sql`${imports.inserted} + ${batch.inserted}`,
-      duplicates: sql`${imports.duplicates} + ${batch.duplicates}`,
-      errorCount: sql`${imports.errorCount} + ${batch.errors.length}`,
-      // Only the first `errorCap` errors are kept for the summary; the count is complete.
-      errors: sql`CASE WHEN jsonb_array_length(${imports.errors}) >= ${batch.errorCap} THEN ${imports.errors}
-        ELSE ${imports.errors} || ${JSON.stringify(batch.errors)}::jsonb END`,
-    })
-    .where(eq(imports.id, id));
-};
-
 export const finishImport = async (
   db: Db,
   id: string,
@@ -110,23 +85,99 @@ export const finishImport = async (
     .where(eq(imports.id, id));
 };
 
-/** Inserts what is new; rows whose email the organisation already has are skipped. */
-export const insertNewLeads = async (db: Db, rows: LeadSeedRow[]): Promise<number> => {
-  if (rows.length === 0) return 0;
-  const inserted = await db
-    .insert(leads)
-    .values(rows)
-    .onConflictDoNothing({ target: [leads.organizationId, leads.personEmail] })
-    .returning({ id: leads.id });
-  return inserted.length;
+export type ImportBatch = {
+  organizationId: string;
+  userId: string | null;
+  /** Validated rows: each holds a value for every one of `columns`' keys. */
+  rows: Record<string, unknown>[];
+  /** Rows of the batch read (good, bad and duplicates). */
+  processed: number;
+  /** Rows found to repeat an earlier row of the file. */
+  duplicates: number;
+  errors: ImportError[];
+  /** Only the first this many errors are kept for the summary; the count is complete. */
+  errorCap: number;
 };
 
-export const insertNewClients = async (db: Db, rows: ClientSeedRow[]): Promise<number> => {
-  if (rows.length === 0) return 0;
-  const inserted = await db
-    .insert(clients)
-    .values(rows)
-    .onConflictDoNothing({ target: [clients.organizationId, clients.email] })
-    .returning({ id: clients.id });
-  return inserted.length;
+type Target = {
+  table: PgTable;
+  organizationId: PgColumn;
+  createdBy: PgColumn;
+  /** Field -> its text column. */
+  columns: Record<string, PgColumn>;
+  /** The unique (organisation, email) key a duplicate runs into. */
+  conflict: PgColumn[];
+};
+
+const name = (column: PgColumn) => sql.identifier(column.name);
+
+/** What a validated client row holds (the PIC is derived from the contact). */
+const CLIENT_COLUMNS: (keyof ClientData)[] = [
+  'companyName',
+  'parentCompany',
+  'website',
+  'email',
+  'contact',
+  'pic',
+  'companyCategory',
+  'fullAddress',
+];
+
+const TARGETS: Record<ImportKind, Target> = {
+  leads: {
+    table: leads,
+    organizationId: leads.organizationId,
+    createdBy: leads.createdBy,
+    columns: Object.fromEntries(
+      Object.keys(LEAD_FIELDS).map((field) => [field, leads[field as keyof typeof LEAD_FIELDS]]),
+    ),
+    conflict: [leads.organizationId, leads.personEmail],
+  },
+  clients: {
+    table: clients,
+    organizationId: clients.organizationId,
+    createdBy: clients.createdBy,
+    columns: Object.fromEntries(CLIENT_COLUMNS.map((field) => [field, clients[field]])),
+    conflict: [clients.organizationId, clients.email],
+  },
+};
+
+/**
+ * One batch in one statement, so the rows and the progress they make commit together (a job
+ * retried after a crash resumes after the last batch, inserting nothing twice). The rows go in
+ * as one array per column (`unnest`): one parameter each, whatever the batch size, so the
+ * statement costs little to build and to parse. Rows whose email the organisation already has
+ * are skipped by the unique key and counted as duplicates.
+ */
+export const insertImportBatch = async (
+  db: Db,
+  importId: string,
+  kind: ImportKind,
+  batch: ImportBatch,
+): Promise<void> => {
+  const target = TARGETS[kind];
+  const fields = Object.keys(target.columns);
+  const arrays = fields.map(
+    (field) => sql`${sql.param(batch.rows.map((row) => row[field]))}::text[]`,
+  );
+  await db.execute(sql`
+    WITH inserted AS (
+      INSERT INTO ${target.table} (${name(target.organizationId)}, ${name(target.createdBy)},
+        ${sql.join(
+          fields.map((field) => name(target.columns[field]!)),
+          sql`, `,
+        )})
+      SELECT ${batch.organizationId}::uuid, ${batch.userId}::uuid, * FROM unnest(${sql.join(arrays, sql`, `)})
+      ON CONFLICT (${sql.join(target.conflict.map(name), sql`, `)}) DO NOTHING
+      RETURNING 1
+    ), added AS (SELECT count(*)::int AS n FROM inserted)
+    UPDATE ${imports} SET
+      ${name(imports.processed)} = ${imports.processed} + ${batch.processed},
+      ${name(imports.inserted)} = ${imports.inserted} + added.n,
+      ${name(imports.duplicates)} = ${imports.duplicates} + ${batch.duplicates + batch.rows.length} - added.n,
+      ${name(imports.errorCount)} = ${imports.errorCount} + ${batch.errors.length},
+      ${name(imports.errors)} = CASE WHEN jsonb_array_length(${imports.errors}) >= ${batch.errorCap}
+        THEN ${imports.errors} ELSE ${imports.errors} || ${JSON.stringify(batch.errors)}::jsonb END
+    FROM added
+    WHERE ${imports.id} = ${importId}`);
 };

@@ -1,29 +1,28 @@
 import type { ClientData } from '@leadline/shared/clients';
 import type { LeadData } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
-import type { ImportError, ImportStatus } from '@leadline/shared/imports';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import type { ImportStatus } from '@leadline/shared/imports';
+import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { logActivity } from '../activity/repo.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '../users/repo.ts';
 import type { ImportKind } from './headers.ts';
-import { checkUpload, detectType, readSheet, rowRecord } from './read.ts';
+import { checkUpload, detectType, openSheet, rowRecord } from './read.ts';
 import {
-  addImportProgress,
   createImport,
   findImport,
   finishImport,
-  insertNewClients,
-  insertNewLeads,
+  insertImportBatch,
   loadImportFile,
   setImportTotal,
 } from './repo.ts';
-import type { ImportRow } from './repo.ts';
+import type { ImportBatch, ImportRow } from './repo.ts';
+import type { SheetRow } from './rows-source.ts';
 import { validateRow } from './rows.ts';
 
 export const IMPORT_QUEUE = 'imports';
-const BATCH = 1000;
+const BATCH = 2000;
 const ERROR_CAP = 1000;
 
 const NO_ORGANIZATION = 'Choose an organization user to import data';
@@ -38,7 +37,7 @@ export const startImport = async (
   file: Buffer,
 ): Promise<string> => {
   if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
-  checkUpload(kind, filename, file);
+  await checkUpload(kind, filename, file);
   const importId = await createImport(db, {
     organizationId: actor.organizationId,
     userId: actor.id,
@@ -75,43 +74,77 @@ export const importStatus = async (
   };
 };
 
-type Batch = { values: Record<string, unknown>[]; duplicates: number; errors: ImportError[] };
-
-/** Validates a slice of rows; `seen` holds the emails met earlier in this file. */
+/** A batch's rows validated with the rules of the forms; `seen` holds the file's emails so far. */
 const prepareBatch = (
   job: ImportRow,
-  rows: unknown[][],
-  start: number,
+  rows: SheetRow[],
   columns: Map<number, string>,
   seen: Set<string>,
-): Batch => {
-  const batch: Batch = { values: [], duplicates: 0, errors: [] };
-  rows.forEach((row, offset) => {
-    // Spreadsheet row numbers: the header is row 1.
-    const rowNumber = start + offset + 2;
-    const outcome = validateRow<LeadData | ClientData>(job.kind, rowRecord(row, columns));
-    if (!outcome.ok) {
-      batch.errors.push({ row: rowNumber, message: outcome.message });
-      return;
+) => {
+  const batch: ImportBatch = {
+    organizationId: job.organizationId,
+    userId: job.userId,
+    rows: [],
+    processed: rows.length,
+    duplicates: 0,
+    errors: [],
+    errorCap: ERROR_CAP,
+  };
+  for (const row of rows) {
+    const outcome = validateRow<LeadData | ClientData>(job.kind, rowRecord(row.cells, columns));
+    if (!outcome.ok) batch.errors.push({ row: row.number, message: outcome.message });
+    else if (seen.has(outcome.email)) batch.duplicates += 1;
+    else {
+      seen.add(outcome.email);
+      batch.rows.push(outcome.value);
     }
-    if (seen.has(outcome.email)) {
-      batch.duplicates += 1;
-      return;
-    }
-    seen.add(outcome.email);
-    batch.values.push({
-      ...outcome.value,
-      organizationId: job.organizationId,
-      createdBy: job.userId,
-    });
-  });
+  }
   return batch;
 };
 
 /**
- * The job: reads the stored file and inserts its rows a batch at a time. Each batch and its
- * progress are one transaction, so a job retried after a crash resumes where it stopped and
- * inserts nothing twice.
+ * Reads the rows as the file is read and inserts them a batch at a time. The next batch is read
+ * and checked while the database inserts the previous one. Rows a previous run committed
+ * (`job.processed`) are only read, to know their emails.
+ */
+const importRows = async (db: Db, job: ImportRow, file: Buffer): Promise<number> => {
+  const sheet = await openSheet(job.kind, file, detectType(job.filename, file));
+  await setImportTotal(db, job.id, sheet.estimatedRows());
+  const seen = new Set<string>();
+  let read = 0;
+  let rows: SheetRow[] = [];
+  let inserting: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const batch = prepareBatch(job, rows, sheet.columns, seen);
+    rows = [];
+    await inserting;
+    inserting = insertImportBatch(db, job.id, job.kind, batch);
+    // Awaited at the next batch; handled now so that a failure is never "unhandled" meanwhile.
+    inserting.catch(() => undefined);
+  };
+  try {
+    for await (const row of sheet.rows) {
+      read += 1;
+      if (read <= job.processed) {
+        const outcome = validateRow(job.kind, rowRecord(row.cells, sheet.columns));
+        if (outcome.ok) seen.add(outcome.email);
+        continue;
+      }
+      rows.push(row);
+      if (rows.length === BATCH) await flush();
+    }
+    if (rows.length > 0) await flush();
+  } finally {
+    await inserting.catch(() => undefined);
+  }
+  await inserting;
+  return read;
+};
+
+/**
+ * The job: imports the stored file's rows. A file that turns out unreadable ends the import as
+ * failed with the reason; a database fault fails the job, which pg-boss retries and which then
+ * resumes after the last committed batch.
  */
 export const runImport = async (db: Db, importId: string): Promise<void> => {
   const job = await findImport(db, importId, null);
@@ -122,36 +155,14 @@ export const runImport = async (db: Db, importId: string): Promise<void> => {
       status: 'failed',
       message: 'The uploaded file is no longer available',
     });
-  let sheet;
+  let rows: number;
   try {
-    sheet = readSheet(job.kind, file, detectType(job.filename, file));
+    rows = await importRows(db, job, file);
   } catch (error) {
-    return finishImport(db, importId, { status: 'failed', message: (error as Error).message });
+    if (!(error instanceof HttpError)) throw error;
+    return finishImport(db, importId, { status: 'failed', message: error.message });
   }
-  await setImportTotal(db, importId, sheet.rows.length);
-  // Emails of rows already processed (a resumed job) count as seen.
-  const seen = new Set<string>();
-  for (let start = 0; start < job.processed; start += 1) {
-    const outcome = validateRow(job.kind, rowRecord(sheet.rows[start]!, sheet.columns));
-    if (outcome.ok) seen.add(outcome.email);
-  }
-  for (let start = job.processed; start < sheet.rows.length; start += BATCH) {
-    const rows = sheet.rows.slice(start, start + BATCH);
-    const batch = prepareBatch(job, rows, start, sheet.columns, seen);
-    await db.transaction(async (tx) => {
-      const inserted =
-        job.kind === 'leads'
-          ? await insertNewLeads(tx, batch.values as never)
-          : await insertNewClients(tx, batch.values as never);
-      await addImportProgress(tx, importId, {
-        processed: rows.length,
-        inserted,
-        duplicates: batch.duplicates + (batch.values.length - inserted),
-        errors: batch.errors,
-        errorCap: ERROR_CAP,
-      });
-    });
-  }
+  await setImportTotal(db, importId, rows);
   const done = (await findImport(db, importId, null))!;
   await db.transaction(async (tx) => {
     await finishImport(tx, importId, { status: 'completed' });

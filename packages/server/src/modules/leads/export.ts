@@ -1,13 +1,13 @@
-import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import { LEAD_FIELDS } from '@leadline/shared/leads';
 import type { LeadField, LeadListParams } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import type { CurrentUser } from '../users/present.ts';
+import type { LeadFilter } from './query.ts';
 import { findLeadBatch } from './repo.ts';
 import type { LeadRow } from './repo.ts';
 import { organizationOf, toLeadFilter } from './service.ts';
+import { xlsxStream } from './xlsx-stream.ts';
 
 const BATCH = 2000;
 const FIELDS = Object.keys(LEAD_FIELDS) as LeadField[];
@@ -32,41 +32,42 @@ const exportRow = (lead: LeadRow): (string | number)[] => [
   lead.mailSentDate ? lead.mailSentDate.toISOString() : '',
 ];
 
+/** The filtered leads, newest first, a batch at a time; the next batch is read meanwhile. */
+async function* leadBatches(
+  db: Db,
+  organizationId: string,
+  filter: LeadFilter,
+): AsyncGenerator<(string | number)[][]> {
+  let next: Promise<LeadRow[]> | null = findLeadBatch(db, organizationId, filter, null, BATCH);
+  while (next) {
+    const rows: LeadRow[] = await next;
+    next =
+      rows.length < BATCH
+        ? null
+        : findLeadBatch(db, organizationId, filter, rows.at(-1)!.id, BATCH);
+    // Handled now, awaited at the next turn: a failure is never "unhandled" meanwhile.
+    next?.catch(() => undefined);
+    yield rows.map(exportRow);
+  }
+}
+
 /**
- * GET /api/leads/download: leads.xlsx of the current filters, newest first, streamed a batch
- * at a time so a million rows never sit in memory. Every value is written as a text cell (no
- * formula), so "=HYPERLINK(...)" in a lead's notes is shown, never run.
+ * GET /api/leads/download: leads.xlsx of the current filters, newest first. The file is
+ * written as the download reads it (see xlsxStream), so a million rows never sit in memory.
+ * Every value is a text cell (no formula), so "=HYPERLINK(...)" in a lead's notes is shown,
+ * never run.
  */
 export const exportLeads = (
   db: Db,
   actor: CurrentUser,
   query: Omit<LeadListParams, 'page' | 'limit' | 'sort'>,
-): PassThrough => {
+): Readable => {
   const organizationId = organizationOf(actor);
   const filter = toLeadFilter(query);
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet('Leads');
-  const write = async () => {
-    const header = sheet.addRow(EXPORT_HEADERS);
-    header.font = { bold: true };
-    header.commit();
-    let afterId: string | null = null;
-    for (;;) {
-      const rows: LeadRow[] = await findLeadBatch(db, organizationId, filter, afterId, BATCH);
-      for (const lead of rows) sheet.addRow(exportRow(lead)).commit();
-      // Wait for a slow reader instead of buffering the file.
-      if (out.writableNeedDrain) await once(out, 'drain');
-      if (rows.length < BATCH) break;
-      afterId = rows.at(-1)!.id;
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => out.destroy(error as Error));
-  return out;
+  return Readable.from(
+    xlsxStream('Leads', EXPORT_HEADERS, leadBatches(db, organizationId, filter)),
+    {
+      objectMode: false,
+    },
+  );
 };

@@ -24,6 +24,8 @@ export const toLead = (row: LeadRow): Lead => ({
   mailSent: row.mailSent,
   sentCount: row.sentCount,
   mailSentDate: row.mailSentDate ? row.mailSentDate.toISOString() : null,
+  repliedAt: row.repliedAt ? row.repliedAt.toISOString() : null,
+  unsubscribedAt: row.unsubscribedAt ? row.unsubscribedAt.toISOString() : null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -1,8 +1,9 @@
-import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { LeadData } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import { leads } from '../../db/schema.ts';
-import { leadConditions, leadOrder } from './query.ts';
+import { leadConditions, leadOrder, sortColumn } from './query.ts';
 import type { LeadFilter, LeadSort } from './query.ts';
 
 // Every column but the generated search texts, which serve indexes, not readers.
@@ -16,26 +17,71 @@ export type LeadRow = Omit<typeof leads.$inferSelect, 'searchText' | 'locationTe
 export type NewLead = LeadData & { organizationId: string; createdBy: string | null };
 export type LeadSeedRow = typeof leads.$inferInsert;
 
+/** Past this many matching leads the list answers "10,000+" instead of counting them all. */
+export const LEAD_TOTAL_CAP = 10_000;
+
+export type LeadPage = { rows: LeadRow[]; total: number; totalCapped: boolean };
+
+/**
+ * One page of the filtered leads and their total, in one statement that finds the matching
+ * leads once:
+ * - `matched`: the id and sort value of at most LEAD_TOTAL_CAP + 1 matching leads, in no order
+ *   (an index-only scan when nothing is filtered; one trigram search when something is).
+ * - `counted`: how many that is. More than the cap means "10,000+": counting a million rows
+ *   on every request costs ~100 ms.
+ * - the page: sorted from `matched` when it holds every match; otherwise read from the table
+ *   in index order (the branch not taken is skipped at run time: a one-time filter).
+ */
 export const findLeads = async (
   db: Db,
   organizationId: string,
   filter: LeadFilter,
   sort: LeadSort,
   page: { limit: number; offset: number },
-): Promise<{ rows: LeadRow[]; total: number }> => {
+): Promise<LeadPage> => {
   const where = leadConditions(organizationId, filter);
-  // The page and the total run side by side (two connections on PostgreSQL).
-  const [rows, [row]] = await Promise.all([
+  const matched = db.$with('matched').as(
     db
-      .select(leadColumns)
+      .select({ id: leads.id, key: sql`${sortColumn(sort)}`.as('sort_key') })
       .from(leads)
       .where(where)
-      .orderBy(...leadOrder(sort))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(leads).where(where),
-  ]);
-  return { rows, total: row!.total };
+      .limit(LEAD_TOTAL_CAP + 1),
+  );
+  const counted = db
+    .$with('counted')
+    .as(db.select({ total: sql<number>`count(*)::int`.as('total') }).from(matched));
+  const total = sql`(SELECT ${counted.total} FROM ${counted})`;
+  const pageIds = db.$with('page_ids').as(
+    unionAll(
+      db
+        .select({ id: matched.id })
+        .from(matched)
+        .where(sql`${total} <= ${LEAD_TOTAL_CAP}`)
+        .orderBy(...leadOrder(sort, matched.key, matched.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db
+        .select({ id: leads.id })
+        .from(leads)
+        .where(and(sql`${total} > ${LEAD_TOTAL_CAP}`, where))
+        .orderBy(...leadOrder(sort))
+        .limit(page.limit)
+        .offset(page.offset),
+    ),
+  );
+  const rows = await db
+    .with(matched, counted, pageIds)
+    .select({ total: counted.total, lead: leadColumns })
+    .from(counted)
+    .leftJoin(pageIds, sql`true`)
+    .leftJoin(leads, eq(leads.id, pageIds.id))
+    .orderBy(...leadOrder(sort));
+  const counting = rows[0]?.total ?? 0;
+  return {
+    rows: rows.flatMap((row) => (row.lead ? [row.lead] : [])),
+    total: Math.min(counting, LEAD_TOTAL_CAP),
+    totalCapped: counting > LEAD_TOTAL_CAP,
+  };
 };
 
 export const findLead = async (

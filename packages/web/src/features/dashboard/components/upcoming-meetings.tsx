@@ -42,6 +42,11 @@ export const UpcomingMeetings = ({ meetings, canOpenCalendar }: UpcomingMeetings
               variant="light"
               color={meeting.status === 'scheduled' ? 'blue' : 'yellow'}
               tt="capitalize"
+              title={
+                meeting.status === 'scheduled'
+                  ? 'Every invitation has been sent'
+                  : 'Some invitations have not been sent yet'
+              }
             >
               {meeting.status}
             </Badge>

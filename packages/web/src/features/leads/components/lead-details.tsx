@@ -109,14 +109,28 @@ export const LeadDetails = ({ lead }: { lead: Lead }) => (
     <DetailSection title="Mail">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <Item label="State">
-          <Group>
+          <Group gap={6}>
             <Badge color={lead.mailSent ? 'green' : 'gray'} variant="light">
               {lead.mailSent ? 'Sent' : 'Pending'}
             </Badge>
+            {lead.repliedAt ? (
+              <Badge color="grape" variant="light" title={formatDateTime(lead.repliedAt)}>
+                Replied
+              </Badge>
+            ) : null}
+            {lead.unsubscribedAt ? (
+              <Badge color="red" variant="light" title={formatDateTime(lead.unsubscribedAt)}>
+                Unsubscribed
+              </Badge>
+            ) : null}
           </Group>
         </Item>
         <Item label="Emails sent">{String(lead.sentCount)}</Item>
         <Item label="Last sent">{formatDate(lead.mailSentDate, 'Never')}</Item>
+        {lead.repliedAt ? <Item label="Last reply">{formatDateTime(lead.repliedAt)}</Item> : null}
+        {lead.unsubscribedAt ? (
+          <Item label="Unsubscribed">{formatDateTime(lead.unsubscribedAt)}</Item>
+        ) : null}
       </SimpleGrid>
     </DetailSection>
   </Stack>

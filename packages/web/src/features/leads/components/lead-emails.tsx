@@ -1,17 +1,35 @@
-import { Alert, Badge, Group, Loader, Stack, Text } from '@mantine/core';
-import type { SentEmailStatus } from '@leadline/shared/email';
+import { Link } from 'react-router';
+import { Alert, Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import type { LeadEmailStatus, SentEmail } from '@leadline/shared/email';
+import { followUpStateOf } from '@leadline/shared/email-compose';
+import { hasPermission } from '@leadline/shared/permissions';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useLeadEmails } from '../api/get-lead-emails.ts';
 
-const STATUS_COLOR: Record<SentEmailStatus, string> = {
+const STATUS_COLOR: Record<LeadEmailStatus, string> = {
   sent: 'green',
   sending: 'blue',
   failed: 'red',
+  received: 'grape',
 };
 
-/** The emails sent to the lead (GET /api/leads/:id/emails), newest first. */
+/** Opens /follow-up filled in to answer in this email's thread. */
+const FollowUpLink = ({ email }: { email: SentEmail }) => {
+  const state = followUpStateOf(email);
+  if (!state) return null;
+  return (
+    <Anchor component={Link} to="/follow-up" state={state} size="xs" w="fit-content">
+      Follow up
+    </Anchor>
+  );
+};
+
+/** The emails sent to the lead and its replies (GET /api/leads/:id/emails), newest first. */
 export const LeadEmails = ({ leadId }: { leadId: string }) => {
   const emails = useLeadEmails(leadId);
+  const { user } = useSession();
+  const canFollowUp = user !== null && hasPermission(user, 'followUp');
   if (emails.isPending) return <Loader size="sm" aria-label="Loading emails" />;
   if (emails.isError) {
     return (
@@ -46,11 +64,17 @@ export const LeadEmails = ({ leadId }: { leadId: string }) => {
             {formatDateTime(email.sentAt)}
             {email.sender ? ` · from ${email.sender.name} <${email.sender.email}>` : ''}
           </Text>
+          {email.snippet ? (
+            <Text size="xs" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+              {email.snippet}
+            </Text>
+          ) : null}
           {email.error ? (
             <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
               {email.error}
             </Text>
           ) : null}
+          {canFollowUp ? <FollowUpLink email={email} /> : null}
         </Stack>
       ))}
     </Stack>

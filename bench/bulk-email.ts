@@ -1,0 +1,279 @@
+// Bulk email throughput: a bulk run of BENCH_EMAILS leads (POST /api/email/bulk, pause 0)
+// through the product to a local SMTP server, beside nodemailer sending the same number of
+// messages (same size, same headers, one pooled connection, one after another) straight to
+// that server. Target: the bulk job reaches at least 80% of nodemailer's rate.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import type { BulkEmailJob } from '@leadline/shared/email';
+import type { RunningServer } from '../e2e/support/server.ts';
+import { countCpu } from './support/cpu.ts';
+import { connect, createBenchDatabase, postgresFacts } from './support/postgres.ts';
+import { api, createAdmin, serverPid, startProduct } from './support/product.ts';
+import { round, runBenchmark, target } from './support/run.ts';
+
+// BENCH_EMAILS shrinks a trial run; the recorded figures use the default.
+const EMAILS = Number(process.env.BENCH_EMAILS ?? 2000);
+const ROUNDS = 3;
+const TARGET_RATIO = 0.8;
+const POLL_MS = 50;
+const SMTP_USER = 'bench@mail.bench';
+const SMTP_PASS = 'bench-smtp-password';
+
+/**
+ * The SMTP sink, run as a child process (`--sink`): logs in, accepts every message, keeps
+ * when the first and the last arrived. Its own process, so that nodemailer alone (in this
+ * process) and the bulk job (in the server's) both talk to it across processes alike.
+ */
+const runSink = async () => {
+  let first = 0;
+  let last = 0;
+  let count = 0;
+  const server = new SMTPServer({
+    logger: false,
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    onAuth: (auth, _session, callback) =>
+      auth.username === SMTP_USER && auth.password === SMTP_PASS
+        ? callback(null, { user: SMTP_USER })
+        : callback(new Error('Authentication credentials invalid')),
+    onData: (stream, _session, callback) => {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        last = performance.timeOrigin + performance.now();
+        if (count === 0) first = last;
+        count += 1;
+        callback();
+      });
+    },
+  });
+  server.on('error', () => undefined);
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  process.on('message', (request: string) => {
+    if (request === 'reset') {
+      count = 0;
+      process.send!({ reset: true });
+    } else process.send!({ count, first, last });
+  });
+  process.send!({ port: (server.server.address() as AddressInfo).port });
+};
+
+type SinkReport = { count: number; first: number; last: number };
+
+const startSink = async () => {
+  const child = fork(fileURLToPath(import.meta.url), ['--sink'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = <T>(request?: string) =>
+    new Promise<T>((resolve) => {
+      child.once('message', (answer) => resolve(answer as T));
+      if (request) child.send(request);
+    });
+  const { port } = await ask<{ port: number }>();
+  return {
+    port,
+    reset: () => ask<unknown>('reset'),
+    report: () => ask<SinkReport>('report'),
+    stop: () => {
+      child.kill('SIGTERM');
+    },
+  };
+};
+
+/** The messages a bulk run sends: first name filled, the 600 px wrapper, an unsubscribe link. */
+const message = (i: number) => {
+  const url = `http://localhost:3000/unsubscribe/${'x'.repeat(64)}.${'y'.repeat(22)}`;
+  return {
+    from: { name: 'Bench Admin', address: SMTP_USER },
+    to: `lead-${i}@leads.bench`,
+    subject: `Hello Lead${i}`,
+    html: `<div style="max-width:600px;margin:0 auto;font-family:Arial, Helvetica, sans-serif;font-size:14px;line-height:1.5"><p>Hi Lead${i},</p><p>${BODY_TEXT}</p><p style="margin-top:24px;font-size:12px;color:#6b7280">Don't want these emails? <a href="${url}">Unsubscribe</a></p></div>`,
+    text: `Hi Lead${i},\n${BODY_TEXT}\nDon't want these emails? Unsubscribe`,
+    messageId: `<${crypto.randomUUID()}@mail.bench>`,
+    headers: {
+      'X-Priority': '3 (Normal)',
+      'X-MSMail-Priority': 'Normal',
+      Importance: 'Normal',
+      'List-Unsubscribe': `<${url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+};
+const BODY_TEXT =
+  'We help sales teams keep every lead, email and meeting in one place. Could we show you how it works in fifteen minutes this week?';
+
+/** nodemailer alone: one pooled connection, each message awaited before the next. */
+const sendDirect = async (port: number) => {
+  const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: 1,
+    maxMessages: Infinity,
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    auth: { user: SMTP_USER, pass: SMTP_PASS },
+  });
+  const started = performance.now();
+  for (let i = 0; i < EMAILS; i += 1) await transport.sendMail(message(i));
+  const seconds = (performance.now() - started) / 1000;
+  transport.close();
+  return seconds;
+};
+
+/** Leads straight into the bench database (the API would take longer than the run). */
+const insertLeads = async (
+  databaseUrl: string,
+  organization: string,
+  prefix: string,
+  count: number,
+): Promise<string[]> => {
+  const client = await connect(databaseUrl);
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO leads (organization_id, company_name, person_first_name, person_last_name,
+         person_email, source, status)
+       SELECT o.id, 'Bench Co', 'Lead' || i, 'Bench', $3 || '-' || i || '@leads.bench',
+         'Referral', 'Cold Lead'
+       FROM organizations o, generate_series(0, $2 - 1) AS i
+       WHERE o.name = $1
+       ORDER BY i
+       RETURNING id`,
+      [organization, count, prefix],
+    );
+    return rows.map((row) => row.id);
+  } finally {
+    await client.end();
+  }
+};
+
+const runJob = async (server: RunningServer, token: string, leadIds: string[]) => {
+  const total = leadIds.length;
+  const started = performance.now();
+  const { jobId } = await api<{ jobId: string }>(server, '/api/email/bulk', {
+    method: 'POST',
+    token,
+    body: {
+      leadIds,
+      subject: 'Hello {{firstName}}',
+      body: `<p>Hi {{firstName}},</p><p>${BODY_TEXT}</p>`,
+      type: 'initial',
+    },
+  });
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    const job = await api<BulkEmailJob>(server, `/api/email/bulk/${jobId}`, { token });
+    if (job.status !== 'running') {
+      if (job.status !== 'completed' || job.sent !== total)
+        throw new Error(`the bulk run ended ${job.status}: ${JSON.stringify(job)}`);
+      return {
+        seconds: (performance.now() - started) / 1000,
+        startedAt: performance.timeOrigin + started,
+      };
+    }
+    if (Date.now() > deadline) throw new Error('the bulk run did not end in 10 minutes');
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+};
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const benchmark = () =>
+  runBenchmark('bulk-email', 20 * 60_000, async ({ defer, log }) => {
+    const sink = await startSink();
+    defer(sink.stop);
+    const database = await createBenchDatabase('bulk_email');
+    defer(database.drop);
+    process.env.BULK_PAUSE_MS = '0';
+    process.env.REPLY_CHECK_MINUTES = '0';
+    const server = await startProduct(database.url);
+    defer(server.stop);
+    const admin = await createAdmin(server, 'bench-bulk');
+    await api(server, '/api/email/config', {
+      method: 'POST',
+      token: admin.token,
+      body: {
+        smtp: { host: '127.0.0.1', port: sink.port, user: SMTP_USER, pass: SMTP_PASS },
+      },
+    });
+
+    // Warm-up for both (JIT, first connections, first statements).
+    await sendDirect(sink.port);
+    await runJob(
+      server,
+      admin.token,
+      await insertLeads(database.url, admin.organization, 'warm', 200),
+    );
+
+    // The machine is shared: nodemailer and the job take turns, and each round compares the
+    // two measured side by side.
+    const rounds = [];
+    const pid = serverPid(server);
+    for (let turn = 1; turn <= ROUNDS; turn += 1) {
+      const directSeconds = await sendDirect(sink.port);
+      const leadIds = await insertLeads(database.url, admin.organization, `r${turn}`, EMAILS);
+      await sink.reset();
+      const cpu = countCpu(pid);
+      const job = await runJob(server, admin.token, leadIds);
+      const cpuUse = cpu.stop();
+      const arrivals = await sink.report();
+      if (arrivals.count !== EMAILS)
+        throw new Error(`the SMTP server received ${arrivals.count} of ${EMAILS} emails`);
+      const nodemailerRate = EMAILS / directSeconds;
+      const jobRate = EMAILS / job.seconds;
+      const sendingRate = (EMAILS - 1) / ((arrivals.last - arrivals.first) / 1000);
+      log(
+        `round ${turn}: nodemailer ${round(nodemailerRate)} emails/s, bulk job ${round(jobRate)} emails/s (${round(jobRate / nodemailerRate, 2)})`,
+      );
+      rounds.push({
+        nodemailerEmailsPerSecond: round(nodemailerRate),
+        bulkJobEmailsPerSecond: round(jobRate),
+        bulkJobSeconds: round(job.seconds, 2),
+        secondsUntilFirstEmail: round((arrivals.first - job.startedAt) / 1000, 2),
+        bulkJobSendingEmailsPerSecond: round(sendingRate),
+        ratio: round(jobRate / nodemailerRate, 3),
+        serverCpu: cpuUse,
+        serverCpuMsPerEmail: round((cpuUse.serverSeconds * 1000) / EMAILS, 2),
+      });
+    }
+    const ratio = median(rounds.map((r) => r.ratio));
+    return {
+      machine: await postgresFacts(),
+      figures: {
+        emails: EMAILS,
+        rounds: ROUNDS,
+        method: {
+          nodemailer:
+            'one pooled SMTP connection, each message awaited before the next; same size, same headers (priority, List-Unsubscribe); after a warm-up pass',
+          bulkJob:
+            'POST /api/email/bulk (type initial, pause 0) until GET /api/email/bulk/:id (polled every 50 ms) answers completed, after a warm-up run of 200 leads; every email reserved against the daily limit, sent, recorded on its lead and counted in the run',
+          comparison: `${ROUNDS} rounds of nodemailer then the bulk job, fresh leads each round; the target is the median of the rounds' ratios`,
+          smtpServer:
+            'smtp-server on loopback in a child process of its own (both senders talk to it across processes), discarding message bodies',
+          database: 'PostgreSQL on 127.0.0.1, a database of its own',
+        },
+        ratio,
+        nodemailerEmailsPerSecond: median(rounds.map((r) => r.nodemailerEmailsPerSecond)),
+        bulkJobEmailsPerSecond: median(rounds.map((r) => r.bulkJobEmailsPerSecond)),
+        perRound: rounds,
+      },
+      targets: [
+        target(
+          'bulk job throughput',
+          'bulk job emails/s ÷ nodemailer emails/s, end to end (median of rounds)',
+          `>= ${TARGET_RATIO}`,
+          ratio,
+          ratio >= TARGET_RATIO,
+        ),
+      ],
+    };
+  });
+
+if (process.argv.includes('--sink')) await runSink();
+else await benchmark();

@@ -1,0 +1,171 @@
+import { and, asc, eq, getTableColumns, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { users } from '../../db/schema.ts';
+import { meetingAttendees, meetings } from '../../db/tables/calendar.ts';
+
+export type MeetingRow = typeof meetings.$inferSelect & {
+  organizerName: string | null;
+  organizerEmail: string | null;
+};
+export type AttendeeRow = typeof meetingAttendees.$inferSelect;
+export type NewMeeting = Omit<typeof meetings.$inferInsert, 'id' | 'sequence'>;
+export type MeetingChanges = Pick<
+  typeof meetings.$inferInsert,
+  'topic' | 'description' | 'location' | 'startsAt' | 'endsAt' | 'timeZone'
+>;
+
+/** The most meetings one range answers (a year of a busy organisation). */
+export const RANGE_LIMIT = 5000;
+
+const withOrganizer = {
+  ...getTableColumns(meetings),
+  organizerName: users.name,
+  organizerEmail: users.email,
+};
+
+export const findMeeting = async (
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<MeetingRow | undefined> => {
+  const [row] = await db
+    .select(withOrganizer)
+    .from(meetings)
+    .leftJoin(users, eq(users.id, meetings.organizerId))
+    .where(and(eq(meetings.organizationId, organizationId), eq(meetings.id, id)))
+    .limit(1);
+  return row;
+};
+
+/** The meeting row locked until the transaction ends: changes of one meeting queue up. */
+export const lockMeeting = async (db: Db, organizationId: string, id: string): Promise<boolean> => {
+  const rows = await db
+    .select({ id: meetings.id })
+    .from(meetings)
+    .where(and(eq(meetings.organizationId, organizationId), eq(meetings.id, id)))
+    .for('update');
+  return rows.length > 0;
+};
+
+/** Meetings that overlap [from, to), by start. */
+export const findMeetingsBetween = (
+  db: Db,
+  organizationId: string,
+  from: Date,
+  to: Date,
+): Promise<MeetingRow[]> =>
+  db
+    .select(withOrganizer)
+    .from(meetings)
+    .leftJoin(users, eq(users.id, meetings.organizerId))
+    .where(
+      and(
+        eq(meetings.organizationId, organizationId),
+        lt(meetings.startsAt, to),
+        gt(meetings.endsAt, from),
+      ),
+    )
+    .orderBy(asc(meetings.startsAt), asc(meetings.id))
+    .limit(RANGE_LIMIT);
+
+/** The attendees of these meetings, in the order they were given. */
+export const findAttendees = async (
+  db: Db,
+  meetingIds: readonly string[],
+): Promise<AttendeeRow[]> => {
+  if (meetingIds.length === 0) return [];
+  return db
+    .select()
+    .from(meetingAttendees)
+    .where(inArray(meetingAttendees.meetingId, [...meetingIds]))
+    .orderBy(asc(meetingAttendees.meetingId), asc(meetingAttendees.position));
+};
+
+export const insertMeeting = async (db: Db, meeting: NewMeeting): Promise<string> => {
+  const [row] = await db.insert(meetings).values(meeting).returning({ id: meetings.id });
+  return row!.id;
+};
+
+/**
+ * The meeting's attendees become `emails`, in that order: new ones are added, missing ones
+ * removed, and every one is 'pending' again (the invitation they hold is out of date).
+ */
+export const replaceAttendees = async (
+  db: Db,
+  meetingId: string,
+  emails: readonly string[],
+): Promise<void> => {
+  await db
+    .delete(meetingAttendees)
+    .where(
+      and(
+        eq(meetingAttendees.meetingId, meetingId),
+        emails.length > 0 ? notInArray(meetingAttendees.email, [...emails]) : undefined,
+      ),
+    );
+  if (emails.length === 0) return;
+  await db
+    .insert(meetingAttendees)
+    .values(emails.map((email, position) => ({ meetingId, email, position })))
+    .onConflictDoUpdate({
+      target: [meetingAttendees.meetingId, meetingAttendees.email],
+      set: { position: sql`excluded.position`, status: 'pending', error: null },
+    });
+};
+
+/** The fields changed, the SEQUENCE one higher. */
+export const updateMeeting = async (
+  db: Db,
+  organizationId: string,
+  id: string,
+  changes: MeetingChanges,
+): Promise<void> => {
+  await db
+    .update(meetings)
+    .set({ ...changes, sequence: sql`${meetings.sequence} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(meetings.organizationId, organizationId), eq(meetings.id, id)));
+};
+
+export const deleteMeeting = async (
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<boolean> => {
+  const rows = await db
+    .delete(meetings)
+    .where(and(eq(meetings.organizationId, organizationId), eq(meetings.id, id)))
+    .returning({ id: meetings.id });
+  return rows.length > 0;
+};
+
+/**
+ * Where each attendee's invitation now stands. A sent one records the version it carried, so
+ * an invitation still on its way when the meeting changed does not count as up to date.
+ */
+export const recordInvitations = async (
+  db: Db,
+  meetingId: string,
+  sequence: number,
+  results: readonly {
+    email: string;
+    status: 'sent' | 'failed' | 'pending';
+    error: string | null;
+  }[],
+): Promise<void> => {
+  for (const result of results) {
+    await db
+      .update(meetingAttendees)
+      .set(
+        result.status === 'sent'
+          ? { status: 'sent', sentSequence: sequence, sentAt: sql`now()`, error: null }
+          : { status: result.status, error: result.error },
+      )
+      .where(
+        and(
+          eq(meetingAttendees.meetingId, meetingId),
+          eq(meetingAttendees.email, result.email),
+          sql`${sequence} >= (SELECT m.sequence FROM meetings m WHERE m.id = ${meetingId})`,
+        ),
+      );
+  }
+};

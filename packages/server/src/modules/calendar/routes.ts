@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  calendarActivityQuerySchema,
+  calendarQuerySchema,
+  meetingSchema,
+} from '@leadline/shared/calendar';
+import type { Db } from '../../db/connection.ts';
+import { createSecretBox } from '../../mail/crypto.ts';
+import { userOf } from '../../plugins/guard.ts';
+import {
+  deleteMeeting,
+  getMeeting,
+  listMeetings,
+  meetingActivity,
+  resendInvitations,
+  scheduleMeeting,
+  updateMeeting,
+} from './service.ts';
+
+// Any text: the service answers 'Invalid meeting ID' for what is not an id.
+const idParams = z.object({ id: z.string() });
+
+/**
+ * The meeting calendar (DECISIONS §3): meetings of the caller's organisation, and real
+ * invitations from the organiser's SMTP account. `secretKey` decrypts that account's password.
+ */
+export const calendarRoutes =
+  (db: Db, secretKey: string): FastifyPluginAsyncZod =>
+  async (app) => {
+    const box = createSecretBox(secretKey);
+    const tags = ['calendar'];
+    const config = { access: 'calendar' as const };
+
+    app.get(
+      '/api/calendar',
+      { config, schema: { tags, querystring: calendarQuerySchema } },
+      async (request) => listMeetings(db, userOf(request), request.query),
+    );
+    app.get(
+      '/api/calendar/activity',
+      { config, schema: { tags, querystring: calendarActivityQuerySchema } },
+      async (request) => meetingActivity(db, userOf(request), request.query),
+    );
+    app.get('/api/calendar/:id', { config, schema: { tags, params: idParams } }, async (request) =>
+      getMeeting(db, userOf(request), request.params.id),
+    );
+    app.post(
+      '/api/calendar',
+      { config, schema: { tags, body: meetingSchema } },
+      async (request, reply) =>
+        reply.status(201).send(await scheduleMeeting(db, box, userOf(request), request.body)),
+    );
+    app.put(
+      '/api/calendar/:id',
+      { config, schema: { tags, params: idParams, body: meetingSchema } },
+      async (request) => updateMeeting(db, box, userOf(request), request.params.id, request.body),
+    );
+    app.post(
+      '/api/calendar/:id/resend',
+      { config, schema: { tags, params: idParams } },
+      async (request) => resendInvitations(db, box, userOf(request), request.params.id),
+    );
+    app.delete(
+      '/api/calendar/:id',
+      { config, schema: { tags, params: idParams } },
+      async (request) => deleteMeeting(db, box, userOf(request), request.params.id),
+    );
+  };

@@ -1,0 +1,251 @@
+import { DEFAULT_EMAIL_FONT } from '@leadline/shared/email';
+import type { Db } from '../../db/connection.ts';
+import type { SecretBox } from '../../mail/crypto.ts';
+import { asHtml } from '../../mail/message.ts';
+import { createRunMailer, runSend } from '../email/run-send.ts';
+import type { RunContext, RunMessage, RunSendOutcome } from '../email/run-send.ts';
+import { finishSentEmail } from '../email/sent-repo.ts';
+import { replySubject } from '../email/threading.ts';
+import { createUnsubscribeLinks } from '../email/unsubscribe-links.ts';
+import { findUserById } from '../users/repo.ts';
+import {
+  finishDelivery,
+  findReservedEmail,
+  queueNextStep,
+  releaseDeliveries,
+  renewClaim,
+} from './deliveries-repo.ts';
+import type { ClaimedDelivery } from './deliveries-repo.ts';
+import type { EngineOptions } from './engine.ts';
+import { stepJobId } from './ids.ts';
+import { pauseForFailure } from './lifecycle.ts';
+import { getCampaignRow } from './repo.ts';
+import type { CampaignRow } from './repo.ts';
+
+export const INTERRUPTED =
+  'Cut off while being sent (the server process stopped); not sent again, so that the lead never gets it twice';
+export const STEP_REMOVED = 'This follow-up was removed from the campaign';
+const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+/** Sends of one batch under way at once (a pause lets at most these finish). */
+export const SEND_CONCURRENCY = 4;
+const DAY_MS = 86_400_000;
+
+/** Midnight UTC after `now`: when the sender's daily limit counts from zero again. */
+export const nextUtcMidnight = (now = new Date()): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+
+/**
+ * The email of a step: the first one, or a follow-up threaded under the email before it. A
+ * body written as plain text keeps its paragraphs and line breaks.
+ */
+const messageOf = (campaign: CampaignRow, step: number): RunMessage | null => {
+  if (step === 0)
+    return {
+      subject: campaign.emailSubject,
+      body: asHtml(campaign.emailBody),
+      font: DEFAULT_EMAIL_FONT,
+      threaded: false,
+      skipReplied: true,
+    };
+  const followUp = campaign.followUps[step - 1];
+  if (!followUp) return null;
+  return {
+    subject: replySubject(campaign.emailSubject),
+    body: asHtml(followUp.body),
+    font: DEFAULT_EMAIL_FONT,
+    threaded: true,
+    skipReplied: true,
+  };
+};
+
+type Verdict = 'next' | 'stop';
+type Row = ClaimedDelivery;
+
+/** After a step reached the lead: the row sent, and the next follow-up queued. */
+const markSent = async (db: Db, campaign: CampaignRow, row: Row, sentEmailId: string | null) => {
+  const followUp = campaign.followUps[row.step];
+  if (followUp)
+    await queueNextStep(
+      db,
+      campaign.id,
+      row.step + 1,
+      row.lead.id,
+      new Date(Date.now() + followUp.delayDays * DAY_MS),
+    );
+  await finishDelivery(db, campaign.id, row.step, row.lead.id, { state: 'sent', sentEmailId });
+};
+
+/**
+ * The run already holds an email to this lead for this step (a row taken over after its
+ * process died): its record says what became of it. One still 'sending' is waited for, and
+ * declared cut off once it is older than any send can take.
+ */
+const settleEarlier = async (
+  db: Db,
+  campaign: CampaignRow,
+  row: Row,
+  options: EngineOptions,
+): Promise<void> => {
+  const reserved = await findReservedEmail(db, stepJobId(campaign.id, row.step), row.lead.id);
+  if (!reserved)
+    return releaseDeliveries(db, campaign.id, [{ step: row.step, leadId: row.lead.id }]);
+  if (reserved.status === 'sent') return markSent(db, campaign, row, reserved.id);
+  const cutOff =
+    Date.now() - reserved.reservedAt.getTime() > options.interruptedAfterSeconds * 1000;
+  if (reserved.status === 'sending' && !cutOff)
+    return renewClaim(db, campaign.id, row.step, row.lead.id);
+  if (reserved.status === 'sending')
+    await finishSentEmail(db, reserved.id, { status: 'failed', error: INTERRUPTED });
+  await finishDelivery(db, campaign.id, row.step, row.lead.id, {
+    state: 'failed',
+    error: reserved.status === 'sending' ? INTERRUPTED : (reserved.error ?? 'Not sent'),
+    sentEmailId: reserved.id,
+  });
+};
+
+/** Records one send's outcome; 'stop' when the rest of the batch must wait. */
+const record = async (
+  db: Db,
+  campaign: CampaignRow,
+  row: Row,
+  outcome: RunSendOutcome,
+  options: EngineOptions,
+  rest: Row[],
+): Promise<Verdict> => {
+  const key = { step: row.step, leadId: row.lead.id };
+  switch (outcome.status) {
+    case 'sent':
+      await markSent(db, campaign, row, outcome.sentEmailId);
+      return 'next';
+    case 'skipped-already':
+      await settleEarlier(db, campaign, row, options);
+      return 'next';
+    case 'suppressed':
+      await finishDelivery(db, campaign.id, row.step, row.lead.id, { state: 'unsubscribed' });
+      return 'next';
+    case 'replied':
+      await finishDelivery(db, campaign.id, row.step, row.lead.id, { state: 'replied' });
+      return 'next';
+    case 'limit-reached': {
+      // Held back, not dropped: everything claimed waits for the limit's next day.
+      const waiting = [key, ...rest.map((r) => ({ step: r.step, leadId: r.lead.id }))];
+      await releaseDeliveries(db, campaign.id, waiting, nextUtcMidnight());
+      rest.length = 0;
+      return 'stop';
+    }
+    case 'failed': {
+      if (!outcome.fatal) {
+        await finishDelivery(db, campaign.id, row.step, row.lead.id, {
+          state: 'failed',
+          error: outcome.error,
+        });
+        return 'next';
+      }
+      // The next emails would fail alike: keep the lead (unless its email was reserved, and
+      // so can never be sent again in this step) and pause the campaign until it is fixed.
+      const reserved = await findReservedEmail(db, stepJobId(campaign.id, row.step), row.lead.id);
+      if (reserved)
+        await finishDelivery(db, campaign.id, row.step, row.lead.id, {
+          state: 'failed',
+          error: outcome.error,
+          sentEmailId: reserved.id,
+        });
+      else await releaseDeliveries(db, campaign.id, [key]);
+      await pauseForFailure(db, campaign, campaign.tickChain, outcome.error);
+      return 'stop';
+    }
+  }
+};
+
+/** Whether the campaign still runs on this chain (a pause stops further sends at once). */
+const stillRunning = async (db: Db, campaign: CampaignRow): Promise<boolean> => {
+  const current = await getCampaignRow(db, campaign.id);
+  return current?.status === 'active' && current.tickChain === campaign.tickChain;
+};
+
+/**
+ * Sends the claimed rows, a few at a time, from the creator's SMTP account (one pooled
+ * connection for the batch), through the email module's runSend: suppressed and replied leads
+ * skipped, one email per lead per step (reserved under the step's job id), `{{firstName}}`
+ * filled, unsubscribe link and headers added. Stops early for a pause, the daily limit, a
+ * failure every next email would share, or when a third of the lease has gone; what it does
+ * not send goes back to the queue.
+ */
+export const sendClaimed = async (
+  db: Db,
+  box: SecretBox,
+  campaign: CampaignRow,
+  claimed: readonly Row[],
+  options: EngineOptions,
+): Promise<void> => {
+  const rest = [...claimed];
+  const sender = campaign.createdBy ? await findUserById(db, campaign.createdBy) : undefined;
+  if (!sender) {
+    await releaseDeliveries(
+      db,
+      campaign.id,
+      rest.map((r) => ({ step: r.step, leadId: r.lead.id })),
+    );
+    await pauseForFailure(db, campaign, campaign.tickChain, 'its creator no longer exists');
+    return;
+  }
+  const mailer = createRunMailer(box);
+  const links = createUnsubscribeLinks(options.secretKey, options.publicUrl ?? DEFAULT_PUBLIC_URL);
+  const runOf = (step: number): RunContext => ({
+    db,
+    mailer,
+    links,
+    sender: {
+      id: sender.id,
+      name: sender.name,
+      email: sender.email,
+      organizationId: campaign.organizationId,
+    },
+    jobId: stepJobId(campaign.id, step),
+    kind: 'campaign',
+  });
+  const deadline = Date.now() + (options.leaseSeconds * 1000) / 3;
+  let stopped = false;
+  /** Sends the next row; false when nothing more may start (pause, limit, failure, time). */
+  const sendNext = async (): Promise<boolean> => {
+    if (stopped || rest.length === 0 || Date.now() >= deadline) return false;
+    if (!(await stillRunning(db, campaign))) return false;
+    const row = rest.shift();
+    if (!row) return false;
+    const message = messageOf(campaign, row.step);
+    if (!message) {
+      await finishDelivery(db, campaign.id, row.step, row.lead.id, {
+        state: 'failed',
+        error: STEP_REMOVED,
+      });
+      return true;
+    }
+    const outcome = await runSend(runOf(row.step), row.lead, message);
+    if ((await record(db, campaign, row, outcome, options, rest)) === 'stop') stopped = true;
+    return !stopped;
+  };
+  const worker = async () => {
+    try {
+      while (await sendNext());
+    } finally {
+      stopped = true;
+    }
+  };
+  try {
+    // One email first: an account that refuses fails one lead, not one per worker. Then a
+    // few sends overlap (their database work; the SMTP connection takes them in turn); each
+    // checks the campaign before it starts, so a pause lets no new email begin.
+    if (await sendNext()) {
+      const ends = await Promise.allSettled(Array.from({ length: SEND_CONCURRENCY }, worker));
+      const failure = ends.find((end) => end.status === 'rejected');
+      if (failure) throw failure.reason;
+    }
+  } finally {
+    mailer.close();
+    await releaseDeliveries(
+      db,
+      campaign.id,
+      rest.map((r) => ({ step: r.step, leadId: r.lead.id })),
+    );
+  }
+};

@@ -1,0 +1,26 @@
+import type { Db } from '../../db/connection.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { createSecretBox } from '../../mail/crypto.ts';
+import { CAMPAIGN_QUEUE, enqueueTick } from './chain.ts';
+import type { TickData } from './chain.ts';
+import { DEFAULT_ENGINE_OPTIONS, runTick } from './engine.ts';
+import type { EngineOptions } from './engine.ts';
+
+/** The campaign engine's jobs, drained by this process. */
+export const registerCampaignJobs = async (
+  db: Db,
+  queue: JobQueue,
+  deps: { secretKey: string; publicUrl?: string },
+  options: Partial<EngineOptions> = {},
+): Promise<void> => {
+  const box = createSecretBox(deps.secretKey);
+  const engine: EngineOptions = {
+    ...DEFAULT_ENGINE_OPTIONS,
+    secretKey: deps.secretKey,
+    publicUrl: deps.publicUrl,
+    ...options,
+  };
+  await queue.work<TickData>(CAMPAIGN_QUEUE, (data) =>
+    runTick(db, box, data, engine, (next, at) => enqueueTick(queue, next, at)),
+  );
+};

@@ -1,0 +1,35 @@
+import type { Campaign } from '@leadline/shared/campaigns';
+import type { CampaignListRow, CampaignRow } from './repo.ts';
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** A campaign as the API shows it; `leadCount` is the audience (see service.audienceSize). */
+export const toCampaign = (row: CampaignListRow, leadCount: number): Campaign => ({
+  _id: row.id,
+  name: row.name,
+  description: row.description,
+  type: row.type,
+  status: row.status,
+  emailSubject: row.emailSubject,
+  emailBody: row.emailBody,
+  targetFilters: row.targetFilters,
+  followUps: row.followUps,
+  schedule: {
+    sendNow: row.sendNow,
+    startDate: iso(row.startDate),
+    throttlePerHour: row.throttlePerHour,
+  },
+  chosenLeads: row.chosenLeads,
+  leadCount,
+  sentCount: row.sentCount,
+  organization: row.organization,
+  createdBy: row.createdBy ? { _id: row.createdBy, name: row.creatorName ?? '' } : null,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  startedAt: iso(row.startedAt),
+  completedAt: iso(row.completedAt),
+});
+
+/** How activity entries name a campaign. */
+export const describeCampaign = (campaign: Pick<CampaignRow, 'name'>): string =>
+  `Campaign "${campaign.name}"`;

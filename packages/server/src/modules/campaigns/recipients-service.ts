@@ -1,0 +1,49 @@
+import { EMPTY_RECIPIENT_COUNTS, recipientsQuerySchema } from '@leadline/shared/campaigns';
+import type { RecipientsResponse } from '@leadline/shared/campaigns';
+import type { Db } from '../../db/connection.ts';
+import type { CurrentUser } from '../users/present.ts';
+import { countRecipientStates, findRecipients } from './recipients-repo.ts';
+import { loadCampaign } from './scope.ts';
+
+const iso = (value: string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+/** GET /api/campaigns/:id/recipients: each lead's state, paged, filtered by state or search. */
+export const listRecipients = async (
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  query: unknown,
+): Promise<RecipientsResponse> => {
+  const { page, limit, state, search } = recipientsQuerySchema.parse(query);
+  const campaign = await loadCampaign(db, actor, id);
+  const email = campaign.type === 'email';
+  const [{ rows, total }, counts] = await Promise.all([
+    findRecipients(db, campaign.id, email, {
+      state,
+      search,
+      limit,
+      offset: (page - 1) * limit,
+    }),
+    countRecipientStates(db, campaign.id, email),
+  ]);
+  return {
+    recipients: rows.map((row) => ({
+      lead: {
+        _id: row.leadId,
+        name: `${row.firstName} ${row.lastName}`.trim(),
+        email: row.email,
+        companyName: row.companyName,
+      },
+      state: row.state,
+      step: row.step,
+      sentAt: iso(row.sentAt),
+      dueAt: iso(row.dueAt),
+      error: row.error,
+    })),
+    total,
+    page,
+    limit,
+    counts: { ...EMPTY_RECIPIENT_COUNTS, ...counts },
+  };
+};

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CAMPAIGN_MESSAGES,
+  audienceSchema,
+  campaignSchema,
+  campaignStatusSchema,
+  campaignTaskSchema,
+  campaignUpdateSchema,
+  leadOptionsQuerySchema,
+  recipientsQuerySchema,
+} from '@leadline/shared/campaigns';
+import type { Db } from '../../db/connection.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { userOf } from '../../plugins/guard.ts';
+import { DEFAULT_ENGINE_OPTIONS } from './engine.ts';
+import { listRecipients } from './recipients-service.ts';
+import { sendCampaign, setCampaignStatus, setTask } from './send-service.ts';
+import {
+  audiencePreview,
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  leadOptions,
+  listCampaigns,
+} from './service.ts';
+import { updateCampaign } from './update-service.ts';
+
+// Any text: the service answers 'Invalid campaign ID' for what is not an id.
+const idParams = z.object({ id: z.string() });
+const taskParams = z.object({ id: z.string(), leadId: z.string() });
+
+/** Campaigns (DECISIONS §3); every route needs the campaigns permission. */
+export const campaignsRoutes =
+  (db: Db, queue: Pick<JobQueue, 'send'>): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['campaigns'];
+    const config = { access: 'campaigns' as const };
+    const lease = DEFAULT_ENGINE_OPTIONS.leaseSeconds;
+
+    app.get('/api/campaigns', { config, schema: { tags } }, async (request) =>
+      listCampaigns(db, userOf(request)),
+    );
+
+    app.post(
+      '/api/campaigns',
+      { config, schema: { tags, body: campaignSchema } },
+      async (request, reply) =>
+        reply.status(201).send(await createCampaign(db, userOf(request), request.body)),
+    );
+
+    app.get(
+      '/api/campaigns/lead-options',
+      { config, schema: { tags, querystring: leadOptionsQuerySchema } },
+      async (request) => leadOptions(db, userOf(request), request.query),
+    );
+
+    app.post(
+      '/api/campaigns/audience',
+      { config, schema: { tags, body: audienceSchema } },
+      async (request) => audiencePreview(db, userOf(request), request.body),
+    );
+
+    app.get('/api/campaigns/:id', { config, schema: { tags, params: idParams } }, async (request) =>
+      getCampaign(db, userOf(request), request.params.id, lease),
+    );
+
+    app.put(
+      '/api/campaigns/:id',
+      { config, schema: { tags, params: idParams, body: campaignUpdateSchema } },
+      async (request) =>
+        updateCampaign(db, queue, userOf(request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/api/campaigns/:id',
+      { config, schema: { tags, params: idParams } },
+      async (request) => {
+        await deleteCampaign(db, userOf(request), request.params.id);
+        return { message: CAMPAIGN_MESSAGES.deleted };
+      },
+    );
+
+    app.post(
+      '/api/campaigns/:id/send',
+      { config, schema: { tags, params: idParams } },
+      async (request) => sendCampaign(db, queue, userOf(request), request.params.id),
+    );
+
+    app.patch(
+      '/api/campaigns/:id/status',
+      { config, schema: { tags, params: idParams, body: campaignStatusSchema } },
+      async (request) =>
+        setCampaignStatus(db, queue, userOf(request), request.params.id, request.body),
+    );
+
+    app.get(
+      '/api/campaigns/:id/recipients',
+      { config, schema: { tags, params: idParams, querystring: recipientsQuerySchema } },
+      async (request) => listRecipients(db, userOf(request), request.params.id, request.query),
+    );
+
+    app.patch(
+      '/api/campaigns/:id/tasks/:leadId',
+      { config, schema: { tags, params: taskParams, body: campaignTaskSchema } },
+      async (request) =>
+        setTask(db, userOf(request), request.params.id, request.params.leadId, request.body),
+    );
+  };

@@ -1,0 +1,33 @@
+import type { Db } from '../../db/connection.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { CurrentUser } from '../users/present.ts';
+import { UUID_PATTERN } from '../users/repo.ts';
+import { findCampaign } from './repo.ts';
+import type { CampaignListRow } from './repo.ts';
+
+export const INVALID_CAMPAIGN_ID = 'Invalid campaign ID';
+export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
+
+/** The organisation whose campaigns the caller sees; null for a Super Admin (all of them). */
+export const scopeOf = (actor: CurrentUser): string | null =>
+  actor.role === 'Super Admin' ? null : actor.organizationId;
+
+export const isSuperAdmin = (actor: CurrentUser): boolean => actor.role === 'Super Admin';
+
+export const checkCampaignId = (id: string): void => {
+  if (!UUID_PATTERN.test(id)) throw badRequest(INVALID_CAMPAIGN_ID);
+};
+
+/** The campaign if the caller may see it; another organisation's is a 404 like a missing one. */
+export const loadCampaign = async (
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+): Promise<CampaignListRow> => {
+  checkCampaignId(id);
+  const scope = scopeOf(actor);
+  if (scope === null && !isSuperAdmin(actor)) throw notFound(CAMPAIGN_NOT_FOUND);
+  const row = await findCampaign(db, scope, id.toLowerCase());
+  if (!row) throw notFound(CAMPAIGN_NOT_FOUND);
+  return row;
+};

@@ -1,0 +1,218 @@
+import {
+  EMPTY_RECIPIENT_COUNTS,
+  audienceSchema,
+  campaignSchema,
+  hasFilters,
+  leadOptionsQuerySchema,
+} from '@leadline/shared/campaigns';
+import type {
+  Campaign,
+  CampaignData,
+  CampaignDetail,
+  CampaignListResponse,
+  LeadOption,
+} from '@leadline/shared/campaigns';
+import type { CampaignPerformance } from '@leadline/shared/dashboard';
+import type { Db } from '../../db/connection.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
+import { logActivity } from '../activity/repo.ts';
+import type { CurrentUser } from '../users/present.ts';
+import { countAudience } from './audience.ts';
+import { nextDueAt } from './deliveries-repo.ts';
+import { describeCampaign, toCampaign } from './present.ts';
+import { countRecipientStates, findLeadOptions, stepSummary } from './recipients-repo.ts';
+import {
+  countOwnLeads,
+  deleteCampaignRow,
+  findCampaign,
+  findCampaigns,
+  findChosenLeadIds,
+  insertCampaign,
+  setChosenLeads,
+} from './repo.ts';
+import type { CampaignListRow, CampaignValues } from './repo.ts';
+import { checkCampaignId, isSuperAdmin, loadCampaign, scopeOf } from './scope.ts';
+
+export const ORGANIZATION_USERS_ONLY = 'Only organisation users can create campaigns';
+export const UNKNOWN_LEADS = 'Some chosen leads were not found in this organisation';
+const LEAD_OPTIONS_LIMIT = 20;
+
+/**
+ * The audience a card shows: once sent, the leads the campaign was sent to; before, the chosen
+ * leads plus those the target filters match right now.
+ */
+export const audienceSize = async (db: Db, row: CampaignListRow): Promise<number> => {
+  if (row.status !== 'draft') return row.recipients;
+  if (!hasFilters(row.targetFilters)) return row.chosenLeads;
+  return countAudience(db, row.organizationId, { campaignId: row.id }, row.targetFilters);
+};
+
+export const presentCampaign = async (db: Db, row: CampaignListRow): Promise<Campaign> =>
+  toCampaign(row, await audienceSize(db, row));
+
+/** Re-reads a campaign after a change and presents it. */
+export const freshCampaign = async (db: Db, id: string): Promise<Campaign> =>
+  presentCampaign(db, (await findCampaign(db, null, id))!);
+
+/** The form's schedule as stored. */
+export const valuesOf = (data: Omit<CampaignData, 'leads'>): CampaignValues => {
+  const { schedule, ...rest } = data;
+  return {
+    ...rest,
+    sendNow: schedule.sendNow,
+    startDate: schedule.startDate ? new Date(schedule.startDate) : null,
+    throttlePerHour: schedule.throttlePerHour,
+  };
+};
+
+/** Chosen leads must be leads of the campaign's organisation (unknown and foreign alike). */
+export const checkLeads = async (db: Db, organizationId: string, ids: readonly string[]) => {
+  if (ids.length > 0 && (await countOwnLeads(db, organizationId, ids)) !== ids.length)
+    throw badRequest(UNKNOWN_LEADS, { leads: UNKNOWN_LEADS });
+};
+
+/** GET /api/campaigns: newest first; a Super Admin's grouped by organisation. */
+export const listCampaigns = async (db: Db, actor: CurrentUser): Promise<CampaignListResponse> => {
+  const scope = scopeOf(actor);
+  if (scope === null && !isSuperAdmin(actor)) return [];
+  const rows = await findCampaigns(db, scope);
+  const campaigns = await Promise.all(rows.map((row) => presentCampaign(db, row)));
+  if (!isSuperAdmin(actor)) return campaigns;
+  const grouped: Record<string, Campaign[]> = {};
+  for (const campaign of campaigns) (grouped[campaign.organization] ??= []).push(campaign);
+  return grouped;
+};
+
+/** GET /api/campaigns/:id: the campaign, its chosen leads, per-state counts and steps. */
+export const getCampaign = async (
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  leaseSeconds: number,
+): Promise<CampaignDetail> => {
+  const row = await loadCampaign(db, actor, id);
+  const email = row.type === 'email';
+  const [campaign, leads, counts, steps, next] = await Promise.all([
+    presentCampaign(db, row),
+    findChosenLeadIds(db, row.id),
+    countRecipientStates(db, row.id, email),
+    stepSummary(db, row.id),
+    nextDueAt(db, row.id, leaseSeconds),
+  ]);
+  const leadOptions = await findLeadOptions(db, row.organizationId, {
+    ids: leads,
+    limit: leads.length,
+  });
+  const nextSendAt =
+    row.status === 'active' && email && next.queued ? next.queued.toISOString() : null;
+  return {
+    ...campaign,
+    leads,
+    leadOptions,
+    counts: { ...EMPTY_RECIPIENT_COUNTS, ...counts },
+    steps,
+    nextSendAt,
+  };
+};
+
+/** POST /api/campaigns: a draft in the caller's organisation. */
+export const createCampaign = async (
+  db: Db,
+  actor: CurrentUser,
+  input: unknown,
+): Promise<Campaign> => {
+  const organizationId = actor.organizationId;
+  if (!organizationId) throw forbidden(ORGANIZATION_USERS_ONLY);
+  const { leads, ...data } = campaignSchema.parse(input);
+  await checkLeads(db, organizationId, leads);
+  const id = await db.transaction(async (tx) => {
+    const created = await insertCampaign(tx, {
+      ...valuesOf(data),
+      organizationId,
+      createdBy: actor.id,
+    });
+    await setChosenLeads(tx, created, leads);
+    await logActivity(tx, {
+      organizationId,
+      userId: actor.id,
+      type: 'Campaign',
+      entityId: created,
+      action: 'created',
+      details: `${describeCampaign(data)} created (${data.type})`,
+    });
+    return created;
+  });
+  return freshCampaign(db, id);
+};
+
+/** DELETE /api/campaigns/:id: at any status; sending stops with it. */
+export const deleteCampaign = async (db: Db, actor: CurrentUser, id: string): Promise<void> => {
+  const row = await loadCampaign(db, actor, id);
+  await db.transaction(async (tx) => {
+    await deleteCampaignRow(tx, row.id);
+    await logActivity(tx, {
+      organizationId: row.organizationId,
+      userId: actor.id,
+      type: 'Campaign',
+      entityId: row.id,
+      action: 'deleted',
+      details: `${describeCampaign(row)} deleted`,
+    });
+  });
+};
+
+/** The organisation a request about leads works in: the caller's, or the campaign's. */
+const leadOrganization = async (
+  db: Db,
+  actor: CurrentUser,
+  campaignId: string | undefined,
+): Promise<string> => {
+  if (campaignId) return (await loadCampaign(db, actor, campaignId)).organizationId;
+  if (!actor.organizationId)
+    throw badRequest('Choose a campaign: a Super Admin picks among its organisation’s leads');
+  return actor.organizationId;
+};
+
+/** GET /api/campaigns/lead-options: leads to choose from, searched like the leads list. */
+export const leadOptions = async (
+  db: Db,
+  actor: CurrentUser,
+  query: unknown,
+): Promise<LeadOption[]> => {
+  const { search, campaignId } = leadOptionsQuerySchema.parse(query);
+  if (campaignId) checkCampaignId(campaignId);
+  const organizationId = await leadOrganization(db, actor, campaignId);
+  return findLeadOptions(db, organizationId, { search, limit: LEAD_OPTIONS_LIMIT });
+};
+
+/** POST /api/campaigns/audience: how many leads the chosen leads and filters reach now. */
+export const audiencePreview = async (
+  db: Db,
+  actor: CurrentUser,
+  input: unknown,
+): Promise<{ count: number }> => {
+  const { leads, targetFilters, campaignId } = audienceSchema.parse(input);
+  if (campaignId) checkCampaignId(campaignId);
+  const organizationId = await leadOrganization(db, actor, campaignId);
+  return { count: await countAudience(db, organizationId, { leadIds: leads }, targetFilters) };
+};
+
+const PERFORMANCE_CAMPAIGNS = 10;
+
+/**
+ * The dashboard's Campaign Performance: the leads of each campaign (its audience, as its card
+ * shows), the largest first; campaigns without leads are left out.
+ */
+export const campaignPerformance = async (
+  db: Db,
+  organizationId: string | null,
+): Promise<CampaignPerformance[]> => {
+  const rows = await findCampaigns(db, organizationId);
+  const sized = await Promise.all(
+    rows.map(async (row) => ({ _id: row.id, name: row.name, leads: await audienceSize(db, row) })),
+  );
+  return sized
+    .filter((campaign) => campaign.leads > 0)
+    .sort((a, b) => b.leads - a.leads || a.name.localeCompare(b.name))
+    .slice(0, PERFORMANCE_CAMPAIGNS);
+};

@@ -1,0 +1,63 @@
+import type { BulkEmailStatus } from '@leadline/shared/email';
+import type { Db } from '../../db/connection.ts';
+import { advanceBulkRun } from './bulk-repo.ts';
+import type { BulkCounter, BulkCounts, BulkRunRow } from './bulk-repo.ts';
+import type { RunRecorder } from './run-send.ts';
+
+export type Loop = {
+  /** The run's status after the last write; undefined once this worker lost the run. */
+  state: BulkEmailStatus | undefined;
+  /** Why the run stopped by itself (daily limit, a failure that would repeat). */
+  stopped?: string;
+};
+
+/** Progress is written at least this often, and after this many leads. */
+const WRITE_MS = 250;
+export const WRITE_LEADS = 25;
+
+/**
+ * Progress of a run: which leads are done, and the counters not yet written. `position`
+ * only ever moves over a contiguous prefix of done leads, written with their counters in one
+ * statement; leads done beyond it are counted again after a restart, from their recorded
+ * emails (skipped-already), and never twice.
+ */
+export const createProgress = (
+  db: Db,
+  run: BulkRunRow,
+  owner: string,
+  loop: Loop,
+  recorder: RunRecorder | undefined,
+) => {
+  const done = new Map<number, BulkCounter>();
+  let position = run.position;
+  let lastWrite = performance.now();
+  return {
+    done: (index: number, counter: BulkCounter) => done.set(index, counter),
+    /** Writes the done prefix (and, at the end of a stopped run, every done lead). */
+    write: async (final: boolean) => {
+      let next = position;
+      while (done.has(next)) next += 1;
+      const pending = next - position;
+      const due =
+        final ||
+        pending >= WRITE_LEADS ||
+        (pending > 0 && performance.now() - lastWrite >= WRITE_MS);
+      if (!due) return;
+      const counts: BulkCounts = {};
+      const count = (counter: BulkCounter) => (counts[counter] = (counts[counter] ?? 0) + 1);
+      for (let index = position; index < next; index += 1) {
+        count(done.get(index)!);
+        done.delete(index);
+      }
+      if (final) {
+        for (const counter of done.values()) count(counter);
+        done.clear();
+      }
+      // The emails counted here are recorded first: a lead is never counted before its email.
+      await recorder?.flush();
+      loop.state = await advanceBulkRun(db, run.id, owner, counts, next);
+      position = next;
+      lastWrite = performance.now();
+    },
+  };
+};

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/connection.ts';
+import type { SecretBox } from '../../mail/crypto.ts';
+import { logActivity } from '../activity/repo.ts';
+import { isExpired } from '../users/present.ts';
+import { findUserById } from '../users/repo.ts';
+import {
+  bulkRunState,
+  claimBulkRun,
+  finishBulkRun,
+  releaseBulkRun,
+  renewBulkLease,
+} from './bulk-repo.ts';
+import type { BulkRunRow, BulkRunSummary } from './bulk-repo.ts';
+import { WRITE_LEADS } from './bulk-progress.ts';
+import type { Loop } from './bulk-progress.ts';
+import { INTERRUPTED, sendAll } from './bulk-window.ts';
+import { createRunMailer, recordInBatches } from './run-send.ts';
+import type { RunContext } from './run-send.ts';
+import { failInterruptedSends } from './sent-repo.ts';
+import type { UnsubscribeLinks } from './unsubscribe-links.ts';
+
+export type BulkRunnerSettings = {
+  db: Db;
+  box: SecretBox;
+  links: UnsubscribeLinks;
+  /** The pause between two emails (BULK_PAUSE_MS). */
+  pauseMs: number;
+  /** How long a worker's hold on a run lasts without renewal (a dead process's run waits this long). */
+  leaseSeconds?: number;
+};
+
+export const DEFAULT_LEASE_SECONDS = 20;
+export const SENDER_INACTIVE = "The sender's account is no longer active";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Takes the run, waiting while another worker's lease is alive (a resumed job can arrive while
+ * the killed process's lease has not lapsed yet). Gives up after two lease lengths during
+ * which the lease kept being renewed: a live worker holds the run.
+ */
+const acquire = async (
+  db: Db,
+  runId: string,
+  owner: string,
+  leaseSeconds: number,
+): Promise<BulkRunRow | undefined> => {
+  const deadline = Date.now() + (2 * leaseSeconds + 5) * 1000;
+  for (;;) {
+    const run = await claimBulkRun(db, runId, owner, leaseSeconds);
+    if (run) return run;
+    const state = await bulkRunState(db, runId);
+    if (!state || state.status !== 'running' || Date.now() > deadline) return undefined;
+    await sleep(1000);
+  }
+};
+
+/** A summary of the run in the sender's activity. */
+const logSummary = async (db: Db, run: BulkRunRow, ended: BulkRunSummary) => {
+  const skipped = ended.skippedUnsubscribed + ended.skippedReplied + ended.skippedDeleted;
+  const what = run.type === 'followup' ? 'Bulk follow-up' : 'Bulk email';
+  const how = ended.status === 'completed' ? 'completed' : `stopped (${ended.message ?? ''})`;
+  await logActivity(db, {
+    organizationId: run.organizationId,
+    userId: run.userId,
+    type: 'Email',
+    action: ended.status === 'completed' ? 'bulk email completed' : 'bulk email stopped',
+    details: `${what} "${run.subject}" ${how}: ${ended.sent} of ${plural(run.total, 'lead')} sent, ${ended.failed} failed, ${skipped} skipped`,
+  });
+};
+
+/**
+ * The job of one bulk run (pg-boss queue email-bulk): takes the run's lease, marks a send
+ * that a killed process left 'sending' as failed (never resent), then sends from where the
+ * run stopped. Safe to run any number of times, in any number of processes: one worker holds
+ * a run at a time, and reserveSend refuses a second email to a lead in the same run.
+ */
+export const runBulkJob = async (settings: BulkRunnerSettings, runId: string): Promise<void> => {
+  const { db } = settings;
+  const leaseSeconds = settings.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  const owner = randomUUID();
+  const run = await acquire(db, runId, owner, leaseSeconds);
+  if (!run) return;
+  const loop: Loop = { state: 'running' };
+  const heartbeat = setInterval(
+    () => {
+      renewBulkLease(db, runId, owner, leaseSeconds)
+        .then((state) => {
+          if (state !== 'running') loop.state = state;
+        })
+        .catch(() => undefined);
+    },
+    (leaseSeconds * 1000) / 4,
+  );
+  heartbeat.unref();
+  const mailer = createRunMailer(settings.box);
+  try {
+    await failInterruptedSends(db, run.id, INTERRUPTED);
+    const user = await findUserById(db, run.userId);
+    if (!user || user.status !== 'active' || isExpired(user) || !user.organizationId) {
+      loop.stopped = SENDER_INACTIVE;
+    } else {
+      const context: RunContext = {
+        db,
+        mailer,
+        // Without a pause, delivered emails are recorded together with the run's progress.
+        recorder:
+          settings.pauseMs > 0 ? undefined : recordInBatches(db, run.organizationId, WRITE_LEADS),
+        links: settings.links,
+        sender: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          organizationId: run.organizationId,
+        },
+        jobId: run.id,
+        kind: 'bulk',
+      };
+      await sendAll({ db, pauseMs: settings.pauseMs, leaseSeconds }, run, context, owner, loop);
+    }
+    // Lost the lease: the worker that holds the run now finishes it.
+    if (loop.state === undefined) return;
+    // Undefined when the user stopped the run (that wrote its own activity entry).
+    const ended = await finishBulkRun(
+      db,
+      run.id,
+      owner,
+      loop.stopped === undefined
+        ? { status: 'completed' }
+        : { status: 'stopped', message: loop.stopped },
+    );
+    if (ended) await logSummary(db, run, ended);
+  } finally {
+    clearInterval(heartbeat);
+    mailer.close();
+    await releaseBulkRun(db, run.id, owner).catch(() => undefined);
+  }
+};

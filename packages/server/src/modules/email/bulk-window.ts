@@ -1,0 +1,163 @@
+import type { Db } from '../../db/connection.ts';
+import { findRunLeads, renewBulkLease } from './bulk-repo.ts';
+import type { BulkCounter, BulkRunRow } from './bulk-repo.ts';
+import { createProgress } from './bulk-progress.ts';
+import type { Loop } from './bulk-progress.ts';
+import type { SendReservation } from './limits.ts';
+import { deliverReserved, prepareRunSend, reserveRunSends } from './run-send.ts';
+import type { PreparedSend, RunContext, RunLead, RunSendOutcome } from './run-send.ts';
+import { failInterruptedSend, releaseReservation } from './sent-repo.ts';
+
+export const INTERRUPTED =
+  'Interrupted: the server stopped while this email was being sent. It was not sent again, so the lead never gets it twice.';
+
+/** Leads taken together when there is no pause: read, reserved (one statement) and sent. */
+export const BULK_WINDOW = 10;
+const CHUNK = 100;
+
+/** What one lead's turn came to: a counter to move, or the end of the run. */
+type Step = { counter: BulkCounter } | { stop: string };
+
+const stepOf = async (
+  db: Db,
+  run: BulkRunRow,
+  leadId: string,
+  outcome: RunSendOutcome,
+): Promise<Step> => {
+  switch (outcome.status) {
+    case 'sent':
+      return { counter: 'sent' };
+    case 'suppressed':
+      return { counter: 'skippedUnsubscribed' };
+    case 'replied':
+      return { counter: 'skippedReplied' };
+    case 'limit-reached':
+      return { stop: outcome.message };
+    case 'failed':
+      return outcome.fatal ? { stop: outcome.error } : { counter: 'failed' };
+    case 'skipped-already':
+      // Resumed: the email was recorded before the restart but not yet counted in the run.
+      if (outcome.previous === 'sending')
+        await failInterruptedSend(db, run.id, leadId, INTERRUPTED);
+      return { counter: outcome.previous === 'sent' ? 'sent' : 'failed' };
+  }
+};
+
+/** A lead of the window: done already (an outcome), or prepared and reserved, to be sent. */
+type Item = { index: number; leadId: string } & (
+  { outcome: RunSendOutcome | null } | { prepared: PreparedSend; reservation: SendReservation }
+);
+
+export type WindowSettings = { db: Db; pauseMs: number; leaseSeconds: number };
+
+/**
+ * Sends a run from its position to its end. With a pause: one lead at a time, the pause
+ * between them, each lead read just before its email (a reply or an unsubscribe that arrives
+ * meanwhile counts). Without one: ten leads at a time, checked, reserved in one statement and
+ * handed to the SMTP connection together, while the next ten are read and reserved; the
+ * delivered emails are recorded with the run's progress. Stops at the daily limit, on a
+ * failure that would repeat (login refused, server unreachable), when the user stops it, or
+ * when this worker loses its lease; reservations not sent then are withdrawn.
+ */
+export const sendAll = async (
+  settings: WindowSettings,
+  run: BulkRunRow,
+  context: RunContext,
+  owner: string,
+  loop: Loop,
+): Promise<void> => {
+  const { db, pauseMs } = settings;
+  const message = {
+    subject: run.subject,
+    body: run.body,
+    font: run.font,
+    threaded: run.type === 'followup',
+    skipReplied: run.type === 'followup',
+  };
+  const size = pauseMs > 0 ? 1 : BULK_WINDOW;
+  const chunkSize = pauseMs > 0 ? 1 : CHUNK;
+  const chunks = new Map<number, Promise<Map<string, RunLead>>>();
+  const leadAt = async (index: number) => {
+    const chunk = Math.floor(index / chunkSize);
+    if (!chunks.has(chunk)) {
+      chunks.delete(chunk - 2);
+      const ids = run.leadIds.slice(chunk * chunkSize, (chunk + 1) * chunkSize);
+      chunks.set(
+        chunk,
+        findRunLeads(db, run.organizationId, ids).then(
+          (rows) => new Map(rows.map((lead) => [lead.id, lead])),
+        ),
+      );
+    }
+    return (await chunks.get(chunk)!).get(run.leadIds[index]!);
+  };
+
+  /** Reads, checks and reserves the leads from `from`. */
+  const prepareWindow = async (from: number): Promise<Item[]> => {
+    const indexes = Array.from({ length: Math.min(size, run.total - from) }, (_, i) => from + i);
+    const checked = await Promise.all(
+      indexes.map(async (index) => {
+        const leadId = run.leadIds[index]!;
+        const lead = await leadAt(index);
+        return { index, leadId, ready: lead ? await prepareRunSend(context, lead, message) : null };
+      }),
+    );
+    const toReserve = checked.flatMap((item) =>
+      item.ready && !('status' in item.ready) ? [item.ready] : [],
+    );
+    const reservations = await reserveRunSends(context, toReserve);
+    let next = 0;
+    return checked.map(({ index, leadId, ready }): Item => {
+      if (!ready || 'status' in ready) return { index, leadId, outcome: ready };
+      const reservation = reservations[next++]!;
+      return 'status' in reservation
+        ? { index, leadId, outcome: reservation }
+        : { index, leadId, prepared: ready, reservation };
+    });
+  };
+  const withdraw = async (items: Item[] | null) => {
+    for (const item of items ?? [])
+      if ('reservation' in item) await releaseReservation(db, item.reservation.id);
+  };
+
+  const progress = createProgress(db, run, owner, loop, context.recorder);
+  let ahead: Promise<Item[]> | null = null;
+  try {
+    for (let from = run.position; from < run.total; from += size) {
+      if (pauseMs > 0 && from > run.position) {
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        loop.state = await renewBulkLease(db, run.id, owner, settings.leaseSeconds);
+      }
+      if (loop.state !== 'running' || loop.stopped !== undefined) break;
+      const items = await (ahead ?? prepareWindow(from));
+      ahead = null;
+      if (pauseMs === 0 && from + size < run.total) {
+        ahead = prepareWindow(from + size);
+        // Awaited below, or withdrawn; never an unhandled rejection meanwhile.
+        ahead.catch(() => undefined);
+      }
+      const outcomes = await Promise.all(
+        items.map((item) =>
+          'reservation' in item
+            ? deliverReserved(context, item.prepared, item.reservation)
+            : Promise.resolve(item.outcome),
+        ),
+      );
+      for (const [i, item] of items.entries()) {
+        const outcome = outcomes[i];
+        const step: Step = outcome
+          ? await stepOf(db, run, item.leadId, outcome)
+          : { counter: 'skippedDeleted' };
+        if ('stop' in step) loop.stopped ??= step.stop;
+        else progress.done(item.index, step.counter);
+      }
+      await progress.write(false);
+    }
+  } finally {
+    await withdraw(await (ahead ?? Promise.resolve(null)).catch(() => null));
+    // What was delivered is recorded, whatever happens to the run.
+    await context.recorder?.flush();
+  }
+  if (loop.state === undefined) return;
+  await progress.write(true);
+};

@@ -1,0 +1,204 @@
+import { HttpError } from '../../lib/errors.ts';
+import type { Db } from '../../db/connection.ts';
+import type { SecretBox } from '../../mail/crypto.ts';
+import { createPooledSmtpTransport } from '../../mail/smtp.ts';
+import type { PooledSmtpTransport } from '../../mail/smtp.ts';
+import { STORED_PASSWORD_UNREADABLE, SendFailed, reservationOf, transmit } from './deliver.ts';
+import type { EmailToSend } from './deliver.ts';
+import {
+  AlreadySentInRun,
+  DailyLimitReached,
+  reserveSend,
+  reserveSendsWithoutLimit,
+} from './limits.ts';
+import type { SendReservation } from './limits.ts';
+import { composeFor } from './run-compose.ts';
+import type {
+  RunContext,
+  RunLead,
+  RunMailer,
+  RunMessage,
+  RunRecorder,
+  RunSendOutcome,
+} from './run-compose.ts';
+import { finishSentEmail, findRunEmailStatus, recordRunEmailsSent } from './sent-repo.ts';
+import { isSuppressed } from './suppression.ts';
+
+export type {
+  RunContext,
+  RunLead,
+  RunMailer,
+  RunMessage,
+  RunRecorder,
+  RunSendOutcome,
+} from './run-compose.ts';
+
+export const createRunMailer = (box: SecretBox): RunMailer => {
+  const passwords = new Map<string, string | null>();
+  const transports = new Map<string, PooledSmtpTransport>();
+  const mailer: RunMailer = {
+    account: (reservation) => {
+      mailer.known = reservation.smtp;
+      const sealed = reservation.smtp.passEncrypted;
+      if (!passwords.has(sealed)) {
+        let pass: string | null = null;
+        try {
+          pass = box.decrypt(sealed);
+        } catch {
+          // stays null: the key changed since the password was saved
+        }
+        passwords.set(sealed, pass);
+      }
+      const pass = passwords.get(sealed);
+      return pass === null || pass === undefined ? null : { ...reservation.smtp, pass };
+    },
+    transport: (account) => {
+      const key = JSON.stringify([account.host, account.port, account.secure, account.user]);
+      let transport = transports.get(key);
+      if (!transport) {
+        transport = createPooledSmtpTransport(account);
+        transports.set(key, transport);
+      }
+      return transport;
+    },
+    close: () => {
+      for (const transport of transports.values()) transport.close();
+      transports.clear();
+      passwords.clear();
+      mailer.known = undefined;
+    },
+  };
+  return mailer;
+};
+
+export const recordInBatches = (db: Db, organizationId: string, size: number): RunRecorder => {
+  const pending: string[] = [];
+  const flush = async () => {
+    await recordRunEmailsSent(db, organizationId, pending.splice(0));
+  };
+  return {
+    sent: async (id) => {
+      pending.push(id);
+      if (pending.length >= size) await flush();
+    },
+    flush,
+  };
+};
+
+/** The run already holds an email to this lead: what became of it. */
+const alreadyInRun = async (run: RunContext, lead: RunLead): Promise<RunSendOutcome> => ({
+  status: 'skipped-already',
+  previous: (await findRunEmailStatus(run.db, run.jobId, lead.id)) ?? 'sent',
+});
+
+const reserve = async (
+  run: RunContext,
+  lead: RunLead,
+  email: EmailToSend,
+): Promise<SendReservation | RunSendOutcome> => {
+  try {
+    return await reserveSend(run.db, reservationOf(run.sender, email), run.mailer.known);
+  } catch (error) {
+    if (error instanceof AlreadySentInRun) return alreadyInRun(run, lead);
+    if (error instanceof DailyLimitReached)
+      return { status: 'limit-reached', message: error.message };
+    // No SMTP settings (400): nothing of this run can be sent.
+    if (error instanceof HttpError) return { status: 'failed', error: error.message, fatal: true };
+    throw error;
+  }
+};
+
+/** One lead's email of a run, checked and composed: ready to reserve and send. */
+export type PreparedSend = { lead: RunLead; email: EmailToSend };
+
+/**
+ * The checks before a lead's email (an unsubscribed address is skipped, and for follow-ups a
+ * lead that replied) and the email itself: `{{firstName}}` filled, the body wrapped, the
+ * unsubscribe link and headers added, threaded under the last email when asked.
+ */
+export const prepareRunSend = async (
+  run: RunContext,
+  lead: RunLead,
+  message: RunMessage,
+): Promise<PreparedSend | RunSendOutcome> => {
+  const suppressed =
+    lead.unsubscribedAt !== null ||
+    (lead.suppressed ?? (await isSuppressed(run.db, run.sender.organizationId, lead.personEmail)));
+  if (suppressed) return { status: 'suppressed' };
+  if (message.skipReplied && lead.repliedAt) return { status: 'replied' };
+  return { lead, email: await composeFor(run, lead, message) };
+};
+
+/**
+ * Reserves several prepared emails of a run: in one statement while the sender's account is
+ * the one the run knows and has no daily limit, otherwise one after another through
+ * reserveSend (which counts against the limit). In the order given.
+ */
+export const reserveRunSends = async (
+  run: RunContext,
+  prepared: readonly PreparedSend[],
+): Promise<(SendReservation | RunSendOutcome)[]> => {
+  const known = run.mailer.known;
+  const together =
+    known && prepared.length > 1
+      ? await reserveSendsWithoutLimit(
+          run.db,
+          prepared.map(({ email }) => reservationOf(run.sender, email)),
+          known,
+        )
+      : null;
+  const answers: (SendReservation | RunSendOutcome)[] = [];
+  for (const { lead, email } of prepared) {
+    const reservation = together?.get(lead.id);
+    if (reservation) answers.push(reservation);
+    else if (together) answers.push(await alreadyInRun(run, lead));
+    else answers.push(await reserve(run, lead, email));
+  }
+  return answers;
+};
+
+/** Hands a reserved email to the run's SMTP connection and records it on the lead. */
+export const deliverReserved = async (
+  run: RunContext,
+  { email }: PreparedSend,
+  reservation: SendReservation,
+): Promise<RunSendOutcome> => {
+  const { db } = run;
+  const account = run.mailer.account(reservation);
+  if (!account) {
+    await finishSentEmail(db, reservation.id, {
+      status: 'failed',
+      error: STORED_PASSWORD_UNREADABLE,
+    });
+    return { status: 'failed', error: STORED_PASSWORD_UNREADABLE, fatal: true };
+  }
+  try {
+    await transmit(db, run.mailer.transport(account), account, run.sender, reservation, email);
+  } catch (error) {
+    if (!(error instanceof SendFailed)) throw error;
+    return { status: 'failed', error: error.message, fatal: error.failure !== 'other' };
+  }
+  if (run.recorder) await run.recorder.sent(reservation.id);
+  else await recordRunEmailsSent(db, run.sender.organizationId, [reservation.id]);
+  return { status: 'sent', sentEmailId: reservation.id, messageId: reservation.messageId };
+};
+
+/**
+ * Sends one email of a run to one lead, exactly as bulk and campaign sends must: skips an
+ * unsubscribed address (and, for follow-ups, a lead that replied), reserves (run, lead)
+ * through reserveSend (daily limit; at most one email per lead per run, even across restarts),
+ * fills `{{firstName}}`, wraps the body, adds the List-Unsubscribe headers and link, threads
+ * under the last email when asked, delivers through the run's pooled connection and records
+ * the email on the lead (one statement, or in a batch with the run's recorder).
+ */
+export const runSend = async (
+  run: RunContext,
+  lead: RunLead,
+  message: RunMessage,
+): Promise<RunSendOutcome> => {
+  const prepared = await prepareRunSend(run, lead, message);
+  if ('status' in prepared) return prepared;
+  const reservation = await reserve(run, lead, prepared.email);
+  if ('status' in reservation) return reservation;
+  return deliverReserved(run, prepared, reservation);
+};

@@ -1,0 +1,151 @@
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
+import type { CampaignResult, ReportBucket } from '@leadline/shared/reports';
+import type { Db } from '../../db/connection.ts';
+import { leads, sentEmails } from '../../db/schema.ts';
+import { campaignDeliveries, campaigns } from '../../db/tables/campaigns.ts';
+import { emailReplies } from '../../db/tables/email-jobs.ts';
+
+/** The time range of a report: `[start, end)`. */
+export type Range = { start: Date; end: Date };
+
+/** null: every organisation (Super Admin). */
+type Scope = string | null;
+
+const inScope = (column: AnyColumn, organizationId: Scope) =>
+  organizationId === null ? undefined : eq(column, organizationId);
+
+const within = (column: AnyColumn, range: Range) =>
+  and(gte(column, range.start), lt(column, range.end));
+
+/** The UTC day, ISO week (from Monday) or month a time falls in, as `YYYY-MM-DD`. */
+const bucketOf = (column: AnyColumn, bucket: ReportBucket): SQL<string> =>
+  sql<string>`to_char(date_trunc(${bucket}, ${column} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
+
+export type BucketCount = { bucket: string; key: string; count: number };
+
+/** Leads created in the range, per bucket and status (or source). */
+export const leadsPerBucket = (
+  db: Db,
+  organizationId: Scope,
+  range: Range,
+  bucket: ReportBucket,
+  by: 'status' | 'source',
+): Promise<BucketCount[]> =>
+  db
+    .select({
+      bucket: bucketOf(leads.createdAt, bucket),
+      key: by === 'status' ? leads.status : leads.source,
+      count: count(),
+    })
+    .from(leads)
+    .where(and(inScope(leads.organizationId, organizationId), within(leads.createdAt, range)))
+    // Positions: the bucket expression carries its unit as a parameter, so it cannot be repeated.
+    .groupBy(sql`1`, sql`2`);
+
+/** Emails sent (status 'sent', by any path) in the range, per bucket. */
+export const sentPerBucket = (
+  db: Db,
+  organizationId: Scope,
+  range: Range,
+  bucket: ReportBucket,
+): Promise<{ bucket: string; count: number }[]> =>
+  db
+    .select({ bucket: bucketOf(sentEmails.sentAt, bucket), count: count() })
+    .from(sentEmails)
+    .where(
+      and(
+        inScope(sentEmails.organizationId, organizationId),
+        eq(sentEmails.status, 'sent'),
+        within(sentEmails.sentAt, range),
+      ),
+    )
+    .groupBy(sql`1`);
+
+/** Replies from leads received in the range (reply detection), per bucket. */
+export const repliesPerBucket = (
+  db: Db,
+  organizationId: Scope,
+  range: Range,
+  bucket: ReportBucket,
+): Promise<{ bucket: string; count: number }[]> =>
+  db
+    .select({ bucket: bucketOf(emailReplies.receivedAt, bucket), count: count() })
+    .from(emailReplies)
+    .where(
+      and(
+        inScope(emailReplies.organizationId, organizationId),
+        within(emailReplies.receivedAt, range),
+      ),
+    )
+    .groupBy(sql`1`);
+
+export type CampaignResultRow = Omit<CampaignResult, '_id'> & { id: string };
+
+const finishedIn = (state: string, range: Range) =>
+  sql<number>`count(*) FILTER (WHERE ${campaignDeliveries.state} = ${state} AND ${campaignDeliveries.finishedAt} >= ${range.start} AND ${campaignDeliveries.finishedAt} < ${range.end})`.mapWith(
+    Number,
+  );
+
+/**
+ * Every campaign that existed before the range ended, with what happened in the range: emails
+ * sent and failed, tasks done, and replies to its emails (matched by reply detection to the
+ * email they answer); plus the leads it has reached so far.
+ */
+export const campaignResults = async (
+  db: Db,
+  organizationId: Scope,
+  range: Range,
+): Promise<CampaignResultRow[]> => {
+  const deliveries = db
+    .select({
+      campaignId: campaignDeliveries.campaignId,
+      leads: sql<number>`count(DISTINCT ${campaignDeliveries.leadId})`.mapWith(Number).as('leads'),
+      sent: finishedIn('sent', range).as('sent'),
+      failed: finishedIn('failed', range).as('failed'),
+      tasksDone: finishedIn('done', range).as('tasks_done'),
+    })
+    .from(campaignDeliveries)
+    .innerJoin(campaigns, eq(campaigns.id, campaignDeliveries.campaignId))
+    .where(inScope(campaigns.organizationId, organizationId))
+    .groupBy(campaignDeliveries.campaignId)
+    .as('deliveries');
+  const replies = db
+    .select({
+      campaignId: campaignDeliveries.campaignId,
+      replies: sql<number>`count(DISTINCT ${emailReplies.id})`.mapWith(Number).as('replies'),
+    })
+    .from(emailReplies)
+    .innerJoin(campaignDeliveries, eq(campaignDeliveries.sentEmailId, emailReplies.sentEmailId))
+    .where(
+      and(
+        inScope(emailReplies.organizationId, organizationId),
+        within(emailReplies.receivedAt, range),
+      ),
+    )
+    .groupBy(campaignDeliveries.campaignId)
+    .as('replies');
+  return db
+    .select({
+      id: campaigns.id,
+      name: campaigns.name,
+      type: campaigns.type,
+      status: campaigns.status,
+      leads: sql<number>`coalesce(${deliveries.leads}, 0)`.mapWith(Number),
+      sent: sql<number>`coalesce(${deliveries.sent}, 0)`.mapWith(Number),
+      failed: sql<number>`coalesce(${deliveries.failed}, 0)`.mapWith(Number),
+      tasksDone: sql<number>`coalesce(${deliveries.tasksDone}, 0)`.mapWith(Number),
+      replies: sql<number>`coalesce(${replies.replies}, 0)`.mapWith(Number),
+    })
+    .from(campaigns)
+    .leftJoin(deliveries, eq(deliveries.campaignId, campaigns.id))
+    .leftJoin(replies, eq(replies.campaignId, campaigns.id))
+    .where(
+      and(inScope(campaigns.organizationId, organizationId), lt(campaigns.createdAt, range.end)),
+    )
+    .orderBy(
+      sql`coalesce(${deliveries.sent}, 0) + coalesce(${deliveries.tasksDone}, 0) DESC`,
+      campaigns.name,
+      campaigns.id,
+    );
+};

@@ -1,0 +1,111 @@
+import { UNKNOWN_SOURCE } from '@leadline/shared/dashboard';
+import { LEAD_STATUSES } from '@leadline/shared/leads';
+import {
+  EMAIL_SERIES,
+  addDays,
+  bucketStarts,
+  defaultPeriod,
+  isoDay,
+} from '@leadline/shared/reports';
+import type {
+  ReportParams,
+  ReportPeriod,
+  ReportResponse,
+  ReportTable,
+} from '@leadline/shared/reports';
+import type { Db } from '../../db/connection.ts';
+import type { CurrentUser } from '../users/present.ts';
+import { campaignResults, leadsPerBucket, repliesPerBucket, sentPerBucket } from './repo.ts';
+import type { BucketCount, Range } from './repo.ts';
+
+/** The period asked for, or the last 30 days (UTC) with the bucket asked for. */
+export const resolvePeriod = (query: ReportParams, now = new Date()): ReportPeriod =>
+  query.from && query.to
+    ? { from: query.from, to: query.to, bucket: query.bucket }
+    : { ...defaultPeriod(isoDay(now)), bucket: query.bucket };
+
+const rangeOf = (period: ReportPeriod): Range => ({
+  start: new Date(`${period.from}T00:00:00.000Z`),
+  end: new Date(`${addDays(period.to, 1)}T00:00:00.000Z`),
+});
+
+/** The caller's organisation; a Super Admin sees every organisation (as on the dashboard). */
+const scopeOf = (actor: CurrentUser): string | null =>
+  actor.role === 'Super Admin' ? null : actor.organizationId;
+
+/** One row per bucket (0 where nothing happened), one count per series. */
+const toTable = (buckets: string[], series: string[], counts: BucketCount[]): ReportTable => {
+  const byBucket = new Map(buckets.map((bucket) => [bucket, new Map<string, number>()]));
+  for (const row of counts) {
+    const cell = byBucket.get(row.bucket);
+    if (cell) cell.set(row.key, (cell.get(row.key) ?? 0) + row.count);
+  }
+  return {
+    series,
+    rows: buckets.map((bucket) => ({
+      bucket,
+      counts: Object.fromEntries(
+        series.map((name) => [name, byBucket.get(bucket)?.get(name) ?? 0]),
+      ),
+    })),
+  };
+};
+
+const totalsOf = (counts: BucketCount[]): Map<string, number> => {
+  const totals = new Map<string, number>();
+  for (const row of counts) totals.set(row.key, (totals.get(row.key) ?? 0) + row.count);
+  return totals;
+};
+
+/** The four statuses always (so the chart keeps its colours), then any other in the data. */
+const statusSeries = (counts: BucketCount[]): string[] => [
+  ...LEAD_STATUSES,
+  ...[...totalsOf(counts).keys()].filter(
+    (key) => !(LEAD_STATUSES as readonly string[]).includes(key),
+  ),
+];
+
+/** The sources that occur in the period, most leads first. */
+const sourceSeries = (counts: BucketCount[]): string[] =>
+  [...totalsOf(counts).entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([key]) => key);
+
+const named = (counts: BucketCount[], empty: string): BucketCount[] =>
+  counts.map((row) => ({ ...row, key: row.key || empty }));
+
+const sum = (rows: { count: number }[]) => rows.reduce((total, row) => total + row.count, 0);
+
+/** GET /api/reports: every figure of the Reports screen, aggregated in the database. */
+export const buildReport = async (
+  db: Db,
+  actor: CurrentUser,
+  query: ReportParams,
+  now = new Date(),
+): Promise<ReportResponse> => {
+  const period = resolvePeriod(query, now);
+  const range = rangeOf(period);
+  const scope = scopeOf(actor);
+  const [byStatus, bySource, sent, replies, campaigns] = await Promise.all([
+    leadsPerBucket(db, scope, range, period.bucket, 'status'),
+    leadsPerBucket(db, scope, range, period.bucket, 'source'),
+    sentPerBucket(db, scope, range, period.bucket),
+    repliesPerBucket(db, scope, range, period.bucket),
+    campaignResults(db, scope, range),
+  ]);
+  const buckets = bucketStarts(period.from, period.to, period.bucket);
+  const statuses = named(byStatus, 'Unknown');
+  const sources = named(bySource, UNKNOWN_SOURCE);
+  const emailCounts: BucketCount[] = [
+    ...sent.map((row) => ({ ...row, key: EMAIL_SERIES.sent })),
+    ...replies.map((row) => ({ ...row, key: EMAIL_SERIES.replies })),
+  ];
+  return {
+    period,
+    totals: { leads: sum(byStatus), emailsSent: sum(sent), replies: sum(replies) },
+    leadsByStatus: toTable(buckets, statusSeries(statuses), statuses),
+    leadsBySource: toTable(buckets, sourceSeries(sources), sources),
+    emails: toTable(buckets, [EMAIL_SERIES.sent, EMAIL_SERIES.replies], emailCounts),
+    campaigns: campaigns.map(({ id, ...row }) => ({ _id: id, ...row })),
+  };
+};

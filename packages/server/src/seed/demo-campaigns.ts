@@ -1,0 +1,211 @@
+import { asc, eq } from 'drizzle-orm';
+import type {
+  CampaignStatus,
+  CampaignType,
+  DeliveryState,
+  FollowUpStep,
+  TargetFilters,
+} from '@leadline/shared/campaigns';
+import { NO_FILTERS } from '@leadline/shared/campaigns';
+import type { Db } from '../db/connection.ts';
+import { leads } from '../db/schema.ts';
+import { campaignDeliveries, campaignLeads, campaigns } from '../db/tables/campaigns.ts';
+import { logActivity } from '../modules/activity/repo.ts';
+
+const DAY = 86_400_000;
+
+type DemoCampaign = {
+  name: string;
+  description: string;
+  type: CampaignType;
+  status: CampaignStatus;
+  emailSubject?: string;
+  emailBody?: string;
+  targetFilters?: TargetFilters;
+  followUps?: FollowUpStep[];
+  schedule?: { sendNow: boolean; throttlePerHour: number };
+  /** Days before now it was created (and sent, a day later). */
+  ageDays: number;
+  /** How many leads it reaches; the first `states` get those states, the rest stay queued. */
+  leads: number;
+  states?: [DeliveryState, number][];
+  /** Of the leads sent the first step, how many were sent the follow-up. */
+  followUpsSent?: number;
+};
+
+const BODY =
+  '<p>Hi {{firstName}},</p><p>We help teams like yours close more deals with less busywork. Would a short call next week suit you?</p><p>Best regards,<br>Ada</p>';
+
+/** Every type and every status; states as a real run would leave them. Nothing is sent. */
+const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
+  {
+    name: 'Q1 finance outreach',
+    description: 'Introduce the annual plan to finance leads, with one follow-up.',
+    type: 'email',
+    status: 'completed',
+    emailSubject: 'A faster close for {{firstName}}',
+    emailBody: BODY,
+    followUps: [{ delayDays: 4, body: '<p>Hi {{firstName}}, just following up on my note.</p>' }],
+    ageDays: 50,
+    leads: 40,
+    states: [
+      ['sent', 31],
+      ['replied', 6],
+      ['unsubscribed', 2],
+      ['failed', 1],
+    ],
+    followUpsSent: 31,
+  },
+  {
+    name: 'Spring product launch',
+    description: 'Announce the spring release to technology leads, 25 an hour.',
+    type: 'email',
+    status: 'paused',
+    emailSubject: 'New this spring, {{firstName}}',
+    emailBody: BODY,
+    targetFilters: { industry: 'Technology', region: '', tags: [] },
+    schedule: { sendNow: false, throttlePerHour: 25 },
+    ageDays: 12,
+    leads: 60,
+    states: [['sent', 25]],
+  },
+  {
+    name: 'European welcome series',
+    description: 'A first hello to new European leads.',
+    type: 'email',
+    status: 'draft',
+    emailSubject: 'Welcome, {{firstName}}',
+    emailBody: BODY,
+    targetFilters: { industry: '', region: 'Europe', tags: [] },
+    ageDays: 2,
+    leads: 0,
+  },
+  {
+    name: 'LinkedIn connect: healthcare',
+    description: 'Connect with healthcare decision makers on LinkedIn.',
+    type: 'linkedin',
+    status: 'active',
+    ageDays: 20,
+    leads: 20,
+    states: [['done', 8]],
+  },
+  {
+    name: 'Retail call round',
+    description: 'Call every retail lead about the holiday offer.',
+    type: 'call',
+    status: 'completed',
+    ageDays: 35,
+    leads: 12,
+    states: [['done', 12]],
+  },
+  {
+    name: 'Event follow-up calls',
+    description: 'Call the people met at the spring trade fair.',
+    type: 'call',
+    status: 'draft',
+    ageDays: 1,
+    leads: 6,
+  },
+];
+
+/**
+ * The demo organisation's campaigns (called by the demo seed inside its transaction, after
+ * the leads): every type and status with realistic per-lead states and activity entries. No
+ * email is sent and no engine job is queued: the demo sends nothing.
+ */
+export const seedDemoCampaigns = async (
+  db: Db,
+  organizationId: string,
+  createdBy: string | null,
+  now = new Date(),
+): Promise<void> => {
+  const pool = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(eq(leads.organizationId, organizationId))
+    .orderBy(asc(leads.createdAt), asc(leads.id))
+    .limit(DEMO_CAMPAIGNS.reduce((sum, c) => sum + c.leads, 0));
+  let next = 0;
+  for (const demo of DEMO_CAMPAIGNS) {
+    const created = new Date(now.getTime() - demo.ageDays * DAY);
+    const sent = new Date(created.getTime() + DAY);
+    const chosen = pool.slice(next, next + demo.leads).map((row) => row.id);
+    next += demo.leads;
+    const [row] = await db
+      .insert(campaigns)
+      .values({
+        organizationId,
+        createdBy,
+        name: demo.name,
+        description: demo.description,
+        type: demo.type,
+        status: demo.status,
+        emailSubject: demo.emailSubject ?? '',
+        emailBody: demo.emailBody ?? '',
+        targetFilters: demo.targetFilters ?? NO_FILTERS,
+        followUps: demo.followUps ?? [],
+        sendNow: demo.schedule?.sendNow ?? true,
+        throttlePerHour: demo.schedule?.throttlePerHour ?? 50,
+        startedAt: demo.status === 'draft' ? null : sent,
+        completedAt: demo.status === 'completed' ? new Date(sent.getTime() + 5 * DAY) : null,
+        createdAt: created,
+        updatedAt: sent,
+      })
+      .returning({ id: campaigns.id });
+    const campaignId = row!.id;
+    if (chosen.length > 0)
+      await db.insert(campaignLeads).values(chosen.map((leadId) => ({ campaignId, leadId })));
+    const log = (action: string, details: string, at: Date) =>
+      logActivity(db, {
+        organizationId,
+        userId: createdBy,
+        type: 'Campaign',
+        entityId: campaignId,
+        action,
+        details: `Campaign "${demo.name}" ${details}`,
+        createdAt: at,
+      });
+    await log('created', `created (${demo.type})`, created);
+    if (demo.status === 'draft') continue;
+    await log('sent', `sent to ${chosen.length} leads`, sent);
+    const states = (demo.states ?? []).flatMap(([state, n]) => Array<DeliveryState>(n).fill(state));
+    await db.insert(campaignDeliveries).values(
+      chosen.map((leadId, i) => {
+        const state = states[i] ?? 'queued';
+        const finished = state === 'queued' ? null : new Date(sent.getTime() + i * 60_000);
+        return {
+          campaignId,
+          step: 0,
+          leadId,
+          state,
+          dueAt: sent,
+          claimedAt: state === 'sent' || state === 'failed' ? finished : null,
+          finishedAt: finished,
+          error:
+            state === 'failed' ? 'The mail server refused the address (550 No such user)' : null,
+          doneBy: state === 'done' ? createdBy : null,
+        };
+      }),
+    );
+    if (demo.followUpsSent) {
+      const followed = new Date(sent.getTime() + (demo.followUps?.[0]?.delayDays ?? 1) * DAY);
+      await db.insert(campaignDeliveries).values(
+        chosen.slice(0, demo.followUpsSent).map((leadId, i) => {
+          const at = new Date(followed.getTime() + i * 60_000);
+          return {
+            campaignId,
+            step: 1,
+            leadId,
+            state: 'sent' as const,
+            dueAt: followed,
+            claimedAt: at,
+            finishedAt: at,
+          };
+        }),
+      );
+    }
+    if (demo.status === 'paused') await log('paused', 'paused', new Date(sent.getTime() + DAY));
+    if (demo.status === 'completed')
+      await log('completed', 'completed', new Date(sent.getTime() + 5 * DAY));
+  }
+};

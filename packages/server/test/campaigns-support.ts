@@ -1,0 +1,97 @@
+import { expect } from 'vitest';
+import type { CampaignDetail, CampaignInput } from '@leadline/shared/campaigns';
+import type { TestContext } from './context.ts';
+import type { TestSmtpServer } from './mail-servers.ts';
+
+/** A valid email campaign for POST /api/campaigns. */
+export const campaignPayload = (overrides: Partial<CampaignInput> = {}): CampaignInput => ({
+  name: 'Spring outreach',
+  description: 'Introduce the spring plan',
+  type: 'email',
+  emailSubject: 'Hello {{firstName}}',
+  emailBody: '<p>Hi {{firstName}},</p><p>Our spring plan is out.</p>',
+  ...overrides,
+});
+
+export type CampaignBody = CampaignDetail;
+
+export const createCampaign = async (
+  t: TestContext,
+  token: string,
+  overrides: Partial<CampaignInput> = {},
+): Promise<CampaignBody> => {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/campaigns',
+    token,
+    payload: campaignPayload(overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`creating a campaign: ${response.body}`);
+  return response.json();
+};
+
+export const getCampaign = async (
+  t: TestContext,
+  token: string,
+  id: string,
+): Promise<CampaignBody> => {
+  const response = await t.request({ method: 'GET', url: `/api/campaigns/${id}`, token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+export const sendCampaign = (t: TestContext, token: string, id: string) =>
+  t.request({ method: 'POST', url: `/api/campaigns/${id}/send`, token });
+
+export const setStatus = (t: TestContext, token: string, id: string, status: string) =>
+  t.request({ method: 'PATCH', url: `/api/campaigns/${id}/status`, token, payload: { status } });
+
+/** Saves the user's SMTP settings for the test server (a daily limit when given). */
+export const configureSmtp = async (
+  t: TestContext,
+  token: string,
+  smtp: TestSmtpServer,
+  dailyLimit?: number,
+) => {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/email/config',
+    token,
+    payload: {
+      smtp: {
+        host: smtp.host,
+        port: smtp.port,
+        secure: false,
+        user: smtp.user,
+        pass: smtp.password,
+        ...(dailyLimit === undefined ? {} : { dailyLimit }),
+      },
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+};
+
+/** Polls until `check` holds (generous timeout: the machine is shared and slow). */
+export const waitFor = async <T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 60_000,
+): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (!check(last)) {
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${timeoutMs} ms; last: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    last = await read();
+  }
+  return last;
+};
+
+/** The messages the SMTP server received, per recipient address. */
+export const messagesPerRecipient = (smtp: TestSmtpServer): Map<string, number> => {
+  const counts = new Map<string, number>();
+  for (const message of smtp.messages)
+    for (const to of message.recipients) counts.set(to, (counts.get(to) ?? 0) + 1);
+  return counts;
+};

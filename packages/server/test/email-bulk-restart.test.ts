@@ -1,0 +1,242 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import type { BulkEmailJob } from '@leadline/shared/email';
+import { receptionCounts } from './email-bulk-support.ts';
+import { freePort, startSmtpServer } from './mail-servers.ts';
+import type { TestSmtpServer } from './mail-servers.ts';
+
+/**
+ * The real server as a child process (as e2e/support/server.ts starts it), killed with SIGKILL
+ * in the middle of a bulk run and started again on the same database: the run resumes, and
+ * no lead gets two emails.
+ */
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const PASSWORD = 'restart-password-123';
+const ROOT_EMAIL = 'root@restart.test';
+const LEADS = 16;
+
+type Server = { url: string; child: ChildProcess; output: () => string };
+
+let smtp: TestSmtpServer;
+let dataDir: string;
+let database: { url: string; drop: () => Promise<void> } | undefined;
+const servers: Server[] = [];
+
+const createDatabase = async () => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const name = `leadline_restart_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+};
+
+const startServer = async (): Promise<Server> => {
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: join(dataDir, 'no-web-app'),
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'restart-test-jwt-secret-0123456789abcdef',
+      SECRET_KEY: 'restart-test-secret-key-0123456789abcdef',
+      SUPERADMIN_EMAIL: ROOT_EMAIL,
+      SUPERADMIN_PASSWORD: PASSWORD,
+      BULK_PAUSE_MS: '300',
+      REPLY_CHECK_MINUTES: '0',
+      PUBLIC_URL: 'https://crm.restart.test',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (log += String(chunk)));
+  child.stderr!.on('data', (chunk) => (log += String(chunk)));
+  const server = { url: `http://127.0.0.1:${port}`, child, output: () => log };
+  servers.push(server);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    const healthy = await fetch(`${server.url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return server;
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+const stopServer = async (server: Server, signal: NodeJS.Signals) => {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = once(server.child, 'exit');
+  server.child.kill(signal);
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (server.child.exitCode === null && server.child.signalCode === null)
+    server.child.kill('SIGKILL');
+};
+
+const call = async (
+  server: Server,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+) => {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  return { status: response.status, json };
+};
+
+const signin = async (server: Server, email: string) => {
+  const { status, json } = await call(server, 'POST', '/api/auth/signin', {
+    email,
+    password: PASSWORD,
+  });
+  expect(status, JSON.stringify(json)).toBe(200);
+  return json.token as string;
+};
+
+beforeAll(async () => {
+  smtp = await startSmtpServer({ password: 'smtp-restart-pass-7x' });
+  dataDir = mkdtempSync(join(tmpdir(), 'leadline-restart-'));
+  database = await createDatabase();
+});
+afterAll(async () => {
+  for (const server of servers) await stopServer(server, 'SIGTERM');
+  await database?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await smtp?.stop();
+});
+
+describe('bulk run across a server kill', () => {
+  it('resumes after SIGKILL and a restart: no lead twice, none lost', async () => {
+    const first = await startServer();
+    const rootToken = await signin(first, ROOT_EMAIL);
+    const adminEmail = 'admin@restart.test';
+    const created = await call(
+      first,
+      'POST',
+      '/api/auth/signup',
+      {
+        name: 'Restart Admin',
+        email: adminEmail,
+        password: PASSWORD,
+        role: 'Admin',
+        organizationName: 'acme-restart',
+      },
+      rootToken,
+    );
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const token = await signin(first, adminEmail);
+    const config = await call(
+      first,
+      'POST',
+      '/api/email/config',
+      {
+        smtp: {
+          host: smtp.host,
+          port: smtp.port,
+          secure: false,
+          user: smtp.user,
+          pass: smtp.password,
+        },
+      },
+      token,
+    );
+    expect(config.status, JSON.stringify(config.json)).toBe(200);
+    const emails: string[] = [];
+    const leadIds: string[] = [];
+    for (let i = 0; i < LEADS; i += 1) {
+      const email = `lead-${i}@restart.test`;
+      const lead = await call(
+        first,
+        'POST',
+        '/api/leads',
+        {
+          companyName: 'Acme',
+          personFirstName: `Lead${i}`,
+          personLastName: 'Restart',
+          personEmail: email,
+          source: 'Referral',
+        },
+        token,
+      );
+      expect(lead.status, JSON.stringify(lead.json)).toBe(201);
+      emails.push(email);
+      leadIds.push(lead.json._id as string);
+    }
+    const started = await call(
+      first,
+      'POST',
+      '/api/email/bulk',
+      {
+        leadIds,
+        subject: 'Hello {{firstName}}',
+        body: '<p>Hi {{firstName}}, a message that survives a restart.</p>',
+        type: 'initial',
+      },
+      token,
+    );
+    expect(started.status, JSON.stringify(started.json)).toBe(202);
+    const jobId = started.json.jobId as string;
+
+    await smtp.waitForMessages(4, 90_000);
+    await stopServer(first, 'SIGKILL');
+    const atKill = smtp.messages.length;
+    expect(atKill).toBeLessThan(LEADS);
+
+    const second = await startServer();
+    const token2 = await signin(second, adminEmail);
+    const deadline = Date.now() + 150_000;
+    let job: BulkEmailJob;
+    for (;;) {
+      const progress = await call(second, 'GET', `/api/email/bulk/${jobId}`, undefined, token2);
+      expect(progress.status).toBe(200);
+      job = progress.json as unknown as BulkEmailJob;
+      if (job.status !== 'running') break;
+      if (Date.now() > deadline) throw new Error(`run did not finish: ${JSON.stringify(job)}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+
+    expect(job.status).toBe('completed');
+    expect(job.total).toBe(LEADS);
+    expect(job.sent + job.failed).toBe(LEADS);
+    // At most one email was under way at the kill: reported failed, never sent again.
+    expect(job.failed).toBeLessThanOrEqual(1);
+    const counts = receptionCounts(smtp.messages);
+    for (const email of emails) expect(counts.get(email) ?? 0).toBeLessThanOrEqual(1);
+    const missing = emails.filter((email) => !counts.has(email));
+    expect(missing.length).toBeLessThanOrEqual(job.failed);
+    expect(smtp.messages.length).toBeGreaterThanOrEqual(job.sent);
+    if (job.failed === 1) expect(job.failures[0]!.error).toContain('Interrupted');
+    const afterKill = smtp.messages.length - atKill;
+    expect(afterKill).toBeGreaterThan(0);
+  }, 300_000);
+});

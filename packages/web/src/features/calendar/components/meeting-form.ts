@@ -1,0 +1,126 @@
+import {
+  END_BEFORE_START,
+  ENTER_TITLE,
+  SELECT_DATE_FIRST,
+  SET_BOTH_TIMES,
+  defaultMeetingTimes,
+  invalidAttendees,
+  meetingSchema,
+  splitAttendees,
+  timeToMinutes,
+} from '@leadline/shared/calendar';
+import type { Meeting, MeetingInput } from '@leadline/shared/calendar';
+
+/** The Schedule Meeting form as typed (attendees as one comma-separated text). */
+export type MeetingFormValues = {
+  topic: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  location: string;
+  attendees: string;
+  description: string;
+};
+export type MeetingField = keyof MeetingFormValues;
+
+export const MEETING_FIELDS: readonly MeetingField[] = [
+  'topic',
+  'date',
+  'startTime',
+  'endTime',
+  'location',
+  'attendees',
+  'description',
+];
+
+/** A new meeting on `date`: now rounded up to 15 minutes, one hour long (seed 2 §Calendar). */
+export const newMeetingValues = (date: string, now = new Date()): MeetingFormValues => ({
+  topic: '',
+  date,
+  ...defaultMeetingTimes(now),
+  location: '',
+  attendees: '',
+  description: '',
+});
+
+/** An existing meeting as the form edits it: its organiser's date and times. */
+export const meetingValues = (meeting: Meeting): MeetingFormValues => ({
+  topic: meeting.topic,
+  date: meeting.date,
+  startTime: meeting.startTime,
+  endTime: meeting.endTime,
+  location: meeting.location,
+  attendees: meeting.attendees.join(', '),
+  description: meeting.description,
+});
+
+export const toMeetingInput = (values: MeetingFormValues, timeZone: string): MeetingInput => ({
+  topic: values.topic,
+  date: values.date,
+  startTime: values.startTime,
+  endTime: values.endTime,
+  timeZone,
+  location: values.location,
+  description: values.description,
+  attendees: splitAttendees(values.attendees),
+});
+
+/** The page's own checks before it sends (seed 2 §5), first failing one; null when fine. */
+export const submitProblem = (values: MeetingFormValues): string | null => {
+  if (!values.date) return SELECT_DATE_FIRST;
+  if (!values.topic.trim()) return ENTER_TITLE;
+  if (!values.startTime || !values.endTime) return SET_BOTH_TIMES;
+  const start = timeToMinutes(values.startTime);
+  const end = timeToMinutes(values.endTime);
+  if (start !== null && end !== null && end <= start) return END_BEFORE_START;
+  return null;
+};
+
+/** Each field's first problem under the shared rules (the server checks the same). */
+export const fieldProblems = (
+  values: MeetingFormValues,
+  timeZone: string,
+): Partial<Record<MeetingField, string>> => {
+  const result = meetingSchema.safeParse(toMeetingInput(values, timeZone));
+  const problems: Partial<Record<MeetingField, string>> = {};
+  if (result.success) return problems;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && (MEETING_FIELDS as readonly string[]).includes(field))
+      problems[field as MeetingField] ??= issue.message;
+  }
+  return problems;
+};
+
+/** Minutes between the two times (0 when not both set or not in order). */
+export const durationMinutes = (values: MeetingFormValues): number => {
+  const start = timeToMinutes(values.startTime);
+  const end = timeToMinutes(values.endTime);
+  return start !== null && end !== null && end > start ? end - start : 0;
+};
+
+/** The valid addresses typed so far (the summary's attendee count). */
+export const attendeeCount = (values: MeetingFormValues): number => {
+  const list = splitAttendees(values.attendees);
+  const invalid = new Set(invalidAttendees(list));
+  return new Set(list.filter((entry) => !invalid.has(entry)).map((e) => e.toLowerCase())).size;
+};
+
+/**
+ * Whether the form's times (wall times of the browser's zone) overlap one of the day's other
+ * meetings.
+ */
+export const overlapsAny = (
+  values: MeetingFormValues,
+  meetings: readonly Meeting[],
+  excludeId: string | null,
+): boolean => {
+  const start = new Date(`${values.date}T${values.startTime}`).getTime();
+  const end = new Date(`${values.date}T${values.endTime}`).getTime();
+  return meetings.some(
+    (meeting) =>
+      meeting._id !== excludeId &&
+      Date.parse(meeting.start) < end &&
+      Date.parse(meeting.end) > start,
+  );
+};

@@ -1,0 +1,58 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { CAMPAIGN_TEXTS } from '@leadline/shared/campaigns';
+
+export const OfflineBanner = () => (
+  <Alert color="yellow" variant="light" icon={<IconWifiOff size={18} />} role="status">
+    {CAMPAIGN_TEXTS.offline}
+  </Alert>
+);
+
+/** The API error box: the failed call's message, or the seed's fallback. */
+export const ApiErrorBox = ({
+  message,
+  onClose,
+}: {
+  message: string | null;
+  onClose: () => void;
+}) => (
+  <Alert
+    color="red"
+    variant="light"
+    icon={<IconAlertTriangle size={18} />}
+    withCloseButton
+    closeButtonLabel="Dismiss error"
+    onClose={onClose}
+    role="alert"
+  >
+    {CAMPAIGN_TEXTS.apiErrorPrefix}
+    {message || CAMPAIGN_TEXTS.apiErrorFallback}
+  </Alert>
+);
+
+/** Loading failed: what went wrong and Retry. */
+export const LoadErrorBanner = ({
+  message,
+  retrying,
+  onRetry,
+}: {
+  message: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) => (
+  <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Text size="sm">{message}</Text>
+      <Button
+        size="xs"
+        variant="white"
+        color="red"
+        leftSection={<IconRefresh size={14} />}
+        loading={retrying}
+        onClick={onRetry}
+      >
+        Retry
+      </Button>
+    </Group>
+  </Alert>
+);

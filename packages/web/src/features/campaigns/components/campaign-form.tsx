@@ -1,0 +1,235 @@
+import { Controller, useForm } from 'react-hook-form';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import {
+  CAMPAIGN_TEXTS,
+  CAMPAIGN_TYPES,
+  CAMPAIGN_TYPE_LABELS,
+  THROTTLE_MAX,
+  THROTTLE_MIN,
+} from '@leadline/shared/campaigns';
+import type { CampaignDetail, CampaignInput, CampaignType } from '@leadline/shared/campaigns';
+import { AudienceFields } from './audience-fields.tsx';
+import {
+  EMPTY_CAMPAIGN_FORM,
+  campaignFormValues,
+  campaignResolver,
+} from './campaign-form-values.ts';
+import type { CampaignFormValues } from './campaign-form-values.ts';
+import { FollowUpsField } from './follow-ups-field.tsx';
+
+type CampaignFormProps = {
+  /** Editing this campaign; creating when null. */
+  campaign: CampaignDetail | null;
+  saving: boolean;
+  /** The save failed: the seed's alert plus the server's reason. */
+  saveError: string | null;
+  onSubmit: (body: CampaignInput) => void;
+  onCancel: () => void;
+};
+
+const Section = ({ title }: { title: string }) => (
+  <Divider label={title} labelPosition="left" styles={{ label: { fontWeight: 600 } }} />
+);
+
+/**
+ * The create / edit form. Once a campaign is sent its leads, filters and type are fixed; once
+ * completed only its name and description change (the server enforces the same).
+ */
+export const CampaignForm = ({
+  campaign,
+  saving,
+  saveError,
+  onSubmit,
+  onCancel,
+}: CampaignFormProps) => {
+  const {
+    control,
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<CampaignFormValues, unknown, CampaignInput>({
+    resolver: campaignResolver,
+    defaultValues: campaign ? campaignFormValues(campaign) : EMPTY_CAMPAIGN_FORM,
+  });
+  const status = campaign?.status ?? 'draft';
+  const locked = status !== 'draft';
+  const final = status === 'completed';
+  const type = watch('type');
+  const sendNow = watch('schedule.sendNow');
+  const leads = watch('leads');
+  const targetFilters = watch('targetFilters');
+
+  return (
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label={campaign ? 'Edit campaign' : 'New campaign'}
+    >
+      <Stack gap="md">
+        {saveError !== null ? (
+          <Alert color="red" variant="light" role="alert" title={CAMPAIGN_TEXTS.saveError}>
+            {saveError}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Campaign name"
+          withAsterisk
+          maxLength={200}
+          {...register('name')}
+          error={errors.name?.message}
+        />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxLength={2000}
+          {...register('description')}
+          error={errors.description?.message}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="campaign-type-label">
+            Type
+          </Text>
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <SegmentedControl
+                aria-labelledby="campaign-type-label"
+                value={field.value}
+                onChange={(value) => field.onChange(value as CampaignType)}
+                data={CAMPAIGN_TYPES.map((value) => ({
+                  value,
+                  label: CAMPAIGN_TYPE_LABELS[value],
+                }))}
+                disabled={locked}
+                fullWidth
+              />
+            )}
+          />
+          {type !== 'email' ? (
+            <Text size="xs" c="dimmed">
+              {CAMPAIGN_TYPE_LABELS[type]} campaigns send no email: sending one makes a task list of
+              its leads to tick off.
+            </Text>
+          ) : null}
+        </Stack>
+
+        {type === 'email' ? (
+          <>
+            <Section title="Email" />
+            <TextInput
+              label="Email subject"
+              withAsterisk
+              maxLength={100}
+              {...register('emailSubject')}
+              error={errors.emailSubject?.message}
+              disabled={final}
+            />
+            <Textarea
+              label="Email body"
+              withAsterisk
+              description="Plain text or HTML. {{firstName}} becomes each lead's first name (or 'there')."
+              autosize
+              minRows={5}
+              {...register('emailBody')}
+              error={errors.emailBody?.message}
+              disabled={final}
+            />
+            <FollowUpsField
+              control={control}
+              register={register}
+              errors={errors.followUps}
+              disabled={final}
+            />
+          </>
+        ) : null}
+
+        <Section title="Audience" />
+        <AudienceFields
+          control={control}
+          errors={errors}
+          values={{ leads, targetFilters }}
+          knownLeads={campaign?.leadOptions ?? []}
+          campaignId={campaign?._id ?? null}
+          locked={locked}
+          sentLeadCount={campaign?.leadCount ?? null}
+        />
+
+        {type === 'email' ? (
+          <>
+            <Section title="Schedule" />
+            <Controller
+              control={control}
+              name="schedule.sendNow"
+              render={({ field }) => (
+                <Switch
+                  label="Send immediately"
+                  description="Off: start at a date and time, at most a number of emails per hour."
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                  disabled={final}
+                />
+              )}
+            />
+            {!sendNow ? (
+              <Group grow gap="sm" align="flex-start" wrap="wrap">
+                <TextInput
+                  type="datetime-local"
+                  label="Start date"
+                  description="Empty: as soon as it is sent."
+                  {...register('schedule.startDate')}
+                  error={errors.schedule?.startDate?.message}
+                  disabled={final}
+                  style={{ minWidth: 200 }}
+                />
+                <Controller
+                  control={control}
+                  name="schedule.throttlePerHour"
+                  render={({ field }) => (
+                    <NumberInput
+                      label="Send rate per hour"
+                      description={`${THROTTLE_MIN} to ${THROTTLE_MAX} emails an hour.`}
+                      min={THROTTLE_MIN}
+                      max={THROTTLE_MAX}
+                      allowDecimal={false}
+                      clampBehavior="none"
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={errors.schedule?.throttlePerHour?.message}
+                      disabled={final}
+                      style={{ minWidth: 200 }}
+                    />
+                  )}
+                />
+              </Group>
+            ) : null}
+          </>
+        ) : null}
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {campaign ? 'Save Changes' : 'Create Campaign'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};

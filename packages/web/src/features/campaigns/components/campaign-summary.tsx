@@ -1,0 +1,95 @@
+import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CAMPAIGN_TYPE_LABELS } from '@leadline/shared/campaigns';
+import type { CampaignDetail } from '@leadline/shared/campaigns';
+import { formatDateTime } from '../../../lib/format.ts';
+
+const Line = ({ label, value }: { label: string; value: string }) => (
+  <Group gap="xs" wrap="nowrap" align="flex-start">
+    <Text size="sm" c="dimmed" w={110} style={{ flexShrink: 0 }}>
+      {label}
+    </Text>
+    <Text size="sm" style={{ wordBreak: 'break-word' }}>
+      {value}
+    </Text>
+  </Group>
+);
+
+const filtersText = ({ targetFilters: f }: CampaignDetail) =>
+  [
+    f.industry && `Industry ${f.industry}`,
+    f.region && `Region ${f.region}`,
+    f.tags.length > 0 && `Tags ${f.tags.join(', ')}`,
+  ]
+    .filter(Boolean)
+    .join(' · ') || 'None';
+
+const scheduleText = ({ schedule }: CampaignDetail) =>
+  schedule.sendNow
+    ? 'Immediately'
+    : `${schedule.startDate ? `From ${formatDateTime(schedule.startDate)}, ` : ''}at most ${schedule.throttlePerHour} an hour`;
+
+/** Progress, per-step figures and the campaign's settings. */
+export const CampaignSummary = ({ campaign }: { campaign: CampaignDetail }) => {
+  const tasks = campaign.type !== 'email';
+  const reached = campaign.leadCount - campaign.counts.queued;
+  const share = campaign.leadCount > 0 ? (reached / campaign.leadCount) * 100 : 0;
+  return (
+    <Stack gap="md">
+      {campaign.status !== 'draft' ? (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap={6}>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" fw={600}>
+                Progress
+              </Text>
+              <Text size="sm" c="dimmed">
+                {reached.toLocaleString()} of {campaign.leadCount.toLocaleString()} leads{' '}
+                {tasks ? 'done' : 'reached'}
+              </Text>
+            </Group>
+            <Progress value={share} aria-label="Campaign progress" size="lg" radius="xl" />
+            {!tasks ? (
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4}>
+                {campaign.steps.map((step) => (
+                  <Text key={step.step} size="xs" c="dimmed">
+                    {step.step === 0 ? 'First email' : `Follow-up ${step.step}`}:{' '}
+                    {step.sent.toLocaleString()} sent, {step.failed.toLocaleString()} failed,{' '}
+                    {step.queued.toLocaleString()} waiting
+                  </Text>
+                ))}
+              </SimpleGrid>
+            ) : null}
+            {campaign.nextSendAt ? (
+              <Text size="xs" c="dimmed">
+                Next email due {formatDateTime(campaign.nextSendAt)}
+              </Text>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : null}
+      <Stack gap={6}>
+        {campaign.description ? <Text size="sm">{campaign.description}</Text> : null}
+        <Line label="Type" value={CAMPAIGN_TYPE_LABELS[campaign.type]} />
+        {!tasks ? <Line label="Subject" value={campaign.emailSubject} /> : null}
+        {!tasks ? (
+          <Line
+            label="Follow-ups"
+            value={
+              campaign.followUps.length === 0
+                ? 'None'
+                : campaign.followUps.map((f) => `${f.delayDays} days later`).join(', ')
+            }
+          />
+        ) : null}
+        <Line label="Chosen leads" value={campaign.chosenLeads.toLocaleString()} />
+        <Line label="Target filters" value={filtersText(campaign)} />
+        {!tasks ? <Line label="Schedule" value={scheduleText(campaign)} /> : null}
+        <Line label="Created by" value={campaign.createdBy?.name ?? 'A former user'} />
+        <Line label="Started" value={formatDateTime(campaign.startedAt, 'Not sent yet')} />
+        {campaign.completedAt ? (
+          <Line label="Completed" value={formatDateTime(campaign.completedAt)} />
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+};

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FollowUpInput } from '@leadline/shared/email';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { LEADS_QUERY_KEY } from './email-keys.ts';
+
+/** POST /api/email/follow-up: threaded under the original with In-Reply-To and References. */
+export const sendFollowUp = (body: FollowUpInput): Promise<{ message?: string }> =>
+  apiRequest<{ message?: string }>('/api/email/follow-up', { method: 'POST', body });
+
+export const useSendFollowUp = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendFollowUp,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY }),
+  });
+};

@@ -1,0 +1,13 @@
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export type GreetingWord = 'Dear' | 'Hi';
+
+/**
+ * The message's opening line (seed 2: 'Dear {first name},' at start, 'Hi {first name},' after
+ * a send or a reset), then an empty paragraph to write in. Nothing without a name.
+ */
+export const greetingHtml = (word: GreetingWord, firstName: string): string => {
+  const name = firstName.trim();
+  return name ? `<p>${word} ${escapeHtml(name)},</p><p></p>` : '<p></p>';
+};

@@ -1,0 +1,94 @@
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import type { ImapSettings, MailProtocol, SmtpSettings } from '@leadline/shared/email';
+
+export const PROTOCOL_TITLES: Record<MailProtocol, { name: string; purpose: string }> = {
+  smtp: { name: 'SMTP', purpose: 'Outgoing mail: what Leadline sends from' },
+  imap: { name: 'IMAP', purpose: 'Incoming mail: what the inbox reads' },
+};
+
+const Item = ({ label, value }: { label: string; value: string }) => (
+  <Stack gap={0}>
+    <Text size="xs" c="dimmed">
+      {label}
+    </Text>
+    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+      {value}
+    </Text>
+  </Stack>
+);
+
+type MailConfigSummaryProps = {
+  protocol: MailProtocol;
+  settings: SmtpSettings | ImapSettings;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+};
+
+/** A saved SMTP or IMAP account: Host, Port, Username, Secure (and Daily Limit), Edit, Delete. */
+export const MailConfigSummary = ({
+  protocol,
+  settings,
+  deleting,
+  onEdit,
+  onDelete,
+}: MailConfigSummaryProps) => {
+  const { name, purpose } = PROTOCOL_TITLES[protocol];
+  const limit = 'dailyLimit' in settings ? settings.dailyLimit : undefined;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={`${name} configuration`}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={0}>
+            <Group gap="xs">
+              <Title order={3} size="h4">
+                {name}
+              </Title>
+              <Badge color="green" variant="light">
+                Configured
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {purpose}
+            </Text>
+          </Stack>
+        </Group>
+        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
+          <Item label="Host" value={settings.host} />
+          <Item label="Port" value={String(settings.port)} />
+          <Item label="Username" value={settings.user} />
+          <Item label="Secure" value={settings.secure ? 'Yes (SSL/TLS)' : 'No'} />
+          {limit !== undefined ? (
+            <Item
+              label="Daily Limit"
+              value={limit === null ? 'No limit' : `${limit.toLocaleString()} per day`}
+            />
+          ) : null}
+        </SimpleGrid>
+        <Group gap="xs" justify="flex-end">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconEdit size={14} />}
+            onClick={onEdit}
+            aria-label={`Edit ${name} configuration`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            loading={deleting}
+            onClick={onDelete}
+            aria-label={`Delete ${name} configuration`}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+};

@@ -1,0 +1,238 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CONFIG_SAVED,
+  PASSWORD_REQUIRED,
+  imapSettingsSchema,
+  smtpSettingsSchema,
+} from '@leadline/shared/email';
+import type { ImapSettings, MailProtocol, SmtpSettings } from '@leadline/shared/email';
+import { ApiRequestError, errorMessage, isSessionExpired } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useSaveEmailConfig } from '../api/save-email-config.ts';
+import { PROTOCOL_TITLES } from './mail-config-summary.tsx';
+
+type SettingsValues = {
+  host: string;
+  port: string;
+  secure: boolean;
+  user: string;
+  pass: string;
+  dailyLimit: string;
+};
+type SettingsField = keyof SettingsValues;
+const FIELDS: readonly SettingsField[] = ['host', 'port', 'secure', 'user', 'pass', 'dailyLimit'];
+
+const SAVE_FAILED = 'Failed to save configuration';
+
+/** Usual ports: submission with STARTTLS for SMTP, IMAP over TLS. */
+const DEFAULTS: Record<MailProtocol, SettingsValues> = {
+  smtp: { host: '', port: '587', secure: false, user: '', pass: '', dailyLimit: '' },
+  imap: { host: '', port: '993', secure: true, user: '', pass: '', dailyLimit: '' },
+};
+
+const valuesOf = (
+  protocol: MailProtocol,
+  saved: SmtpSettings | ImapSettings | null,
+): SettingsValues => {
+  if (!saved) return DEFAULTS[protocol];
+  const limit = 'dailyLimit' in saved ? saved.dailyLimit : null;
+  return {
+    host: saved.host,
+    port: String(saved.port),
+    secure: saved.secure,
+    user: saved.user,
+    pass: '',
+    dailyLimit: limit === null ? '' : String(limit),
+  };
+};
+
+const schemaResolvers: Record<MailProtocol, Resolver<SettingsValues>> = {
+  smtp: zodResolver(smtpSettingsSchema, undefined, {
+    raw: true,
+  }) as unknown as Resolver<SettingsValues>,
+  imap: zodResolver(imapSettingsSchema, undefined, {
+    raw: true,
+  }) as unknown as Resolver<SettingsValues>,
+};
+
+/**
+ * The shared schema's rules, plus the password a new account needs (editing may keep the
+ * stored one: the server checks that host and username are unchanged).
+ */
+const settingsResolver =
+  (protocol: MailProtocol, passwordRequired: boolean): Resolver<SettingsValues> =>
+  async (values, context, options) => {
+    const result = await schemaResolvers[protocol](values, context, options);
+    if (!passwordRequired || values.pass) return result;
+    return {
+      values: {},
+      errors: { ...result.errors, pass: { type: 'required', message: PASSWORD_REQUIRED } },
+    };
+  };
+
+type MailSettingsFormProps = {
+  protocol: MailProtocol;
+  /** The saved settings when editing (the button then reads 'Update Configuration'). */
+  saved: SmtpSettings | ImapSettings | null;
+  onSaved: (message: string) => void;
+  onCancel: () => void;
+};
+
+/**
+ * Seed 2 step 2: host, port, username and password required, 'Use SSL/TLS', and for SMTP an
+ * optional daily limit. The server logs in before saving; when it cannot, its reason (wrong
+ * password, no such host, TLS mismatch…) is shown above the buttons.
+ */
+export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSettingsFormProps) => {
+  const save = useSaveEmailConfig();
+  /** Why saving failed; `login` when the server could not log in with these settings. */
+  const [reason, setReason] = useState<{ text: string; login: boolean } | null>(null);
+  const editing = saved !== null;
+  const { name } = PROTOCOL_TITLES[protocol];
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<SettingsValues>({
+    resolver: settingsResolver(protocol, saved === null),
+    defaultValues: valuesOf(protocol, saved),
+    reValidateMode: 'onSubmit',
+  });
+  const field = (key: SettingsField) => register(key, { onChange: () => clearErrors(key) });
+
+  const submit = handleSubmit((values) => {
+    setReason(null);
+    const { dailyLimit, ...server } = values;
+    const settings = protocol === 'smtp' ? { ...server, dailyLimit } : server;
+    save.mutate(
+      { [protocol]: settings },
+      {
+        onSuccess: (answer) => {
+          const message = answer.message || CONFIG_SAVED;
+          notifySuccess(message);
+          onSaved(message);
+        },
+        onError: (error) => {
+          if (isSessionExpired(error)) return;
+          const text = errorMessage(error, SAVE_FAILED);
+          const fields = error instanceof ApiRequestError ? error.fieldErrors : {};
+          let placed = false;
+          for (const [key, message] of Object.entries(fields)) {
+            const match = FIELDS.find((candidate) => key === `${protocol}.${candidate}`);
+            if (match) {
+              setError(match, { type: 'server', message });
+              placed = true;
+            }
+          }
+          if (!placed) setReason({ text, login: protocol in fields });
+        },
+      },
+    );
+  });
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={`${name} settings`}>
+        <Stack gap="md">
+          <Stack gap={2}>
+            <Title order={3} size="h4">
+              {editing ? `Edit ${name} Configuration` : `${name} Configuration`}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {PROTOCOL_TITLES[protocol].purpose}
+            </Text>
+          </Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Host"
+              required
+              placeholder={protocol === 'smtp' ? 'smtp.example.com' : 'imap.example.com'}
+              autoComplete="off"
+              error={errors.host?.message}
+              {...field('host')}
+            />
+            <TextInput
+              label="Port"
+              required
+              inputMode="numeric"
+              error={errors.port?.message}
+              {...field('port')}
+            />
+            <TextInput
+              label="Username"
+              required
+              autoComplete="off"
+              placeholder="you@example.com"
+              error={errors.user?.message}
+              {...field('user')}
+            />
+            <PasswordInput
+              label="Password"
+              required={!editing}
+              autoComplete="new-password"
+              description={editing ? 'Leave blank to keep the saved password' : undefined}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              error={errors.pass?.message}
+              {...field('pass')}
+            />
+            {protocol === 'smtp' ? (
+              <TextInput
+                label="Daily Limit"
+                inputMode="numeric"
+                placeholder="No limit"
+                description="Emails you may send per day; blank for no limit, 0 for none"
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                error={errors.dailyLimit?.message}
+                {...field('dailyLimit')}
+              />
+            ) : null}
+          </SimpleGrid>
+          <Checkbox label="Use SSL/TLS" {...field('secure')} />
+          {reason ? (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              title={reason.login ? `Could not log in to the ${name} server` : undefined}
+              role="alert"
+            >
+              {reason.text}
+            </Alert>
+          ) : null}
+          {save.isPending ? (
+            <Text size="sm" c="dimmed" role="status">
+              Logging in to the {name} server to check the settings…
+            </Text>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {editing ? 'Update Configuration' : 'Save Configuration'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+};

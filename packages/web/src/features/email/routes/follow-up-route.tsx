@@ -1,0 +1,165 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
+import { useLocation } from 'react-router';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FOLLOW_UP_SENT, FOLLOW_UP_SUBJECT_MAX, followUpSchema } from '@leadline/shared/email';
+import { followUpPageStateSchema } from '@leadline/shared/email-compose';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useSendFollowUp } from '../api/send-follow-up.ts';
+import { MessageEditor, useMessageEditor } from '../components/message-editor.tsx';
+import { sendFailure } from '../components/send-failure.tsx';
+import { SendingOverlay } from '../components/sending-overlay.tsx';
+
+type FollowUpValues = {
+  to: string;
+  subject: string;
+  message: string;
+  inReplyTo: string;
+  references: string;
+};
+
+const FOLLOW_UP_FAILED = 'Error sending email.';
+const BLANK: FollowUpValues = { to: '', subject: '', message: '', inReplyTo: '', references: '' };
+const resolver = zodResolver(followUpSchema, undefined, {
+  raw: true,
+}) as unknown as Resolver<FollowUpValues>;
+
+/**
+ * /follow-up: to, subject, message, In-Reply-To (the original's Message-ID) and References,
+ * all required; the email is threaded under the original. A sent email's "Follow up" fills
+ * the form in through navigation state.
+ */
+export const FollowUpRoute = () => {
+  const location = useLocation();
+  const preset = useMemo(() => {
+    const state = followUpPageStateSchema.parse(location.state);
+    return {
+      ...BLANK,
+      to: state.to ?? '',
+      subject: state.subject ?? '',
+      inReplyTo: state.inReplyTo ?? '',
+      references: state.references ?? state.inReplyTo ?? '',
+    };
+  }, [location.state]);
+  const send = useSendFollowUp();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: ReactNode } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    getValues,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useForm<FollowUpValues>({ resolver, defaultValues: preset, reValidateMode: 'onSubmit' });
+  useEffect(() => {
+    register('message');
+  }, [register]);
+  const editor = useMessageEditor('', (html) => {
+    setValue('message', html);
+    clearErrors('message');
+  });
+  const field = (name: keyof FollowUpValues) =>
+    register(name, { onChange: () => clearErrors(name) });
+
+  // References usually is the same Message-ID: it follows In-Reply-To until edited apart.
+  const mirrored = useRef(preset.inReplyTo);
+  const inReplyTo = register('inReplyTo', {
+    onChange: (event: { target: { value: string } }) => {
+      clearErrors('inReplyTo');
+      const references = getValues('references');
+      if (!references || references === mirrored.current) {
+        setValue('references', event.target.value);
+        clearErrors('references');
+      }
+      mirrored.current = event.target.value;
+    },
+  });
+
+  const submit = handleSubmit((values) => {
+    setOutcome(null);
+    send.mutate(values, {
+      onSuccess: (answer) => {
+        const text = answer.message || FOLLOW_UP_SENT;
+        notifySuccess(text);
+        setOutcome({ ok: true, text });
+        reset(BLANK);
+        mirrored.current = '';
+        editor?.commands.setContent('');
+      },
+      onError: (error) => setOutcome({ ok: false, text: sendFailure(error, FOLLOW_UP_FAILED) }),
+    });
+  });
+
+  return (
+    <Stack gap={0} maw={960}>
+      <SendingOverlay visible={send.isPending} />
+      <PageHeader
+        title="Follow-up Email"
+        description="Reply in the thread of an email you sent: mail clients show it under the original."
+      />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Follow-up email">
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="To"
+                required
+                type="email"
+                placeholder="name@example.com"
+                error={errors.to?.message}
+                {...field('to')}
+              />
+              <TextInput
+                label="Subject"
+                required
+                maxLength={FOLLOW_UP_SUBJECT_MAX}
+                error={errors.subject?.message}
+                {...field('subject')}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="In-Reply-To"
+                required
+                description="The original email's Message-ID"
+                placeholder="<id@example.com>"
+                error={errors.inReplyTo?.message}
+                {...inReplyTo}
+              />
+              <TextInput
+                label="References"
+                required
+                description="Usually the same Message-ID"
+                placeholder="<id@example.com>"
+                error={errors.references?.message}
+                {...field('references')}
+              />
+            </SimpleGrid>
+            <MessageEditor editor={editor} error={errors.message?.message} />
+            {outcome ? (
+              <Alert
+                color={outcome.ok ? 'green' : 'red'}
+                variant="light"
+                role={outcome.ok ? 'status' : 'alert'}
+                icon={outcome.ok ? <IconCircleCheck size={18} /> : <IconAlertCircle size={18} />}
+              >
+                {outcome.text}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
+                Send Follow-up
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+};

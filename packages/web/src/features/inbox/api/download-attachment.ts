@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { InboxAttachment } from '@leadline/shared/inbox';
+import { downloadFile } from '../../../lib/download.ts';
+
+type AttachmentRef = { emailId: string; attachment: InboxAttachment };
+
+/** GET /api/email/inbox/:id/attachments/:index, saved under the attachment's own name. */
+export const downloadAttachment = ({ emailId, attachment }: AttachmentRef): Promise<void> =>
+  downloadFile(
+    `/api/email/inbox/${encodeURIComponent(emailId)}/attachments/${attachment.index}`,
+    attachment.filename,
+  );
+
+export const useDownloadAttachment = () => useMutation({ mutationFn: downloadAttachment });
