@@ -9,9 +9,17 @@ import type { CurrentUser } from '../modules/users/present.ts';
 
 /**
  * Who may call a route: anyone; anyone, with the caller read when a token is sent; any
- * signed-in user; a Super Admin; or holders of one permission key.
+ * signed-in user; a Super Admin; holders of one permission key; or holders of any of several
+ * (a route that serves more than one screen).
  */
-export type Access = 'public' | 'optional' | 'user' | 'superAdmin' | PermissionKey;
+export type Access =
+  'public' | 'optional' | 'user' | 'superAdmin' | PermissionKey | readonly PermissionKey[];
+
+const isAccess = (access: unknown): access is Access =>
+  Array.isArray(access)
+    ? access.length > 0 && access.every(isPermissionKey)
+    : typeof access === 'string' &&
+      (['public', 'optional', 'user', 'superAdmin'].includes(access) || isPermissionKey(access));
 
 // Module augmentation is only possible with interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -49,11 +57,10 @@ export const registerGuard = (app: FastifyInstance, db: Db, tokens: TokenService
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
-    if (
-      !['public', 'optional', 'user', 'superAdmin'].includes(access) &&
-      !isPermissionKey(access)
-    ) {
-      throw new Error(`Route ${route.method} ${route.url} has an unknown access rule ${access}`);
+    if (!isAccess(access)) {
+      throw new Error(
+        `Route ${route.method} ${route.url} has an unknown access rule ${String(access)}`,
+      );
     }
   });
   // onRequest: the caller is known before the body is parsed or validated, so a request
@@ -73,8 +80,9 @@ export const registerGuard = (app: FastifyInstance, db: Db, tokens: TokenService
       if (user.role !== 'Super Admin') throw forbidden('You do not have permission to do this.');
       return;
     }
-    if (!hasPermission(user, access)) {
-      throw forbidden(`You do not have permission to access ${PERMISSION_LABELS[access]}.`);
+    const keys: readonly PermissionKey[] = typeof access === 'string' ? [access] : access;
+    if (!keys.some((key) => hasPermission(user, key))) {
+      throw forbidden(`You do not have permission to access ${PERMISSION_LABELS[keys[0]!]}.`);
     }
   });
 };

@@ -4,7 +4,6 @@ import { RedirectIfSignedIn, RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { FullPageLoader, RouteError } from './route-error.tsx';
 import { shellHandle } from './route-access.ts';
-import type { RouteAccess } from './route-access.ts';
 
 // Every screen is its own chunk: the sign-in page loads only what it needs.
 const lazyShell = async () => ({
@@ -13,17 +12,6 @@ const lazyShell = async () => ({
 const lazyMaybeShell = async () => ({
   Component: (await import('./shell/maybe-shell-layout.tsx')).MaybeShellLayout,
 });
-const lazyNotBuilt = async () => ({
-  Component: (await import('./routes/not-built-route.tsx')).NotBuiltRoute,
-});
-
-/** Sections later work fills: an honest "not built yet" page behind the section's permission. */
-const notBuilt = (path: string, title: string, access: RouteAccess): RouteObject => ({
-  path,
-  handle: shellHandle(title, access),
-  lazy: lazyNotBuilt,
-});
-
 const shellRoutes: RouteObject[] = [
   {
     index: true,

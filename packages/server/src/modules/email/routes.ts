@@ -72,7 +72,11 @@ export const emailRoutes =
     // JSON or multipart: the body is read and validated by the service, not by a route schema.
     app.post(
       '/api/email/send',
-      { config: { access: 'sendEmailPage' }, schema: { tags, consumes: composer } },
+      // The Send Email page and the Email Form both send through this route.
+      {
+        config: { access: ['sendEmailPage', 'emailForm'] },
+        schema: { tags, consumes: composer },
+      },
       async (request) => sendEmail(db, box, userOf(request), await readEmailRequest(request)),
     );
     app.post(

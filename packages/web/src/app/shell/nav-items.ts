@@ -6,6 +6,7 @@ import {
   IconChartBar,
   IconInbox,
   IconLayoutDashboard,
+  IconMail,
   IconMailCog,
   IconSpeakerphone,
   IconTargetArrow,
@@ -38,6 +39,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Campaigns', key: 'campaigns', path: '/campaigns', icon: IconSpeakerphone },
   { label: 'Calendar', key: 'calendar', path: '/calendar', icon: IconCalendar },
   { label: 'Inbox', key: 'inbox', path: '/inbox', icon: IconInbox },
+  { label: 'Email Form', key: 'emailForm', path: '/email-form', icon: IconMail },
   { label: 'Approve Users', key: 'superAdmin', path: '/approval-users', icon: IconUserCheck },
 ];
 
