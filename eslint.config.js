@@ -18,6 +18,7 @@ const webFeatures = [
   'campaigns',
   'calendar',
   'reports',
+  'inbox',
 ];
 
 export default tseslint.config(
