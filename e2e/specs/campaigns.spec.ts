@@ -207,8 +207,8 @@ describe('campaigns in the browser', () => {
     await visible(card(NAME).getByText('Paused'));
     mailbox.release();
     await page.waitForTimeout(3000);
-    // At most the emails already under way when the pause came (four sends overlap).
-    expect(mailbox.messages.length).toBeLessThanOrEqual(4);
+    // At most the one email already handed to the SMTP server when the pause came.
+    expect(mailbox.messages.length).toBeLessThanOrEqual(1);
 
     await card(NAME).getByRole('button', { name: 'View' }).click();
     const drawer = page.getByRole('dialog');
@@ -438,16 +438,20 @@ describe.skipIf(!POSTGRES)(
       );
       const sent = rows.filter((row) => row.state === 'sent');
       const cutOff = rows.filter((row) => row.state !== 'sent');
-      // At most the emails the killed process was handing to the SMTP server (a process
-      // overlaps four sends: SEND_CONCURRENCY in the engine).
-      expect(cutOff.length).toBeLessThanOrEqual(4);
+      // What the killed process was doing: emails reserved and not yet recorded. They are
+      // never sent again; all but the one it may have been handing to the SMTP server reached
+      // the server (a process overlaps four emails' bookkeeping, one SMTP conversation).
+      expect(cutOff.length).toBeLessThanOrEqual(5);
       expect(cutOff.every((row) => row.state === 'sending' && row.email === 'sending')).toBe(true);
       expect(sent.length + cutOff.length).toBe(LEADS_PER_RUN);
       const byId = new Map(leads.map((lead) => [lead.id, lead.email]));
       for (const row of sent) expect(counts.get(byId.get(row.lead)!)).toBe(1);
-      expect(counts.size - sent.length).toBeGreaterThanOrEqual(0);
-      expect(counts.size - sent.length).toBeLessThanOrEqual(cutOff.length);
+      const missing = leads.filter((lead) => !counts.has(lead.email));
+      expect(missing.length).toBeLessThanOrEqual(1);
       expect(killedAt).toBeLessThan(LEADS_PER_RUN);
+      console.info(
+        `killed after ${killedAt} emails arrived; ${sent.length} sent and recorded, ${cutOff.length} cut off mid-send (${cutOff.length - missing.length} of them reached the SMTP server); no lead mailed twice, ${missing.length} lead without its email`,
+      );
     });
   },
 );

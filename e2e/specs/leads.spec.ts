@@ -397,4 +397,94 @@ describe('leads in the browser', () => {
     expect(phoneErrors).toEqual([]);
     await phone.close();
   });
+  it('after a change, the dashboard and the activity log never show what came before it', async () => {
+    const activeLeads = page.locator('[aria-label^="Active Leads: "]').first();
+    const count = (label: string | null) =>
+      Number(/: ([\d,]+)/.exec(label ?? '')![1]!.replace(/,/g, ''));
+    await page.goto('/');
+    const before = count(await activeLeads.getAttribute('aria-label'));
+    await page.getByRole('link', { name: 'Activity', exact: true }).click();
+    await visible(page.getByRole('heading', { name: 'Activity Log' }));
+
+    await page.getByRole('link', { name: 'All Leads', exact: true }).click();
+    await waitForCaption(page, (c) => c.total > 0);
+    const remove = bodyRows(page)
+      .nth(0)
+      .getByRole('button', { name: /^Delete / });
+    const name = (await remove.getAttribute('aria-label'))!.slice('Delete '.length);
+    await remove.click();
+    await confirmDialog(page, 'Are you sure you want to delete this lead?');
+    await toast(page, 'Lead deleted successfully');
+
+    // Every value the dashboard card shows from now on is recorded, the first render included.
+    await page.evaluate(`(() => {
+      window.__activeLeads = [];
+      const record = () => {
+        const card = document.querySelector('[aria-label^="Active Leads: "]');
+        const label = card && card.getAttribute('aria-label');
+        if (label && window.__activeLeads.at(-1) !== label) window.__activeLeads.push(label);
+      };
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true });
+    })()`);
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await visible(activeLeads);
+    await page.waitForTimeout(1000);
+    const seen = (await page.evaluate('window.__activeLeads')) as string[];
+    expect(seen.map(count)).toEqual([before - 1]);
+
+    await page.getByRole('link', { name: 'Activity', exact: true }).click();
+    await visible(page.getByText(`Lead ${name}`, { exact: false }).first());
+    expect(errors).toEqual([]);
+  });
+
+  it('past 10,000 leads the pager says 10,000+ and Next goes on while pages are full', async () => {
+    await page.goto('/leads-table');
+    const start = await waitForCaption(page, (c) => c.total > 0);
+    const rows = Array.from({ length: 10_040 - start.total }, (_, i) => [
+      'Cap Co',
+      `Cap${i}`,
+      'Lead',
+      `cap${i}@cap-co.test`,
+      'Event',
+    ]);
+    await page
+      .locator('input[aria-label="Leads file to upload"]')
+      .setInputFiles(
+        csvFile('many.csv', [
+          ['Company Name', 'First Name', 'Last Name', 'Email', 'Source'],
+          ...rows,
+        ]),
+      );
+    const dialog = page.getByRole('dialog', { name: 'Uploading leads' });
+    await visible(dialog.getByText('Import finished'), 120_000);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+    await page.goto('/leads-table');
+    const caption = page.getByTestId('showing-caption');
+    await visible(page.getByText('Showing 1–10 of 10,000+ leads'));
+    await visible(page.getByText('Page 1 of 1,000+'));
+    await snap(page, 'leads-capped-1280');
+
+    await page.goto('/leads-table?page=1000');
+    await visible(page.getByText('Showing 9,991–10,000 of 10,000+ leads'));
+    const next = page.getByRole('button', { name: 'Next' });
+    expect(await next.isEnabled()).toBe(true);
+    await next.click();
+    await visible(page.getByText('Showing 10,001–10,010 of 10,010+ leads'));
+    await visible(page.getByText('Page 1,001 of 1,001+'));
+    expect(await bodyRows(page).count()).toBe(10);
+
+    // A short page is the last one: its total is known, and Next stops there.
+    await page.goto('/leads-table?page=201&limit=50');
+    await visible(page.getByText('Showing 10,001–10,040 of 10,040 leads'));
+    await visible(page.getByText('Page 201 of 201', { exact: true }));
+    expect(await bodyRows(page).count()).toBe(40);
+    expect(await next.isDisabled()).toBe(true);
+
+    // A search is still counted exactly.
+    await page.goto('/leads-table?search=cap1234%40cap-co.test');
+    await visible(page.getByText('Showing 1–1 of 1 leads'));
+    expect(await caption.innerText()).not.toContain('+');
+    expect(errors).toEqual([]);
+  });
 });

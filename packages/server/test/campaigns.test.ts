@@ -561,6 +561,69 @@ describe('access', () => {
     expect((await getCampaign(t, acme.token, created._id)).name).toBe(created.name);
   });
 
+  it('answers 404 for another organisation’s campaign on every route, changing nothing', async () => {
+    const foreign = await createCampaign(t, globex.token, {
+      type: 'call',
+      emailSubject: '',
+      leads: [globexLead],
+    });
+    const routes: [string, string, object?][] = [
+      ['GET', `/api/campaigns/${foreign._id}`],
+      ['PUT', `/api/campaigns/${foreign._id}`, { name: 'Taken over' }],
+      ['DELETE', `/api/campaigns/${foreign._id}`],
+      ['POST', `/api/campaigns/${foreign._id}/send`],
+      ['PATCH', `/api/campaigns/${foreign._id}/status`, { status: 'paused' }],
+      ['GET', `/api/campaigns/${foreign._id}/recipients`],
+      ['PATCH', `/api/campaigns/${foreign._id}/tasks/${globexLead}`, { done: true }],
+      ['GET', `/api/campaigns/lead-options?campaignId=${foreign._id}`],
+      ['POST', '/api/campaigns/audience', { campaignId: foreign._id }],
+    ];
+    for (const [method, url, payload] of routes) {
+      const response = await t.request({
+        method: method as 'GET',
+        url,
+        token: acme.token,
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json().message).toBe('Campaign not found');
+    }
+    const unchanged = await getCampaign(t, globex.token, foreign._id);
+    expect(unchanged).toMatchObject({ name: foreign.name, status: 'draft' });
+  });
+
+  it('refuses oversized lists and wrong types', async () => {
+    const before = await countCampaigns();
+    const tooMany = Array.from(
+      { length: 10_001 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const cases: [unknown, string][] = [
+      [{ ...campaignPayload(), leads: tooMany }, 'leads'],
+      [
+        { ...campaignPayload(), targetFilters: { tags: Array(21).fill('x') } },
+        'targetFilters.tags',
+      ],
+      [{ ...campaignPayload(), targetFilters: { tags: ['y'.repeat(51)] } }, 'targetFilters.tags.0'],
+      [
+        { ...campaignPayload(), followUps: Array(11).fill({ delayDays: 1, body: 'Hello again' }) },
+        'followUps',
+      ],
+      [{ ...campaignPayload(), followUps: 'soon' }, 'followUps'],
+      [{ ...campaignPayload(), schedule: { sendNow: 'yes' } }, 'schedule.sendNow'],
+      [{ ...campaignPayload(), schedule: 'now' }, 'schedule'],
+      [{ ...campaignPayload(), targetFilters: [] }, 'targetFilters'],
+      [{ ...campaignPayload(), description: 'd'.repeat(2001) }, 'description'],
+      [{ ...campaignPayload(), emailSubject: 's'.repeat(101) }, 'emailSubject'],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await post(acme.token, payload);
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().errors, field).toHaveProperty([field]);
+    }
+    expect(await countCampaigns()).toBe(before);
+  });
+
   it('pages recipients and refuses a bad page size', async () => {
     const created = await createCampaign(t, acme.token, {
       type: 'call',

@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import type { BulkEmailJob } from '@leadline/shared/email';
+import type { Database } from '../src/db/connection.ts';
+import { openTestDatabase } from './db.ts';
 import { receptionCounts } from './email-bulk-support.ts';
 import { freePort, startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
@@ -27,24 +27,9 @@ type Server = { url: string; child: ChildProcess; output: () => string };
 
 let smtp: TestSmtpServer;
 let dataDir: string;
-let database: { url: string; drop: () => Promise<void> } | undefined;
+/** With TEST_DATABASE_URL, a database of its own on that server (made, and dropped, by db.ts). */
+let database: (Database & { url?: string }) | undefined;
 const servers: Server[] = [];
-
-const createDatabase = async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return undefined;
-  const name = `leadline_restart_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-};
 
 const startServer = async (): Promise<Server> => {
   const port = await freePort();
@@ -65,7 +50,7 @@ const startServer = async (): Promise<Server> => {
       BULK_PAUSE_MS: '300',
       REPLY_CHECK_MINUTES: '0',
       PUBLIC_URL: 'https://crm.restart.test',
-      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...(database?.url ? { DATABASE_URL: database.url } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -126,11 +111,11 @@ const signin = async (server: Server, email: string) => {
 beforeAll(async () => {
   smtp = await startSmtpServer({ password: 'smtp-restart-pass-7x' });
   dataDir = mkdtempSync(join(tmpdir(), 'leadline-restart-'));
-  database = await createDatabase();
+  if (process.env.TEST_DATABASE_URL) database = await openTestDatabase();
 });
 afterAll(async () => {
   for (const server of servers) await stopServer(server, 'SIGTERM');
-  await database?.drop();
+  await database?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await smtp?.stop();
 });

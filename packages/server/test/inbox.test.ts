@@ -88,6 +88,31 @@ const seenFlags = (): Promise<boolean[]> =>
     }
   });
 
+/**
+ * An Admin of a new organisation whose IMAP settings are written straight into the database
+ * (for settings the API would refuse): the test server's, with other values where given.
+ */
+const adminWithStoredImap = async (
+  organizationName: string,
+  overrides: { port?: number; pass?: string; secretKey?: string } = {},
+) => {
+  const { user, token } = await t.createUser({ role: 'Admin', organizationName });
+  const store = (port: number) =>
+    saveMailAccount(t.database.db, user.id, {
+      imap: {
+        host: imap.host,
+        port,
+        secure: false,
+        user: imap.user,
+        passEncrypted: createSecretBox(overrides.secretKey ?? TEST_SECRET_KEY).encrypt(
+          overrides.pass ?? imap.password,
+        ),
+      },
+    });
+  await store(overrides.port ?? imap.port);
+  return { token, store };
+};
+
 const configureImap = async (token: string) => {
   const response = await t.request({
     method: 'POST',
@@ -458,19 +483,8 @@ describe('inbox access and failures', () => {
   });
 
   it('says when the stored password can no longer be read (SECRET_KEY changed)', async () => {
-    const { user, token } = await t.createUser({
-      role: 'Admin',
-      organizationName: 'initech-inbox',
-    });
-    const otherKey = createSecretBox('another-secret-key-another-secret-key-42');
-    await saveMailAccount(t.database.db, user.id, {
-      imap: {
-        host: imap.host,
-        port: imap.port,
-        secure: false,
-        user: imap.user,
-        passEncrypted: otherKey.encrypt(imap.password),
-      },
+    const { token } = await adminWithStoredImap('initech-inbox', {
+      secretKey: 'another-secret-key-another-secret-key-42',
     });
     const response = await inbox(token);
     expect(response.statusCode).toBe(400);
@@ -478,23 +492,8 @@ describe('inbox access and failures', () => {
   });
 
   it('explains a refused connection and a server that never answers', async () => {
-    const { user, token } = await t.createUser({
-      role: 'Admin',
-      organizationName: 'umbrella-inbox',
-    });
-    const box = createSecretBox(TEST_SECRET_KEY);
-    const store = (port: number) =>
-      saveMailAccount(t.database.db, user.id, {
-        imap: {
-          host: '127.0.0.1',
-          port,
-          secure: false,
-          user: imap.user,
-          passEncrypted: box.encrypt(imap.password),
-        },
-      });
     const closed = await freePort();
-    await store(closed);
+    const { token, store } = await adminWithStoredImap('umbrella-inbox', { port: closed });
     const refused = await inbox(token);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(
@@ -524,17 +523,8 @@ describe('inbox access and failures', () => {
 
   // Last: Dovecot slows the next logins from this address after a failed one.
   it('says when the IMAP login fails, and never shows or logs the password', async () => {
-    const { user, token } = await t.createUser({ role: 'Admin', organizationName: 'hooli-inbox' });
     const wrong = 'not-the-password-Jx4!';
-    await saveMailAccount(t.database.db, user.id, {
-      imap: {
-        host: imap.host,
-        port: imap.port,
-        secure: false,
-        user: imap.user,
-        passEncrypted: createSecretBox(TEST_SECRET_KEY).encrypt(wrong),
-      },
-    });
+    const { token } = await adminWithStoredImap('hooli-inbox', { pass: wrong });
     const response = await inbox(token);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('IMAP login failed: wrong username or password.');

@@ -153,49 +153,33 @@ beforeAll(async () => {
     ])
     .returning({ id: campaigns.id });
   acmeCampaign = spring!.id;
-  await db.insert(campaignDeliveries).values([
-    {
-      campaignId: spring!.id,
-      step: 0,
-      leadId: acmeLeads[2]!,
-      state: 'sent',
-      sentEmailId: sent[0]!.id,
-      finishedAt: at('2024-03-04T10:00:00Z'),
-    },
-    {
-      campaignId: spring!.id,
-      step: 0,
-      leadId: acmeLeads[3]!,
-      state: 'sent',
-      sentEmailId: sent[1]!.id,
-      finishedAt: at('2024-03-04T11:00:00Z'),
-    },
-    {
-      campaignId: spring!.id,
-      step: 0,
-      leadId: acmeLeads[4]!,
-      state: 'failed',
-      finishedAt: at('2024-03-05T12:00:00Z'),
-    },
-    { campaignId: spring!.id, step: 1, leadId: acmeLeads[2]!, state: 'queued' },
-    {
-      campaignId: calls!.id,
-      step: 0,
-      leadId: acmeLeads[5]!,
-      state: 'done',
-      finishedAt: at('2024-03-07T12:00:00Z'),
-    },
-    { campaignId: calls!.id, step: 0, leadId: acmeLeads[6]!, state: 'queued' },
-    { campaignId: later!.id, step: 0, leadId: acmeLeads[7]!, state: 'queued' },
-    {
-      campaignId: other!.id,
-      step: 0,
-      leadId: globexLeads[0]!,
-      state: 'sent',
-      sentEmailId: sent[6]!.id,
-      finishedAt: at('2024-03-04T10:00:00Z'),
-    },
-  ]);
+  /** A (step, lead) row: its state, and when it finished with which email. */
+  const delivery = (
+    campaignId: string,
+    step: number,
+    leadId: string,
+    state: 'queued' | 'sent' | 'failed' | 'done',
+    finished?: { at: string; email?: number },
+  ) => ({
+    campaignId,
+    step,
+    leadId,
+    state,
+    finishedAt: finished ? at(finished.at) : null,
+    sentEmailId: finished?.email === undefined ? null : sent[finished.email]!.id,
+  });
+  await db
+    .insert(campaignDeliveries)
+    .values([
+      delivery(spring!.id, 0, acmeLeads[2]!, 'sent', { at: '2024-03-04T10:00:00Z', email: 0 }),
+      delivery(spring!.id, 0, acmeLeads[3]!, 'sent', { at: '2024-03-04T11:00:00Z', email: 1 }),
+      delivery(spring!.id, 0, acmeLeads[4]!, 'failed', { at: '2024-03-05T12:00:00Z' }),
+      delivery(spring!.id, 1, acmeLeads[2]!, 'queued'),
+      delivery(calls!.id, 0, acmeLeads[5]!, 'done', { at: '2024-03-07T12:00:00Z' }),
+      delivery(calls!.id, 0, acmeLeads[6]!, 'queued'),
+      delivery(later!.id, 0, acmeLeads[7]!, 'queued'),
+      delivery(other!.id, 0, globexLeads[0]!, 'sent', { at: '2024-03-04T10:00:00Z', email: 6 }),
+    ]);
 }, 60_000);
 afterAll(async () => {
   await t?.close();

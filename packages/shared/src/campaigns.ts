@@ -469,6 +469,3 @@ export const filterCampaigns = <T extends Campaign>(
     )
     .sort((a, b) => a[view.sort].localeCompare(b[view.sort]) || a.name.localeCompare(b.name));
 };
-
-/** The `{{firstName}}` placeholder, case-insensitively (seed 2 §5). */
-export const FIRST_NAME_PLACEHOLDER = '{{firstName}}';

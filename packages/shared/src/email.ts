@@ -449,12 +449,10 @@ export const fillFirstName = (text: string, firstName: string | null | undefined
 
 /** Subject or body: present and not blank, else 'Subject and body are required'. */
 const requiredForBulk = () =>
-  z
-    .string({ error: SUBJECT_AND_BODY_REQUIRED })
-    .refine((value) => plainText(value).length > 0, {
-      message: SUBJECT_AND_BODY_REQUIRED,
-      abort: true,
-    });
+  z.string({ error: SUBJECT_AND_BODY_REQUIRED }).refine((value) => plainText(value).length > 0, {
+    message: SUBJECT_AND_BODY_REQUIRED,
+    abort: true,
+  });
 
 /** POST /api/email/bulk. */
 export const bulkEmailSchema = z.object({

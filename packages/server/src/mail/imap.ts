@@ -96,14 +96,15 @@ const HEADERS_QUERY: FetchQueryObject = {
 };
 
 /**
- * Logs in, opens INBOX read-only and runs `work` with it; always logs out. Login failures
- * throw MailLoginError saying why.
+ * Logs in, opens INBOX read-only (EXAMINE: nothing is marked as read), runs `read` with the
+ * client, and logs out whatever happens. A failed login throws MailLoginError saying why.
  */
-export const withInbox = async <T>(
+export const openInbox = async <T>(
   account: ImapAccount,
-  work: (inbox: InboxSession) => Promise<T>,
+  read: (client: ImapFlow) => Promise<T>,
 ): Promise<T> => {
   const client = createImapClient(account);
+  // Errors also arrive as events; without a listener they would crash the process.
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -114,43 +115,7 @@ export const withInbox = async <T>(
   try {
     const lock = await client.getMailboxLock('INBOX', { readOnly: true });
     try {
-      const mailbox = client.mailbox;
-      if (!mailbox) throw new Error('INBOX could not be opened');
-      const list = async (range: string | number[], max: number) => {
-        const messages: InboxMessage[] = [];
-        if (Array.isArray(range) && range.length === 0) return messages;
-        for await (const message of client.fetch(range, HEADERS_QUERY, { uid: true })) {
-          messages.push(toInboxMessage(message));
-        }
-        return messages.sort((a, b) => a.uid - b.uid).slice(0, max);
-      };
-      return await work({
-        uidValidity: Number(mailbox.uidValidity),
-        uidNext: mailbox.uidNext,
-        listAfter: async (lastUid, max) => {
-          if (mailbox.uidNext <= lastUid + 1) return [];
-          // "n:*" also answers the last message when none is newer: keep only newer ones.
-          const found = await list(`${lastUid + 1}:*`, Number.MAX_SAFE_INTEGER);
-          return found.filter((message) => message.uid > lastUid).slice(0, max);
-        },
-        listSince: async (since, max) => {
-          const uids = (await client.search({ since }, { uid: true })) || [];
-          return list(uids.sort((a, b) => a - b).slice(0, max), max);
-        },
-        text: async (uid, maxBytes = 256 * 1024) => {
-          const message = await client.fetchOne(
-            String(uid),
-            { source: { maxLength: maxBytes } },
-            { uid: true },
-          );
-          if (!message || !message.source) return { text: '', html: '' };
-          const parsed = await simpleParser(message.source);
-          return {
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-          };
-        },
-      });
+      return await read(client);
     } finally {
       lock.release();
     }
@@ -158,3 +123,46 @@ export const withInbox = async <T>(
     await client.logout().catch(() => client.close());
   }
 };
+
+const sessionOf = (client: ImapFlow): InboxSession => {
+  const mailbox = client.mailbox;
+  if (!mailbox) throw new Error('INBOX could not be opened');
+  const list = async (range: string | number[]) => {
+    const messages: InboxMessage[] = [];
+    if (Array.isArray(range) && range.length === 0) return messages;
+    for await (const message of client.fetch(range, HEADERS_QUERY, { uid: true })) {
+      messages.push(toInboxMessage(message));
+    }
+    return messages.sort((a, b) => a.uid - b.uid);
+  };
+  return {
+    uidValidity: Number(mailbox.uidValidity),
+    uidNext: mailbox.uidNext,
+    listAfter: async (lastUid, max) => {
+      if (mailbox.uidNext <= lastUid + 1) return [];
+      // "n:*" also answers the last message when none is newer: keep only newer ones.
+      const found = await list(`${lastUid + 1}:*`);
+      return found.filter((message) => message.uid > lastUid).slice(0, max);
+    },
+    listSince: async (since, max) => {
+      const uids = (await client.search({ since }, { uid: true })) || [];
+      return list(uids.sort((a, b) => a - b).slice(0, max));
+    },
+    text: async (uid, maxBytes = 256 * 1024) => {
+      const message = await client.fetchOne(
+        String(uid),
+        { source: { maxLength: maxBytes } },
+        { uid: true },
+      );
+      if (!message || !message.source) return { text: '', html: '' };
+      const parsed = await simpleParser(message.source);
+      return { text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' };
+    },
+  };
+};
+
+/** openInbox, with the reads a check for replies makes (headers by UID, a message's text). */
+export const withInboxSession = <T>(
+  account: ImapAccount,
+  work: (inbox: InboxSession) => Promise<T>,
+): Promise<T> => openInbox(account, (client) => work(sessionOf(client)));

@@ -5,11 +5,20 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 export const pageCount = (total: number, pageSize: number): number =>
   Math.max(1, Math.ceil(total / pageSize));
 
-/** 'Showing X–Y of N leads' (an en dash between the first and last row shown). */
-export const showingCaption = (page: number, pageSize: number, total: number, noun: string) => {
+/**
+ * 'Showing X–Y of N leads' (an en dash between the first and last row shown); 'of N+ leads'
+ * when N is only a lower bound.
+ */
+export const showingCaption = (
+  page: number,
+  pageSize: number,
+  total: number,
+  noun: string,
+  more = false,
+) => {
   const first = total === 0 ? 0 : Math.min(total, (page - 1) * pageSize + 1);
   const last = Math.min(total, page * pageSize);
-  return `Showing ${first.toLocaleString()}–${last.toLocaleString()} of ${total.toLocaleString()} ${noun}`;
+  return `Showing ${first.toLocaleString()}–${last.toLocaleString()} of ${total.toLocaleString()}${more ? '+' : ''} ${noun}`;
 };
 
 type PageSizeChoice = {
@@ -27,6 +36,12 @@ type PaginationBarProps = {
   onPageChange: (page: number) => void;
   pageSizeChoice?: PageSizeChoice;
   disabled?: boolean;
+  /**
+   * The server stopped counting: `total` is a lower bound ('10,000+'). Paging then goes on
+   * while pages come back full; `pageRows` is how many this one holds.
+   */
+  totalCapped?: boolean;
+  pageRows?: number;
 };
 
 /** The caption, an optional rows-per-page choice, and Prev / 'Page X of Y' / Next. */
@@ -38,14 +53,19 @@ export const PaginationBar = ({
   onPageChange,
   pageSizeChoice,
   disabled = false,
+  totalCapped = false,
+  pageRows = 0,
 }: PaginationBarProps) => {
-  const pages = pageCount(total, pageSize);
+  // Past a capped total, what this page shows is known to exist, and a short page is the last.
+  const known = totalCapped ? Math.max(total, (page - 1) * pageSize + pageRows) : total;
+  const more = totalCapped && pageRows === pageSize;
+  const pages = pageCount(known, pageSize);
   const sizeId = useId();
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" py="xs">
       <Group gap="md" wrap="wrap">
         <Text size="sm" c="dimmed" data-testid="showing-caption" aria-live="polite">
-          {showingCaption(page, pageSize, total, noun)}
+          {showingCaption(page, pageSize, known, noun, more)}
         </Text>
         {pageSizeChoice ? (
           <Group gap={8} wrap="nowrap">
@@ -75,12 +95,13 @@ export const PaginationBar = ({
         </Button>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           Page {Math.min(page, pages).toLocaleString()} of {pages.toLocaleString()}
+          {more ? '+' : ''}
         </Text>
         <Button
           size="xs"
           variant="default"
           rightSection={<IconChevronRight size={14} />}
-          disabled={disabled || page >= pages}
+          disabled={disabled || (totalCapped ? !more : page >= pages)}
           onClick={() => onPageChange(page + 1)}
         >
           Next

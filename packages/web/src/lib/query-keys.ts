@@ -1,7 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /** React Query keys shared across features (one feature may refresh another's data). */
 export const queryKeys = {
   me: ['auth', 'me'] as const,
   setup: ['auth', 'setup'] as const,
   users: ['users'] as const,
   pendingUsers: ['users', 'pending'] as const,
+  dashboard: ['dashboard'] as const,
+  activity: ['activity'] as const,
 };
+
+/**
+ * After a lead or a client changes: the dashboard's figures and the activity log summarise
+ * them. Reset, not only invalidated: a screen that is open refetches, and one opened later
+ * loads afresh instead of first showing the figures from before the change.
+ */
+export const refreshSummaries = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.resetQueries({ queryKey: queryKeys.dashboard }),
+    queryClient.resetQueries({ queryKey: queryKeys.activity }),
+  ]);

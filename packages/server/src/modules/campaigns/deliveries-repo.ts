@@ -226,26 +226,6 @@ export const queueNextStep = async (
     .onConflictDoNothing();
 };
 
-/** The email sent for a step, for the next one to thread under. */
-export const findStepEmail = async (
-  db: Db,
-  campaignId: string,
-  step: number,
-  leadId: string,
-): Promise<{ messageId: string; references: string; subject: string } | undefined> => {
-  const [row] = await db
-    .select({
-      messageId: sentEmails.messageId,
-      references: sentEmails.references,
-      subject: sentEmails.subject,
-    })
-    .from(d)
-    .innerJoin(sentEmails, eq(sentEmails.id, d.sentEmailId))
-    .where(and(oneRow(campaignId, step, leadId), eq(d.state, 'sent')))
-    .limit(1);
-  return row;
-};
-
 /** The email reserved under a step's job id for a lead, whatever became of it. */
 export const findReservedEmail = async (
   db: Db,

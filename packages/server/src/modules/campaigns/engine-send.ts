@@ -2,10 +2,16 @@ import { DEFAULT_EMAIL_FONT } from '@leadline/shared/email';
 import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
 import { asHtml } from '../../mail/message.ts';
-import { createRunMailer, runSend } from '../email/run-send.ts';
-import type { RunContext, RunMessage, RunSendOutcome } from '../email/run-send.ts';
-import { finishSentEmail } from '../email/sent-repo.ts';
+import {
+  createRunMailer,
+  deliverReserved,
+  prepareRunSend,
+  reserveRunSends,
+} from '../email/run-send.ts';
+import type { PreparedSend, RunContext, RunMessage, RunSendOutcome } from '../email/run-send.ts';
+import { finishSentEmail, recordRunEmailsSent } from '../email/sent-repo.ts';
 import { replySubject } from '../email/threading.ts';
+import { suppressedAmong } from '../email/suppression.ts';
 import { createUnsubscribeLinks } from '../email/unsubscribe-links.ts';
 import { findUserById } from '../users/repo.ts';
 import {
@@ -23,10 +29,10 @@ import { getCampaignRow } from './repo.ts';
 import type { CampaignRow } from './repo.ts';
 
 export const INTERRUPTED =
-  'Cut off while being sent (the server process stopped); not sent again, so that the lead never gets it twice';
+  'The server process stopped while this email was being sent, so whether it arrived is unknown; it is not sent again, so that the lead never gets it twice';
 export const STEP_REMOVED = 'This follow-up was removed from the campaign';
 const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
-/** Sends of one batch under way at once (a pause lets at most these finish). */
+/** Emails of one batch being prepared and recorded at once (one at a time goes to SMTP). */
 export const SEND_CONCURRENCY = 4;
 const DAY_MS = 86_400_000;
 
@@ -191,28 +197,65 @@ export const sendClaimed = async (
   }
   const mailer = createRunMailer(box);
   const links = createUnsubscribeLinks(options.secretKey, options.publicUrl ?? DEFAULT_PUBLIC_URL);
-  const runOf = (step: number): RunContext => ({
+  const runs = new Map<number, RunContext>();
+  const runOf = (step: number): RunContext => {
+    let run = runs.get(step);
+    if (!run) {
+      run = {
+        db,
+        mailer,
+        links,
+        sender: {
+          id: sender.id,
+          name: sender.name,
+          email: sender.email,
+          organizationId: campaign.organizationId,
+        },
+        jobId: stepJobId(campaign.id, step),
+        kind: 'campaign',
+        // Recorded right after the SMTP turn (below), so the next email need not wait for it.
+        recorder: { sent: async () => undefined, flush: async () => undefined },
+      };
+      runs.set(step, run);
+    }
+    return run;
+  };
+  // One message object per step: the email module prepares its template once per object.
+  const messages = new Map<number, RunMessage | null>();
+  const messageFor = (step: number): RunMessage | null => {
+    if (!messages.has(step)) messages.set(step, messageOf(campaign, step));
+    return messages.get(step)!;
+  };
+  // The batch's suppressed addresses in one query rather than one per email.
+  const suppressed = await suppressedAmong(
     db,
-    mailer,
-    links,
-    sender: {
-      id: sender.id,
-      name: sender.name,
-      email: sender.email,
-      organizationId: campaign.organizationId,
-    },
-    jobId: stepJobId(campaign.id, step),
-    kind: 'campaign',
-  });
+    campaign.organizationId,
+    rest.map((row) => row.lead.personEmail),
+  );
   const deadline = Date.now() + (options.leaseSeconds * 1000) / 3;
   let stopped = false;
+  // Reserving an email and handing it to the SMTP server happen one email at a time: a
+  // process that dies can leave at most the one email it was sending in doubt (reserved, so
+  // never sent again; whether it arrived unknown). The rest of the work overlaps.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = turn.then(work);
+    turn = result.catch(() => undefined);
+    return result;
+  };
+  /** Reserves and delivers a prepared email; null when the campaign stopped meanwhile. */
+  const deliver = (run: RunContext, prepared: PreparedSend) =>
+    inTurn(async (): Promise<RunSendOutcome | null> => {
+      if (stopped || !(await stillRunning(db, campaign))) return null;
+      const [reservation] = await reserveRunSends(run, [prepared]);
+      return 'status' in reservation! ? reservation : deliverReserved(run, prepared, reservation!);
+    });
   /** Sends the next row; false when nothing more may start (pause, limit, failure, time). */
   const sendNext = async (): Promise<boolean> => {
     if (stopped || rest.length === 0 || Date.now() >= deadline) return false;
-    if (!(await stillRunning(db, campaign))) return false;
     const row = rest.shift();
     if (!row) return false;
-    const message = messageOf(campaign, row.step);
+    const message = messageFor(row.step);
     if (!message) {
       await finishDelivery(db, campaign.id, row.step, row.lead.id, {
         state: 'failed',
@@ -220,15 +263,27 @@ export const sendClaimed = async (
       });
       return true;
     }
-    const outcome = await runSend(runOf(row.step), row.lead, message);
+    const run = runOf(row.step);
+    const lead = { ...row.lead, suppressed: suppressed.has(row.lead.personEmail.toLowerCase()) };
+    const prepared = await prepareRunSend(run, lead, message);
+    const outcome = 'status' in prepared ? prepared : await deliver(run, prepared);
+    if (outcome?.status === 'sent')
+      await recordRunEmailsSent(db, campaign.organizationId, [outcome.sentEmailId]);
+    if (outcome === null) {
+      // Paused (or moved to another chain): the row goes back to the queue.
+      rest.unshift(row);
+      stopped = true;
+      return false;
+    }
     if ((await record(db, campaign, row, outcome, options, rest)) === 'stop') stopped = true;
     return !stopped;
   };
   const worker = async () => {
     try {
       while (await sendNext());
-    } finally {
+    } catch (error) {
       stopped = true;
+      throw error;
     }
   };
   try {

@@ -28,7 +28,7 @@ export type EngineOptions = {
 
 export const DEFAULT_ENGINE_OPTIONS: Omit<EngineOptions, 'secretKey' | 'publicUrl'> = {
   leaseSeconds: 60,
-  batchSize: 50,
+  batchSize: 200,
   interruptedAfterSeconds: 600,
 };
 
@@ -46,7 +46,12 @@ const earliest = (...dates: (Date | null)[]) =>
  * What the campaign may send now: a batch, or for a throttled one what the last hour leaves
  * of its hourly rate; and when a throttled one may send again once that is used up.
  */
-const throttle = async (db: Db, campaign: CampaignRow, batchSize: number, now: Date) => {
+export const throttle = async (
+  db: Db,
+  campaign: Pick<CampaignRow, 'id' | 'sendNow' | 'throttlePerHour'>,
+  batchSize: number,
+  now: Date,
+) => {
   if (campaign.sendNow) return { limit: batchSize, gate: now };
   const { n, oldest } = await attemptsInLastHour(db, campaign.id);
   const budget = Math.max(0, campaign.throttlePerHour - n);

@@ -19,6 +19,7 @@ import { logActivity } from '../activity/repo.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { countAudience } from './audience.ts';
 import { nextDueAt } from './deliveries-repo.ts';
+import { throttle } from './engine.ts';
 import { describeCampaign, toCampaign } from './present.ts';
 import { countRecipientStates, findLeadOptions, stepSummary } from './recipients-repo.ts';
 import {
@@ -104,7 +105,9 @@ export const getCampaign = async (
     limit: leads.length,
   });
   const nextSendAt =
-    row.status === 'active' && email && next.queued ? next.queued.toISOString() : null;
+    row.status === 'active' && email && next.queued
+      ? (await nextSendTime(db, row, next.queued)).toISOString()
+      : null;
   return {
     ...campaign,
     leads,
@@ -113,6 +116,16 @@ export const getCampaign = async (
     steps,
     nextSendAt,
   };
+};
+
+/**
+ * When the next email goes: when the next row falls due, but not before now, nor, for a
+ * throttled campaign that has used its hour, before the hour frees a place.
+ */
+const nextSendTime = async (db: Db, row: CampaignListRow, due: Date): Promise<Date> => {
+  const now = new Date();
+  const { gate } = await throttle(db, row, 1, now);
+  return new Date(Math.max(due.getTime(), now.getTime(), gate.getTime()));
 };
 
 /** POST /api/campaigns: a draft in the caller's organisation. */

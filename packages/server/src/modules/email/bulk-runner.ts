@@ -12,7 +12,6 @@ import {
   renewBulkLease,
 } from './bulk-repo.ts';
 import type { BulkRunRow, BulkRunSummary } from './bulk-repo.ts';
-import { WRITE_LEADS } from './bulk-progress.ts';
 import type { Loop } from './bulk-progress.ts';
 import { INTERRUPTED, sendAll } from './bulk-window.ts';
 import { createRunMailer, recordInBatches } from './run-send.ts';
@@ -106,8 +105,7 @@ export const runBulkJob = async (settings: BulkRunnerSettings, runId: string): P
         db,
         mailer,
         // Without a pause, delivered emails are recorded together with the run's progress.
-        recorder:
-          settings.pauseMs > 0 ? undefined : recordInBatches(db, run.organizationId, WRITE_LEADS),
+        recorder: settings.pauseMs > 0 ? undefined : recordInBatches(db, run.organizationId),
         links: settings.links,
         sender: {
           id: user.id,

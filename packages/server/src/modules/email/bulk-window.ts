@@ -12,7 +12,7 @@ export const INTERRUPTED =
   'Interrupted: the server stopped while this email was being sent. It was not sent again, so the lead never gets it twice.';
 
 /** Leads taken together when there is no pause: read, reserved (one statement) and sent. */
-export const BULK_WINDOW = 10;
+export const BULK_WINDOW = 16;
 const CHUNK = 100;
 
 /** What one lead's turn came to: a counter to move, or the end of the run. */
@@ -53,8 +53,8 @@ export type WindowSettings = { db: Db; pauseMs: number; leaseSeconds: number };
 /**
  * Sends a run from its position to its end. With a pause: one lead at a time, the pause
  * between them, each lead read just before its email (a reply or an unsubscribe that arrives
- * meanwhile counts). Without one: ten leads at a time, checked, reserved in one statement and
- * handed to the SMTP connection together, while the next ten are read and reserved; the
+ * meanwhile counts). Without one: sixteen leads at a time, checked, reserved in one statement and
+ * handed to the SMTP connection together, while the next sixteen are read and reserved; the
  * delivered emails are recorded with the run's progress. Stops at the daily limit, on a
  * failure that would repeat (login refused, server unreachable), when the user stops it, or
  * when this worker loses its lease; reservations not sent then are withdrawn.
@@ -122,6 +122,8 @@ export const sendAll = async (
 
   const progress = createProgress(db, run, owner, loop, context.recorder);
   let ahead: Promise<Item[]> | null = null;
+  let writing = Promise.resolve();
+  let failure: unknown;
   try {
     for (let from = run.position; from < run.total; from += size) {
       if (pauseMs > 0 && from > run.position) {
@@ -151,13 +153,22 @@ export const sendAll = async (
         if ('stop' in step) loop.stopped ??= step.stop;
         else progress.done(item.index, step.counter);
       }
-      await progress.write(false);
+      // Written beside the next window's sending, one write at a time.
+      writing = writing.then(() => progress.write(false));
+      writing.catch(() => undefined); // awaited below and at the end
+      if (pauseMs > 0) await writing;
     }
-  } finally {
-    await withdraw(await (ahead ?? Promise.resolve(null)).catch(() => null));
-    // What was delivered is recorded, whatever happens to the run.
-    await context.recorder?.flush();
+  } catch (error) {
+    failure = error ?? new Error('The bulk run failed');
   }
+  await withdraw(await (ahead ?? Promise.resolve(null)).catch(() => null));
+  failure ??= await writing.then(
+    () => undefined,
+    (error: unknown) => error ?? new Error('Writing the run progress failed'),
+  );
+  // What was delivered is recorded, whatever happens to the run.
+  await context.recorder?.flush();
+  if (failure) throw failure;
   if (loop.state === undefined) return;
   await progress.write(true);
 };

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
 import { MailLoginError, safeErrorText } from '../../mail/errors.ts';
-import { withInbox } from '../../mail/imap.ts';
+import { withInboxSession } from '../../mail/imap.ts';
 import type { InboxMessage, InboxSession } from '../../mail/imap.ts';
 import { htmlToText } from '../../mail/message.ts';
 import { logActivity } from '../activity/repo.ts';
@@ -146,7 +146,7 @@ export const checkReplies = async (
     [user.email, imap.user, smtpOf(account)?.user].filter(Boolean).map((a) => a!.toLowerCase()),
   );
   try {
-    const result = await withInbox({ ...imap, pass }, async (inbox) => {
+    const result = await withInboxSession({ ...imap, pass }, async (inbox) => {
       const sameMailbox = cursor.uidValidity === inbox.uidValidity;
       const since = new Date(
         cursor.checkedAt && cursor.uidValidity !== null

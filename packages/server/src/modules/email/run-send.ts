@@ -71,17 +71,16 @@ export const createRunMailer = (box: SecretBox): RunMailer => {
   return mailer;
 };
 
-export const recordInBatches = (db: Db, organizationId: string, size: number): RunRecorder => {
+/** Gathers delivered emails; `flush` (the run writing its progress) records them together. */
+export const recordInBatches = (db: Db, organizationId: string): RunRecorder => {
   const pending: string[] = [];
-  const flush = async () => {
-    await recordRunEmailsSent(db, organizationId, pending.splice(0));
-  };
   return {
     sent: async (id) => {
       pending.push(id);
-      if (pending.length >= size) await flush();
     },
-    flush,
+    flush: async () => {
+      await recordRunEmailsSent(db, organizationId, pending.splice(0));
+    },
   };
 };
 

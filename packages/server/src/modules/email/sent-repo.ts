@@ -110,7 +110,9 @@ export const finishSentEmail = async (
 /**
  * Emails of a run delivered, in one statement (atomic, one round trip however many): the rows
  * 'sent' and their leads' mailSent / sentCount / mailSentDate. (A run's email has one
- * recipient, so a delivered one has no refused recipient to note.)
+ * recipient, so a delivered one has no refused recipient to note.) `sent_at` keeps the time
+ * of the reservation, taken just before the SMTP conversation: left unchanged, the row is
+ * updated in place (no index changes), which matters at bulk volumes.
  */
 export const recordRunEmailsSent = async (
   db: Db,
@@ -121,7 +123,7 @@ export const recordRunEmailsSent = async (
   const list = `{${ids.join(',')}}`;
   await db.execute(sql`
     WITH sent AS (
-      UPDATE sent_emails SET status = 'sent', error = NULL, sent_at = now()
+      UPDATE sent_emails SET status = 'sent', error = NULL
       WHERE id = ANY(${list}::uuid[]) AND status = 'sending'
       RETURNING lead_id)
     UPDATE leads SET mail_sent = true, sent_count = sent_count + 1, mail_sent_date = now(),

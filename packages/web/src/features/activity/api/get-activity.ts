@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ActivityEntry } from '@leadline/shared/activity';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const activityQueryKey = ['activity'] as const;
+export const activityQueryKey = queryKeys.activity;
 
 /** Entries per request; the next page starts after the last entry shown. */
 export const ACTIVITY_PAGE_SIZE = 25;

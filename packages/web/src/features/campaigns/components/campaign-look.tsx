@@ -38,12 +38,7 @@ export const StatusBadge = ({ status }: { status: CampaignStatus }) => (
 
 /** A lead's state; a LinkedIn or call task still open reads 'To do'. */
 export const RecipientStateBadge = ({ state, task }: { state: RecipientState; task: boolean }) => (
-  <Badge
-    color={RECIPIENT_STATE_COLORS[state]}
-    variant="light"
-    size="sm"
-    style={{ flexShrink: 0 }}
-  >
+  <Badge color={RECIPIENT_STATE_COLORS[state]} variant="light" size="sm" style={{ flexShrink: 0 }}>
     {task && state === 'queued' ? 'To do' : RECIPIENT_STATE_LABELS[state]}
   </Badge>
 );

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Client, ClientData } from '@leadline/shared/clients';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshSummaries } from '../../../lib/query-keys.ts';
 import { clientKeys } from './client-keys.ts';
 
 export const createClient = (body: ClientData): Promise<Client> =>
@@ -10,6 +11,10 @@ export const useCreateClient = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createClient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+        refreshSummaries(queryClient),
+      ]),
   });
 };

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshSummaries } from '../../../lib/query-keys.ts';
 import { clientKeys } from './client-keys.ts';
 
 export const deleteClient = (id: string): Promise<{ message: string }> =>
@@ -21,7 +22,10 @@ export const useDeleteClients = () => {
     mutationFn: deleteClients,
     onSettled: (_data, _error, ids) => {
       for (const id of ids) queryClient.removeQueries({ queryKey: clientKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: clientKeys.lists });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientKeys.lists }),
+        refreshSummaries(queryClient),
+      ]);
     },
   });
 };

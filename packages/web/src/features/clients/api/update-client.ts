@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Client, ClientUpdateInput } from '@leadline/shared/clients';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshSummaries } from '../../../lib/query-keys.ts';
 import { clientKeys } from './client-keys.ts';
 
 export type UpdateClientInput = { id: string; changes: ClientUpdateInput };
@@ -14,7 +15,10 @@ export const useUpdateClient = () => {
     mutationFn: updateClient,
     onSuccess: (client) => {
       queryClient.setQueryData(clientKeys.detail(client._id), client);
-      return queryClient.invalidateQueries({ queryKey: clientKeys.lists });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientKeys.lists }),
+        refreshSummaries(queryClient),
+      ]);
     },
   });
 };

@@ -14,6 +14,7 @@ import { DebouncedInput } from '../../../components/search-input.tsx';
 import { errorMessage, isSessionExpired } from '../../../lib/api-client.ts';
 import { UPLOAD_ACCEPT, uploadProblem, useFileImport } from '../../../lib/import-job.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { refreshSummaries } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useStableCallback } from '../../../lib/use-stable-callback.ts';
 import { clientKeys } from '../api/client-keys.ts';
@@ -81,6 +82,7 @@ export const ClientsRoute = () => {
       if (status?.status === 'completed') finishUploadToast(true, 'Clients uploaded successfully');
       else finishUploadToast(false, status?.message || errorMessage(error, 'Upload failed'));
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      void refreshSummaries(queryClient);
     },
   });
 

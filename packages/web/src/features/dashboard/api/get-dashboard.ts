@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DashboardResponse } from '@leadline/shared/dashboard';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const dashboardQueryKey = ['dashboard'] as const;
+export const dashboardQueryKey = queryKeys.dashboard;
 
 export const getDashboard = (signal?: AbortSignal): Promise<DashboardResponse> =>
   apiRequest<DashboardResponse>('/api/dashboard', { signal });

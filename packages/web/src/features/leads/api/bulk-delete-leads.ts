@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshSummaries } from '../../../lib/query-keys.ts';
 import { leadKeys } from './lead-keys.ts';
 
 export type BulkDeleteResponse = { message: string; deletedCount: number };
@@ -14,6 +15,10 @@ export const useBulkDeleteLeads = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bulkDeleteLeads,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+        refreshSummaries(queryClient),
+      ]),
   });
 };

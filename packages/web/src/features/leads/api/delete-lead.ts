@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshSummaries } from '../../../lib/query-keys.ts';
 import { leadKeys } from './lead-keys.ts';
 
 export const deleteLead = (id: string): Promise<{ message: string }> =>
@@ -11,7 +12,10 @@ export const useDeleteLead = () => {
     mutationFn: deleteLead,
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: leadKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: leadKeys.lists });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: leadKeys.lists }),
+        refreshSummaries(queryClient),
+      ]);
     },
   });
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Lead, LeadListResponse, LeadStatus } from '@leadline/shared/leads';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshSummaries } from '../../../lib/query-keys.ts';
 import { leadKeys } from './lead-keys.ts';
 
 export type UpdateLeadStatusInput = { id: string; status: LeadStatus };
@@ -55,6 +56,7 @@ export const useUpdateLeadStatus = () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: leadKeys.lists, refetchType: 'none' }),
         queryClient.invalidateQueries({ queryKey: leadKeys.activity(lead._id) }),
+        refreshSummaries(queryClient),
       ]);
     },
   });

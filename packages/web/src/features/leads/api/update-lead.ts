@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Lead, LeadUpdateInput } from '@leadline/shared/leads';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshSummaries } from '../../../lib/query-keys.ts';
 import { leadKeys } from './lead-keys.ts';
 
 export type UpdateLeadInput = { id: string; changes: LeadUpdateInput };
@@ -17,6 +18,7 @@ export const useUpdateLead = () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: leadKeys.lists }),
         queryClient.invalidateQueries({ queryKey: leadKeys.activity(lead._id) }),
+        refreshSummaries(queryClient),
       ]);
     },
   });

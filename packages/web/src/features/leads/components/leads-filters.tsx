@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Grid, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconFilterOff, IconMapPin, IconSearch } from '@tabler/icons-react';
@@ -41,7 +42,7 @@ const dateInputs = {
  * Search, the five filters and the created-date range; each change returns to page 1. On a
  * phone everything but the search folds away behind a Filters button.
  */
-export const LeadsFilters = ({ filters, filtering, onChange, onClear }: LeadsFiltersProps) => {
+const FiltersPanel = ({ filters, filtering, onChange, onClear }: LeadsFiltersProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [open, { toggle }] = useDisclosure(false);
   const active = FILTER_KEYS.filter((key) => key !== 'search' && filters[key] !== '').length;
@@ -158,3 +159,6 @@ export const LeadsFilters = ({ filters, filtering, onChange, onClear }: LeadsFil
     </Stack>
   );
 };
+
+/** Memoised: its props change with the filters, not with the selection or the page. */
+export const LeadsFilters = memo(FiltersPanel);

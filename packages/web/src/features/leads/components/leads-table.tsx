@@ -1,10 +1,12 @@
+import { memo } from 'react';
 import type { ReactNode } from 'react';
-import { Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
+import { Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { Lead, LeadSortField } from '@leadline/shared/leads';
 import { LeadRow } from './lead-row.tsx';
 import type { LeadRowHandlers } from './lead-row.tsx';
 import type { LeadSort } from './lead-view-state.ts';
+import { SelectBox } from './select-box.tsx';
 
 type SortableThProps = {
   field: LeadSortField;
@@ -38,6 +40,49 @@ const Th = ({ children, minWidth }: { children: ReactNode; minWidth?: number }) 
   <Table.Th style={{ minWidth, whiteSpace: 'nowrap' }}>{children}</Table.Th>
 );
 
+/** The column headings after the checkbox: re-rendered when the sort changes, not on selection. */
+const ColumnHeaders = memo(
+  ({ sort, onSort }: { sort: LeadSort; onSort: (field: LeadSortField) => void }) => {
+    const sortProps = { sort, onSort };
+    return (
+      <>
+        <SortableTh field="personFirstName" minWidth={190} {...sortProps}>
+          Contact Person
+        </SortableTh>
+        <SortableTh field="personEmail" minWidth={200} {...sortProps}>
+          Contact Email
+        </SortableTh>
+        <SortableTh field="companyName" minWidth={170} {...sortProps}>
+          Company Info
+        </SortableTh>
+        <SortableTh field="industry" {...sortProps}>
+          Industry
+        </SortableTh>
+        <SortableTh field="size" {...sortProps}>
+          Company Size
+        </SortableTh>
+        <Th minWidth={150}>Company Website</Th>
+        <Th minWidth={130}>Job Title</Th>
+        <Th>Personal LinkedIn</Th>
+        <SortableTh field="personCountry" minWidth={180} {...sortProps}>
+          Location
+        </SortableTh>
+        <SortableTh field="source" minWidth={120} {...sortProps}>
+          Lead Source
+        </SortableTh>
+        <SortableTh field="status" {...sortProps}>
+          Status
+        </SortableTh>
+        <SortableTh field="createdAt" {...sortProps}>
+          Created Date
+        </SortableTh>
+        <Th minWidth={170}>Actions</Th>
+      </>
+    );
+  },
+);
+ColumnHeaders.displayName = 'ColumnHeaders';
+
 type LeadsTableProps = LeadRowHandlers & {
   leads: Lead[];
   selectedIds: ReadonlySet<string>;
@@ -68,7 +113,6 @@ export const LeadsTable = ({
 }: LeadsTableProps) => {
   const selectedHere = leads.filter((lead) => selectedIds.has(lead._id)).length;
   const all = leads.length > 0 && selectedHere === leads.length;
-  const sortProps = { sort, onSort };
   return (
     <Table.ScrollContainer
       minWidth={1800}
@@ -90,46 +134,15 @@ export const LeadsTable = ({
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={40}>
-              <Checkbox
-                size="xs"
-                aria-label="Select all visible leads"
+              <SelectBox
+                label="Select all visible leads"
                 checked={all}
                 indeterminate={selectedHere > 0 && !all}
                 disabled={leads.length === 0}
                 onChange={(event) => onToggleAll(event.currentTarget.checked)}
               />
             </Table.Th>
-            <SortableTh field="personFirstName" minWidth={190} {...sortProps}>
-              Contact Person
-            </SortableTh>
-            <SortableTh field="personEmail" minWidth={200} {...sortProps}>
-              Contact Email
-            </SortableTh>
-            <SortableTh field="companyName" minWidth={170} {...sortProps}>
-              Company Info
-            </SortableTh>
-            <SortableTh field="industry" {...sortProps}>
-              Industry
-            </SortableTh>
-            <SortableTh field="size" {...sortProps}>
-              Company Size
-            </SortableTh>
-            <Th minWidth={150}>Company Website</Th>
-            <Th minWidth={130}>Job Title</Th>
-            <Th>Personal LinkedIn</Th>
-            <SortableTh field="personCountry" minWidth={180} {...sortProps}>
-              Location
-            </SortableTh>
-            <SortableTh field="source" minWidth={120} {...sortProps}>
-              Lead Source
-            </SortableTh>
-            <SortableTh field="status" {...sortProps}>
-              Status
-            </SortableTh>
-            <SortableTh field="createdAt" {...sortProps}>
-              Created Date
-            </SortableTh>
-            <Th minWidth={170}>Actions</Th>
+            <ColumnHeaders sort={sort} onSort={onSort} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

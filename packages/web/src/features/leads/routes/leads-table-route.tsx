@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { PaginationBar, pageCount } from '../../../components/pagination-bar.tsx
 import { errorMessage } from '../../../lib/api-client.ts';
 import { UPLOAD_ACCEPT, uploadProblem, useFileImport } from '../../../lib/import-job.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { refreshSummaries } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useStableCallback } from '../../../lib/use-stable-callback.ts';
 import { useBulkDeleteLeads } from '../api/bulk-delete-leads.ts';
@@ -29,6 +30,8 @@ import { LeadsTable } from '../components/leads-table.tsx';
 import { LeadsToolbar } from '../components/leads-toolbar.tsx';
 
 const LEAD_NOUN = { singular: 'lead', plural: 'leads' };
+/** Its props change only when a lead opens or closes: a selection change leaves it alone. */
+const LeadDrawer = memo(LeadDetailDrawer);
 const NO_LEADS: Lead[] = [];
 
 /** /leads-table: the organisation's leads, filtered, sorted and paged by the server. */
@@ -46,13 +49,20 @@ export const LeadsTableRoute = () => {
 
   const rows = leads.data?.leads ?? NO_LEADS;
   const total = leads.data?.total ?? 0;
+  // Past 10,000 matches the server stops counting: the total is a lower bound.
+  const totalCapped = leads.data?.totalCapped ?? false;
   const { refresh } = selection;
   useEffect(() => refresh(rows), [rows, refresh]);
 
-  // A page past the end (after deleting its rows, or from an old link) moves to the last page.
+  // A page past the end (after deleting its rows, or from an old link) moves to the last page;
+  // past a capped total only an empty page is past the end.
   const { setPage } = view;
   const lastPage = pageCount(total, view.limit);
-  const pastEnd = leads.isSuccess && !leads.isPlaceholderData && view.page > lastPage;
+  const pastEnd =
+    leads.isSuccess &&
+    !leads.isPlaceholderData &&
+    view.page > lastPage &&
+    (!totalCapped || rows.length === 0);
   useEffect(() => {
     if (pastEnd) setPage(lastPage);
   }, [pastEnd, lastPage, setPage]);
@@ -64,6 +74,7 @@ export const LeadsTableRoute = () => {
       if (status?.status === 'completed') notifySuccess('✅ Leads uploaded successfully');
       else notifyError(status?.message || errorMessage(error, '❌ Upload failed'), error);
       void queryClient.invalidateQueries({ queryKey: leadKeys.all });
+      void refreshSummaries(queryClient);
     },
   });
 
@@ -220,13 +231,10 @@ export const LeadsTableRoute = () => {
           onChange: view.setLimit,
         }}
         disabled={leads.isPending}
+        totalCapped={totalCapped}
+        pageRows={rows.length}
       />
-      <LeadDetailDrawer
-        leadId={view.leadId}
-        onClose={view.closeLead}
-        canSend={canSend}
-        onSend={onSend}
-      />
+      <LeadDrawer leadId={view.leadId} onClose={view.closeLead} canSend={canSend} onSend={onSend} />
       <ImportDialog
         opened={importJob.dialogOpen}
         onClose={importJob.closeDialog}

@@ -2,16 +2,24 @@ import { BarChart } from '@mantine/charts';
 import { Stack, Table, Text } from '@mantine/core';
 import { replyRate } from '@leadline/shared/reports';
 import type { CampaignResult } from '@leadline/shared/reports';
-import { CHART_HEIGHT, formatCount } from './report-format.ts';
+import { ChartLegend } from './chart-legend.tsx';
+import { formatCount } from './report-format.ts';
 
 const TYPE_LABELS: Record<string, string> = { email: 'Email', linkedin: 'LinkedIn', call: 'Call' };
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const NAME_MAX = 18;
+const NAME_MAX = 16;
 const shortName = (name: string) =>
   Array.from(name).length > NAME_MAX ? `${Array.from(name).slice(0, NAME_MAX).join('')}…` : name;
 
 /** At most this many campaigns in the chart (the busiest); the table lists them all. */
 const CHART_CAMPAIGNS = 10;
+/** Height of one campaign's group of bars. */
+const BAR_ROW = 48;
+const CAMPAIGN_SERIES = [
+  { name: 'sent', label: 'Emails sent', color: 'blue.6' },
+  { name: 'tasksDone', label: 'Tasks done', color: 'grape.6' },
+  { name: 'replies', label: 'Replies', color: 'teal.6' },
+];
 
 /** Each campaign's results in the period: a chart of the busiest and the full table. */
 export const CampaignResults = ({ campaigns }: { campaigns: CampaignResult[] }) => {
@@ -27,30 +35,25 @@ export const CampaignResults = ({ campaigns }: { campaigns: CampaignResult[] }) 
   return (
     <Stack gap="md">
       {charted.length > 0 ? (
-        <BarChart
-          h={CHART_HEIGHT}
-          data={charted}
-          dataKey="name"
-          series={[
-            { name: 'sent', label: 'Emails sent', color: 'blue.6' },
-            { name: 'tasksDone', label: 'Tasks done', color: 'grape.6' },
-            { name: 'replies', label: 'Replies', color: 'teal.6' },
-          ]}
-          tickLine="none"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 48 }}
-          valueFormatter={formatCount}
-          yAxisProps={{ allowDecimals: false, width: 40 }}
-          xAxisProps={{
-            interval: 0,
-            angle: charted.length > 3 ? -30 : 0,
-            textAnchor: charted.length > 3 ? 'end' : 'middle',
-            height: charted.length > 3 ? 70 : 30,
-          }}
-          maxBarWidth={32}
-          role="figure"
-          aria-label="Campaign results bar chart"
-        />
+        <Stack gap="sm">
+          {/* Bars lie down: every campaign name has room beside its bars, on a phone too. */}
+          <BarChart
+            h={BAR_ROW * charted.length + 40}
+            data={charted}
+            dataKey="name"
+            series={CAMPAIGN_SERIES}
+            orientation="vertical"
+            tickLine="none"
+            gridAxis="x"
+            valueFormatter={formatCount}
+            xAxisProps={{ allowDecimals: false }}
+            yAxisProps={{ width: 120, interval: 0 }}
+            maxBarWidth={14}
+            role="figure"
+            aria-label="Campaign results bar chart"
+          />
+          <ChartLegend series={CAMPAIGN_SERIES} />
+        </Stack>
       ) : (
         <Text size="sm" c="dimmed">
           No campaign sent anything in this period.

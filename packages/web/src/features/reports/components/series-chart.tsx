@@ -1,7 +1,9 @@
 import type { ComponentProps } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
+import { Stack } from '@mantine/core';
 import type { ReportBucket, ReportTable } from '@leadline/shared/reports';
 import { CHART_HEIGHT, chartData, chartSeries, formatCount, tableTotal } from './report-format.ts';
+import { ChartLegend } from './chart-legend.tsx';
 import { ReportPanel } from './report-panel.tsx';
 
 type SeriesChartProps = {
@@ -15,14 +17,13 @@ type SeriesChartProps = {
 /** A report table over time: one bar (or point) per bucket, one colour per series. */
 export const SeriesChart = ({ table, bucket, kind, label }: SeriesChartProps) => {
   const data = chartData(table, bucket);
+  const series = chartSeries(table);
   const common = {
     h: CHART_HEIGHT,
     data,
     dataKey: 'bucket',
-    series: chartSeries(table),
+    series,
     tickLine: 'none' as const,
-    withLegend: true,
-    legendProps: { verticalAlign: 'bottom' as const, height: 48 },
     valueFormatter: formatCount,
     yAxisProps: { allowDecimals: false, width: 40 },
     xAxisProps: { minTickGap: 12 },
@@ -33,10 +34,15 @@ export const SeriesChart = ({ table, bucket, kind, label }: SeriesChartProps) =>
     role: 'figure',
     'aria-label': label,
   };
-  return kind === 'stacked' ? (
-    <BarChart {...common} type="stacked" maxBarWidth={40} />
-  ) : (
-    <LineChart {...common} curveType="linear" withDots={data.length <= 45} />
+  return (
+    <Stack gap="sm">
+      {kind === 'stacked' ? (
+        <BarChart {...common} type="stacked" maxBarWidth={40} />
+      ) : (
+        <LineChart {...common} curveType="linear" withDots={data.length <= 45} />
+      )}
+      <ChartLegend series={series} />
+    </Stack>
   );
 };
 
