@@ -6,7 +6,7 @@ import { mailAccounts, sentEmails } from '../src/db/schema.ts';
 import { meetings } from '../src/db/tables/calendar.ts';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
-import { adminOf } from './fixtures.ts';
+import { adminOf, configureSmtp } from './fixtures.ts';
 import { REJECTED_PREFIX, freePort, startSmtpServer } from './mail-servers.ts';
 import type { ReceivedMessage, TestSmtpServer } from './mail-servers.ts';
 import { meetingPayload, schedule } from './calendar-fixtures.ts';
@@ -18,24 +18,7 @@ let rep: { token: string; id: string };
 
 const ORG = 'acme-invitations';
 
-const configure = async (token: string, dailyLimit?: number) => {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/email/config',
-    token,
-    payload: {
-      smtp: {
-        host: smtp.host,
-        port: smtp.port,
-        secure: false,
-        user: smtp.user,
-        pass: smtp.password,
-        ...(dailyLimit === undefined ? {} : { dailyLimit }),
-      },
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-};
+const configure = (token: string, dailyLimit?: number) => configureSmtp(t, token, smtp, dailyLimit);
 
 const calendarRep = async (dailyLimit?: number) => {
   const { user, token } = await t.createUser({

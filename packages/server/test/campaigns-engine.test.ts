@@ -8,7 +8,6 @@ import { stepJobId } from '../src/modules/campaigns/ids.ts';
 import { createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import {
-  configureSmtp,
   createCampaign,
   getCampaign,
   messagesPerRecipient,
@@ -16,7 +15,7 @@ import {
   setStatus,
   waitFor,
 } from './campaigns-support.ts';
-import { insertLeads, latestActivity, organizationIdOf } from './fixtures.ts';
+import { configureSmtp, insertLeads, latestActivity, organizationIdOf } from './fixtures.ts';
 import { startSmtpServer } from './mail-servers.ts';
 import type { ReceivedMessage, TestSmtpServer } from './mail-servers.ts';
 

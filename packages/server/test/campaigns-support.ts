@@ -47,30 +47,6 @@ export const setStatus = (t: TestContext, token: string, id: string, status: str
   t.request({ method: 'PATCH', url: `/api/campaigns/${id}/status`, token, payload: { status } });
 
 /** Saves the user's SMTP settings for the test server (a daily limit when given). */
-export const configureSmtp = async (
-  t: TestContext,
-  token: string,
-  smtp: TestSmtpServer,
-  dailyLimit?: number,
-) => {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/email/config',
-    token,
-    payload: {
-      smtp: {
-        host: smtp.host,
-        port: smtp.port,
-        secure: false,
-        user: smtp.user,
-        pass: smtp.password,
-        ...(dailyLimit === undefined ? {} : { dailyLimit }),
-      },
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-};
-
 /** Polls until `check` holds (generous timeout: the machine is shared and slow). */
 export const waitFor = async <T>(
   read: () => Promise<T>,

@@ -7,14 +7,8 @@ import { runBulkJob } from '../src/modules/email/bulk-runner.ts';
 import { createUnsubscribeLinks } from '../src/modules/email/unsubscribe-links.ts';
 import { TEST_PUBLIC_URL, TEST_SECRET_KEY, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
-import {
-  bulkPayload,
-  configureSmtp,
-  postBulk,
-  receptionCounts,
-  waitForJob,
-} from './email-bulk-support.ts';
-import { adminOf, insertLeads, latestActivity } from './fixtures.ts';
+import { bulkPayload, postBulk, receptionCounts, waitForJob } from './email-bulk-support.ts';
+import { adminOf, configureSmtp, insertLeads, latestActivity } from './fixtures.ts';
 import { startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 

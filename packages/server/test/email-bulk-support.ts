@@ -5,34 +5,6 @@ import type { BulkEmailJob } from '@leadline/shared/email';
 import type { TestContext } from './context.ts';
 import type { ReceivedMessage } from './mail-servers.ts';
 
-/** Where the test SMTP server listens and how to log in. */
-export type SmtpEndpoint = { host: string; port: number; user: string; password: string };
-
-/** Saves the user's SMTP settings through the API (the server logs in first). */
-export const configureSmtp = async (
-  t: TestContext,
-  token: string,
-  smtp: SmtpEndpoint,
-  dailyLimit?: number,
-) => {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/email/config',
-    token,
-    payload: {
-      smtp: {
-        host: smtp.host,
-        port: smtp.port,
-        secure: false,
-        user: smtp.user,
-        pass: smtp.password,
-        ...(dailyLimit === undefined ? {} : { dailyLimit }),
-      },
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-};
-
 export const bulkPayload = (leadIds: string[], overrides: Record<string, unknown> = {}) => ({
   leadIds,
   subject: 'Hello {{firstName}}',

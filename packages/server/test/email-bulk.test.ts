@@ -6,14 +6,13 @@ import { TEST_PUBLIC_URL, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import {
   bulkPayload,
-  configureSmtp,
   postBulk,
   rawHeader,
   receivedBy,
   receptionCounts,
   runBulk,
 } from './email-bulk-support.ts';
-import { MISSING_ID, adminOf, insertLeads, latestActivity } from './fixtures.ts';
+import { adminOf, configureSmtp, insertLeads, latestActivity, MISSING_ID } from './fixtures.ts';
 import { REJECTED_PREFIX, startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 

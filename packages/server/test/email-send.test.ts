@@ -5,7 +5,7 @@ import { sentEmails } from '../src/db/schema.ts';
 import { lastMessageTo, threadUnder } from '../src/modules/email/threading.ts';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
-import { adminOf, createLead } from './fixtures.ts';
+import { adminOf, configureSmtp, createLead } from './fixtures.ts';
 import type { LeadBody } from './fixtures.ts';
 import { REJECTED_PREFIX, formData, startSmtpServer } from './mail-servers.ts';
 import type { ReceivedMessage, TestSmtpServer } from './mail-servers.ts';
@@ -18,24 +18,7 @@ let lead: LeadBody;
 
 const ORG = 'acme-mail-send';
 
-const configure = async (token: string, dailyLimit?: number) => {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/email/config',
-    token,
-    payload: {
-      smtp: {
-        host: smtp.host,
-        port: smtp.port,
-        secure: false,
-        user: smtp.user,
-        pass: smtp.password,
-        ...(dailyLimit === undefined ? {} : { dailyLimit }),
-      },
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-};
+const configure = (token: string, dailyLimit?: number) => configureSmtp(t, token, smtp, dailyLimit);
 
 /** A Sales Rep of acme with SMTP configured (and a daily limit when given). */
 const repWithSmtp = async (dailyLimit?: number) => {

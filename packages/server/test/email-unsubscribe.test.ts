@@ -6,13 +6,12 @@ import { TEST_PUBLIC_URL, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import {
   bulkPayload,
-  configureSmtp,
   rawHeader,
   receivedBy,
   receptionCounts,
   runBulk,
 } from './email-bulk-support.ts';
-import { adminOf, insertLeads } from './fixtures.ts';
+import { adminOf, configureSmtp, insertLeads } from './fixtures.ts';
 import { formData, startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import type { ClientInput } from '@leadline/shared/clients';
 import type { LeadInput } from '@leadline/shared/leads';
@@ -120,4 +121,32 @@ export const latestActivity = async (db: Db, organizationId: string) => {
     .orderBy(desc(activityLog.createdAt))
     .limit(1);
   return row;
+};
+
+/** Where the test SMTP server listens and how to log in. */
+export type SmtpEndpoint = { host: string; port: number; user: string; password: string };
+
+/** Saves the user's SMTP settings through the API (the server logs in first). */
+export const configureSmtp = async (
+  t: TestContext,
+  token: string,
+  smtp: SmtpEndpoint,
+  dailyLimit?: number,
+) => {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/email/config',
+    token,
+    payload: {
+      smtp: {
+        host: smtp.host,
+        port: smtp.port,
+        secure: false,
+        user: smtp.user,
+        pass: smtp.password,
+        ...(dailyLimit === undefined ? {} : { dailyLimit }),
+      },
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
 };

@@ -25,8 +25,8 @@ export const createImapClient = (account: ImapAccount, timeoutSeconds = MAIL_TIM
     socketTimeout: 3 * timeoutSeconds * 1000,
   });
 
-/** Connects, logs in and out; throws MailLoginError saying why it could not. */
-export const verifyImapLogin = async (account: ImapAccount): Promise<void> => {
+/** A connected, logged-in client; a failed login throws MailLoginError saying why. */
+const connectImap = async (account: ImapAccount): Promise<ImapFlow> => {
   const client = createImapClient(account);
   // Errors also arrive as events; without a listener they would crash the process.
   client.on('error', () => undefined);
@@ -36,6 +36,12 @@ export const verifyImapLogin = async (account: ImapAccount): Promise<void> => {
     client.close();
     throw new MailLoginError(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
   }
+  return client;
+};
+
+/** Connects, logs in and out; throws MailLoginError saying why it could not. */
+export const verifyImapLogin = async (account: ImapAccount): Promise<void> => {
+  const client = await connectImap(account);
   await client.logout().catch(() => client.close());
 };
 
@@ -103,15 +109,7 @@ export const openInbox = async <T>(
   account: ImapAccount,
   read: (client: ImapFlow) => Promise<T>,
 ): Promise<T> => {
-  const client = createImapClient(account);
-  // Errors also arrive as events; without a listener they would crash the process.
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-  } catch (error) {
-    client.close();
-    throw new MailLoginError(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
-  }
+  const client = await connectImap(account);
   try {
     const lock = await client.getMailboxLock('INBOX', { readOnly: true });
     try {

@@ -1,7 +1,4 @@
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
-import { MailLoginError, explainLoginFailure } from '../../mail/errors.ts';
-import { createImapClient } from '../../mail/imap.ts';
-import type { ImapAccount } from '../../mail/imap.ts';
 import { snippetOf, snippetPart } from './inbox-structure.ts';
 import type { SnippetPart } from './inbox-structure.ts';
 
@@ -22,35 +19,6 @@ export type ListedMessage = {
 };
 
 export type InboxPage = { total: number; messages: ListedMessage[] };
-
-/**
- * Connects and logs in, runs `read` on the INBOX, and logs out whatever happens. A failure to
- * log in throws MailLoginError saying why; other failures are thrown as they come.
- */
-export const withInbox = async <T>(
-  account: ImapAccount,
-  read: (client: ImapFlow) => Promise<T>,
-): Promise<T> => {
-  const client = createImapClient(account);
-  // Errors also arrive as events; without a listener they would crash the process.
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-  } catch (error) {
-    client.close();
-    throw new MailLoginError(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
-  }
-  try {
-    const lock = await client.getMailboxLock('INBOX', { readOnly: true });
-    try {
-      return await read(client);
-    } finally {
-      lock.release();
-    }
-  } finally {
-    await client.logout().catch(() => client.close());
-  }
-};
 
 const mailboxSize = (client: ImapFlow): number =>
   typeof client.mailbox === 'object' ? client.mailbox.exists : 0;

@@ -23,7 +23,8 @@ import {
 import type { ImapAccount } from '../../mail/imap.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { findMailAccount, imapOf } from './accounts-repo.ts';
-import { readInboxPage, readMessageSource, withInbox } from './inbox-mailbox.ts';
+import { openInbox } from '../../mail/imap.ts';
+import { readInboxPage, readMessageSource } from './inbox-mailbox.ts';
 import {
   attachmentName,
   listedAttachments,
@@ -74,7 +75,7 @@ const readMailbox = async <T>(
 ): Promise<T> => {
   const account = await imapAccountOf(db, box, actor);
   try {
-    return await withInbox(account, read);
+    return await openInbox(account, read);
   } catch (error) {
     throw asInboxError(account, error);
   }
