@@ -1,4 +1,4 @@
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,8 +30,10 @@ import { LeadsTable } from '../components/leads-table.tsx';
 import { LeadsToolbar } from '../components/leads-toolbar.tsx';
 
 const LEAD_NOUN = { singular: 'lead', plural: 'leads' };
-/** Its props change only when a lead opens or closes: a selection change leaves it alone. */
+// Memoised here: their props do not change when a row is selected, so selecting leaves them be.
 const LeadDrawer = memo(LeadDetailDrawer);
+const Pagination = memo(PaginationBar);
+const Import = memo(ImportDialog);
 const NO_LEADS: Lead[] = [];
 
 /** /leads-table: the organisation's leads, filtered, sorted and paged by the server. */
@@ -150,6 +152,13 @@ export const LeadsTableRoute = () => {
     });
   };
 
+  const { setLimit } = view;
+  const pageSizeChoice = useMemo(
+    () => ({ label: 'Leads per page', options: LEADS_PER_PAGE, onChange: setLimit }),
+    [setLimit],
+  );
+  const closeImport = useStableCallback(() => importJob.closeDialog());
+
   if (!user) return null;
   const canSend = hasPermission(user, 'sendEmailPage');
 
@@ -219,25 +228,21 @@ export const LeadsTableRoute = () => {
         onDelete={onDelete}
         onSend={onSend}
       />
-      <PaginationBar
+      <Pagination
         page={view.page}
         pageSize={view.limit}
         total={total}
         noun="leads"
         onPageChange={view.setPage}
-        pageSizeChoice={{
-          label: 'Leads per page',
-          options: LEADS_PER_PAGE,
-          onChange: view.setLimit,
-        }}
+        pageSizeChoice={pageSizeChoice}
         disabled={leads.isPending}
         totalCapped={totalCapped}
         pageRows={rows.length}
       />
       <LeadDrawer leadId={view.leadId} onClose={view.closeLead} canSend={canSend} onSend={onSend} />
-      <ImportDialog
+      <Import
         opened={importJob.dialogOpen}
-        onClose={importJob.closeDialog}
+        onClose={closeImport}
         title="Uploading leads"
         status={importJob.status}
         noun={LEAD_NOUN}
