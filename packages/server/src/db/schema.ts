@@ -20,13 +20,16 @@ import type { ImportError } from '@leadline/shared/imports';
 import type { LeadData } from '@leadline/shared/leads';
 import type { EmailKind, SentEmailStatus } from '@leadline/shared/email';
 
-const id = () =>
+// Column helpers, also used by the feature tables in ./tables/.
+export const id = () =>
   uuid('id')
     .primaryKey()
     .default(sql`gen_random_uuid()`);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const organizationId = () =>
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+export const organizationId = () =>
   uuid('organization_id')
     .notNull()
     .references(() => organizations.id, { onDelete: 'cascade' });

@@ -1,8 +1,7 @@
 // Tables of this feature; re-exported by ../tables.ts so drizzle-kit and the typed client see them.
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { InvitationStatus } from '@leadline/shared/calendar';
-import { organizations, users } from '../schema.ts';
+import { createdAt, id, organizationId, updatedAt, users } from '../schema.ts';
 
 /**
  * Meetings of an organisation. Start and end are instants (timestamptz); `timeZone` is the
@@ -13,12 +12,8 @@ import { organizations, users } from '../schema.ts';
 export const meetings = pgTable(
   'meetings',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: id(),
+    organizationId: organizationId(),
     organizerId: uuid('organizer_id').references(() => users.id, { onDelete: 'set null' }),
     topic: text('topic').notNull(),
     description: text('description').notNull().default(''),
@@ -28,8 +23,8 @@ export const meetings = pgTable(
     timeZone: text('time_zone').notNull(),
     uid: text('uid').notNull().unique(),
     sequence: integer('sequence').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('meetings_org_start_idx').on(t.organizationId, t.startsAt),

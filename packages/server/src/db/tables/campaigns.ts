@@ -1,5 +1,4 @@
 // Tables of this feature; re-exported by ../tables.ts so drizzle-kit and the typed client see them.
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -18,7 +17,7 @@ import type {
   FollowUpStep,
   TargetFilters,
 } from '@leadline/shared/campaigns';
-import { leads, organizations, sentEmails, users } from '../schema.ts';
+import { createdAt, id, leads, organizationId, sentEmails, updatedAt, users } from '../schema.ts';
 
 /**
  * A campaign (seed 2 §3). `createdBy` is also the sender: email campaigns go out from that
@@ -28,12 +27,8 @@ import { leads, organizations, sentEmails, users } from '../schema.ts';
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: id(),
+    organizationId: organizationId(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -49,8 +44,8 @@ export const campaigns = pgTable(
     tickChain: uuid('tick_chain'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('campaigns_org_created_idx').on(t.organizationId, t.createdAt.desc())],
 );

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BulkEmailStatus, BulkEmailType, EmailFont } from '@leadline/shared/email';
-import { leads, organizations, sentEmails, users } from '../schema.ts';
+import { createdAt, id, leads, organizationId, sentEmails, updatedAt, users } from '../schema.ts';
 
 /**
  * A bulk email run: what to send, to which leads (in order), how far it got and its counters.
@@ -25,12 +25,8 @@ import { leads, organizations, sentEmails, users } from '../schema.ts';
 export const emailBulkRuns = pgTable(
   'email_bulk_runs',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: id(),
+    organizationId: organizationId(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -50,8 +46,8 @@ export const emailBulkRuns = pgTable(
     message: text('message'),
     leaseOwner: text('lease_owner'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
@@ -70,12 +66,8 @@ export const emailBulkRuns = pgTable(
 export const emailReplies = pgTable(
   'email_replies',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: id(),
+    organizationId: organizationId(),
     /** Whose inbox it arrived in. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     leadId: uuid('lead_id')
@@ -90,7 +82,7 @@ export const emailReplies = pgTable(
     messageId: text('message_id').notNull(),
     snippet: text('snippet').notNull().default(''),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('email_replies_org_message_key').on(t.organizationId, t.messageId),
