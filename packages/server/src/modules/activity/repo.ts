@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ActivityType } from '@leadline/shared/activity';
 import type { Db } from '../../db/connection.ts';
+import { inOrganization } from '../../db/scope.ts';
 import { activityLog } from '../../db/schema.ts';
 
 export type { ActivityType };
@@ -31,7 +32,7 @@ export const logActivity = async (db: Db, entry: NewActivity): Promise<void> => 
 
 /** null: every organisation's entries and those of no organisation (Super Admin). */
 const inScope = (organizationId: string | null) =>
-  organizationId === null ? undefined : eq(activityLog.organizationId, organizationId);
+  inOrganization(activityLog.organizationId, organizationId);
 
 export const activityExists = async (
   db: Db,

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
+import { inOrganization } from '../../db/scope.ts';
 import { activityLog } from '../../db/schema.ts';
 import { meetingAttendees, meetings } from '../../db/tables/calendar.ts';
 import type { ActivityRow } from '../activity/repo.ts';
-import { periodCounts } from '../dashboard/repo.ts';
+import { periodCounts } from '../../db/period-counts.ts';
 
-/** null: every organisation (Super Admin). */
 const inScope = (organizationId: string | null) =>
-  organizationId === null ? undefined : eq(meetings.organizationId, organizationId);
+  inOrganization(meetings.organizationId, organizationId);
 
 /** All meetings, and those scheduled (created) in each of the two periods before `now`. */
 export const meetingCounts = (

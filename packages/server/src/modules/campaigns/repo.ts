@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CampaignData, CampaignStatus } from '@leadline/shared/campaigns';
 import type { Db } from '../../db/connection.ts';
+import { inOrganization } from '../../db/scope.ts';
+import { periodCounts } from '../../db/period-counts.ts';
 import { leads, organizations, users } from '../../db/schema.ts';
 import { campaignDeliveries, campaignLeads, campaigns } from '../../db/tables/campaigns.ts';
 
@@ -46,7 +48,7 @@ const flatten = ({ campaign, ...rest }: Selected): CampaignListRow => ({ ...camp
 
 /** null scope: every organisation (Super Admin). */
 const inScope = (organizationId: string | null) =>
-  organizationId === null ? undefined : eq(campaigns.organizationId, organizationId);
+  inOrganization(campaigns.organizationId, organizationId);
 
 /** Newest first; for every organisation when `organizationId` is null. */
 export const findCampaigns = async (
@@ -166,24 +168,9 @@ export const countOwnLeads = async (
 };
 
 /** Campaigns created in each of the two periods before `now`, and all of them. */
-export const campaignCounts = async (
+export const campaignCounts = (
   db: Db,
   organizationId: string | null,
   now: Date,
   periodDays: number,
-): Promise<{ total: number; current: number; previous: number }> => {
-  const periodMs = periodDays * 86_400_000;
-  const currentStart = new Date(now.getTime() - periodMs);
-  const previousStart = new Date(now.getTime() - 2 * periodMs);
-  const [row] = await db
-    .select({
-      total: count(),
-      current: count(sql`CASE WHEN ${campaigns.createdAt} >= ${currentStart} THEN 1 END`),
-      previous: count(
-        sql`CASE WHEN ${campaigns.createdAt} >= ${previousStart} AND ${campaigns.createdAt} < ${currentStart} THEN 1 END`,
-      ),
-    })
-    .from(campaigns)
-    .where(inScope(organizationId));
-  return row!;
-};
+) => periodCounts(db, campaigns, campaigns.createdAt, inScope(organizationId), now, periodDays);
