@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHistory, IconRefresh } from '@tabler/icons-react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -48,20 +49,12 @@ export const ActivityRoute = () => {
       {feed.isPending ? (
         <CenteredLoader label="Loading activity" />
       ) : feed.isError && !feed.isFetchNextPageError ? (
-        <Alert color="red" variant="light" title="Could not load activity" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(feed.error, FETCH_FAILED)}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => void feed.refetch()}
-              loading={feed.isFetching}
-            >
-              Try Again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title="Could not load activity"
+          message={errorMessage(feed.error, FETCH_FAILED)}
+          onRetry={() => void feed.refetch()}
+          retrying={feed.isFetching}
+        />
       ) : entries.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap={6}>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -14,6 +13,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChecks, IconRefresh, IconSearch, IconUserSearch } from '@tabler/icons-react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useApproveUser } from '../api/approve-user.ts';
@@ -126,14 +126,12 @@ export const ApprovalsRoute = () => {
       {pending.isPending ? (
         <CenteredLoader label="Loading pending users" />
       ) : pending.isError ? (
-        <Alert color="red" variant="light" title="Could not load">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">Failed to fetch pending users. Please try again.</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void pending.refetch()}>
-              Try Again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title="Could not load"
+          message="Failed to fetch pending users. Please try again."
+          onRetry={() => void pending.refetch()}
+          retrying={pending.isFetching}
+        />
       ) : users.length === 0 ? (
         <EmptyState
           icon="done"

@@ -15,7 +15,8 @@ import { useInbox } from '../api/get-inbox.ts';
 import { useInboxEmail } from '../api/get-inbox-email.ts';
 import { EmailPreview } from '../components/email-preview.tsx';
 import { InboxList } from '../components/inbox-list.tsx';
-import { InboxEmpty, InboxLoading, LoadError } from '../components/inbox-states.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { InboxEmpty, InboxLoading, MailSettingsLink } from '../components/inbox-states.tsx';
 import classes from '../components/inbox.module.css';
 
 const VIEW_DEFAULTS = { email: '' } as const;
@@ -35,7 +36,7 @@ const PreviewPane = ({ id, settingsLink }: { id: string; settingsLink: boolean }
         message={errorMessage(email.error, EMAIL_LOAD_FAILED)}
         retrying={email.isFetching}
         onRetry={() => void email.refetch()}
-        settingsLink={settingsLink && isSettingsProblem(email.error)}
+        actions={settingsLink && isSettingsProblem(email.error) ? <MailSettingsLink /> : null}
       />
     );
   }
@@ -83,7 +84,7 @@ export const InboxRoute = () => {
       message={errorMessage(inbox.error, INBOX_LOAD_FAILED)}
       retrying={inbox.isFetching}
       onRetry={() => void inbox.refetch()}
-      settingsLink={settingsLink && isSettingsProblem(inbox.error)}
+      actions={settingsLink && isSettingsProblem(inbox.error) ? <MailSettingsLink /> : null}
     />
   ) : emails.length === 0 ? (
     <InboxEmpty />

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Grid, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Grid, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
+import { LoadError } from '../../../components/load-error.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { PermissionGrid } from '../../../components/permission-grid.tsx';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
@@ -47,14 +48,13 @@ export const ProfileRoute = () => {
   if (me.isPending) return <CenteredLoader label="Loading profile" />;
   if (me.isError || !me.data) {
     return (
-      <Alert color="red" variant="light" title="Profile" maw={560}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">Unable to load profile information</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void me.refetch()}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError
+        title="Profile"
+        message="Unable to load profile information"
+        onRetry={() => void me.refetch()}
+        retrying={me.isFetching}
+        maw={560}
+      />
     );
   }
 

@@ -1,5 +1,4 @@
-import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { CHART_HEIGHT } from './report-format.ts';
 
 /** The report's shape while it loads. */
@@ -22,26 +21,4 @@ export const ReportSkeleton = () => (
       ))}
     </SimpleGrid>
   </Stack>
-);
-
-type ReportErrorProps = { message: string; retrying: boolean; onRetry: () => void };
-
-export const ReportError = ({ message, retrying, onRetry }: ReportErrorProps) => (
-  <Alert color="red" variant="light" title="Could not load the report" role="alert">
-    <Stack gap="xs" align="flex-start">
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {message}
-      </Text>
-      <Button
-        size="xs"
-        variant="light"
-        color="red"
-        leftSection={<IconRefresh size={14} />}
-        onClick={onRetry}
-        loading={retrying}
-      >
-        Try Again
-      </Button>
-    </Stack>
-  </Alert>
 );

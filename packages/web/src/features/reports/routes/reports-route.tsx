@@ -12,7 +12,8 @@ import { PeriodPicker } from '../components/period-picker.tsx';
 import { reportErrorMessage } from '../components/report-format.ts';
 import { ReportPanel } from '../components/report-panel.tsx';
 import { useReportPeriod } from '../components/report-period.ts';
-import { ReportError, ReportSkeleton } from '../components/report-states.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { ReportSkeleton } from '../components/report-states.tsx';
 import { ReportSummary } from '../components/report-summary.tsx';
 import { SeriesPanel } from '../components/series-chart.tsx';
 
@@ -41,7 +42,8 @@ export const ReportsRoute = () => {
   const body = () => {
     // A failure keeps the last report shown (if any) under the error and its Try Again.
     const failure = report.isError ? (
-      <ReportError
+      <LoadError
+        title="Could not load the report"
         message={reportErrorMessage(report.error)}
         retrying={report.isFetching}
         onRetry={() => void report.refetch()}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -18,6 +17,7 @@ import { IconSearch, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import type { PublicUser } from '@leadline/shared/auth';
 import { canApproveUsers, canEditPermissions, hasPermission } from '@leadline/shared/permissions';
 import { ROLES } from '@leadline/shared/roles';
+import { LoadError } from '../../../components/load-error.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useUsers } from '../api/get-users.ts';
@@ -101,14 +101,12 @@ export const TeamsRoute = () => {
       {users.isPending ? (
         <CenteredLoader label="Loading team members" />
       ) : users.isError ? (
-        <Alert color="red" variant="light" title="Could not load">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">Failed to fetch users</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void users.refetch()}>
-              Try Again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title="Could not load"
+          message="Failed to fetch users"
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
       ) : !anyVisible ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap={4}>
