@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { NO_SMTP_CONFIG } from '@leadline/shared/email';
+import { callApi, signinToken } from '../support/api.ts';
 import { PHONE, launchBrowser, newPage, snap } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -31,25 +32,10 @@ let page: Page;
 let errors: string[];
 let token: string;
 
-const api = async (
-  path: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
-) => {
-  const response = await fetch(`${server.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-};
+const api = (path: string, init: { method?: string; token?: string; body?: unknown } = {}) =>
+  callApi(server, path, init);
 
-const signinToken = async (email: string, password = PASSWORD) =>
-  (await api('/api/auth/signin', { method: 'POST', body: { email, password } })).token as string;
+const apiToken = (email: string, password = PASSWORD) => signinToken(server, email, password);
 
 /** A day of next month (the 15th), as the date input and the API write it. */
 const nextMonth15 = () => {
@@ -113,7 +99,7 @@ beforeAll(async () => {
   ]);
   await api('/api/auth/signup', {
     method: 'POST',
-    token: await signinToken(ROOT.email, ROOT.password),
+    token: await apiToken(ROOT.email, ROOT.password),
     body: {
       name: 'Olivia Organiser',
       email: ORGANISER,
@@ -122,7 +108,7 @@ beforeAll(async () => {
       organizationName: 'calendar-e2e',
     },
   });
-  token = await signinToken(ORGANISER);
+  token = await apiToken(ORGANISER);
   ({ context, page, errors } = await newPage(browser, server.url));
   await signIn(page, ORGANISER);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { callApi, signinToken } from '../support/api.ts';
 import { DESKTOP, PHONE, launchBrowser, newPage, snap } from '../support/browser.ts';
 import { startMailbox } from '../support/email-pages.ts';
 import type { Mailbox } from '../support/email-pages.ts';
@@ -25,30 +26,16 @@ const LEADS = ['Nova', 'Orin', 'Pia', 'Quade', 'Rhea'].map((first) => ({
 const NAME = 'Autumn webinar invite';
 
 /** A JSON call to one server as one user. */
-const call = async (
+const call = (
   target: RunningServer,
   bearer: string | null,
   method: string,
   path: string,
   body?: unknown,
-) => {
-  const response = await fetch(`${target.url}${path}`, {
-    method,
-    headers: {
-      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-};
+) => callApi(target, path, { method, token: bearer, body });
 
 const api = (method: string, path: string, body?: unknown) =>
   call(server, token, method, path, body);
-
-const signInApi = async (target: RunningServer, email: string, password: string) =>
-  (await call(target, null, 'POST', '/api/auth/signin', { email, password })).token as string;
 
 /** The user's SMTP settings: the test mailbox on loopback. */
 const configureSmtp = (target: RunningServer, bearer: string, box: Mailbox) =>
@@ -85,7 +72,7 @@ describe('campaigns in the browser', () => {
     server = await startServer({ args: ['--demo'] });
     browser = await launchBrowser();
     ({ context, page, errors } = await newPage(browser, server.url));
-    token = await signInApi(server, DEMO_ADMIN, DEMO_PASSWORD);
+    token = await signinToken(server, DEMO_ADMIN, DEMO_PASSWORD);
     await configureSmtp(server, token, mailbox);
     for (const lead of LEADS)
       await api('POST', '/api/leads', {
@@ -303,7 +290,7 @@ describe.skipIf(!POSTGRES)(
       sink = await startMailbox('processes@mail.test', 'processes-smtp-pass');
       first = await startServer({ env: SHARED });
       second = await startServer({ env: { ...SHARED, DATABASE_URL: first.databaseUrl! } });
-      const root = await signInApi(first, SHARED.SUPERADMIN_EMAIL, SHARED.SUPERADMIN_PASSWORD);
+      const root = await signinToken(first, SHARED.SUPERADMIN_EMAIL, SHARED.SUPERADMIN_PASSWORD);
       await call(first, root, 'POST', '/api/auth/signup', {
         name: 'Process Admin',
         email: 'admin@processes.test',
@@ -311,7 +298,7 @@ describe.skipIf(!POSTGRES)(
         role: 'Admin',
         organizationName: 'processes',
       });
-      admin = await signInApi(second, 'admin@processes.test', 'process-admin-password');
+      admin = await signinToken(second, 'admin@processes.test', 'process-admin-password');
       await configureSmtp(second, admin, sink);
       db = new pg.Client({ connectionString: first.databaseUrl });
       await db.connect();

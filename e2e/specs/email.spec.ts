@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { postApi, signinToken } from '../support/api.ts';
 import { DESKTOP, PHONE, launchBrowser, newPage, snap } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -52,15 +53,7 @@ const snapBoth = async (name: string) => {
   await page.setViewportSize(DESKTOP);
 };
 
-const api = async (path: string, token: string, body: unknown) => {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-};
+const api = (path: string, token: string, body: unknown) => postApi(server, path, body, token);
 
 const searchLeads = async (text: string, total: number) => {
   await page.goto('/leads-table');
@@ -91,14 +84,7 @@ const editSmtp = async (changes: { dailyLimit: string }) => {
 const ADMIN = { name: 'Mara Mailweb', email: `admin.${TAG}@org.test` };
 const ROOT = { email: `root.${TAG}@org.test`, password: 'root-password-1' };
 
-const signinToken = async (email: string, password: string) => {
-  const response = await fetch(`${server.url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await response.json()) as { token: string }).token;
-};
+const apiToken = (email: string, password: string) => signinToken(server, email, password);
 
 beforeAll(async () => {
   mailbox = await startMailbox();
@@ -106,13 +92,13 @@ beforeAll(async () => {
   server = await startServer({
     env: { SUPERADMIN_EMAIL: ROOT.email, SUPERADMIN_PASSWORD: ROOT.password },
   });
-  await api('/api/auth/signup', await signinToken(ROOT.email, ROOT.password), {
+  await api('/api/auth/signup', await apiToken(ROOT.email, ROOT.password), {
     ...ADMIN,
     password: DEMO_PASSWORD,
     role: 'Admin',
     organizationName: `${TAG}-co`,
   });
-  const token = await signinToken(ADMIN.email, DEMO_PASSWORD);
+  const token = await apiToken(ADMIN.email, DEMO_PASSWORD);
   for (const person of [AVA, BEN, CORA, DEV, EVE, FAY]) {
     await api('/api/leads', token, {
       companyName: 'Mailweb Testworks',

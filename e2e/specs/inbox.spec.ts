@@ -3,9 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImapFlow } from 'imapflow';
-import { request } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { INBOX_EMPTY, NO_IMAP_CONFIG } from '@leadline/shared/inbox';
+import { postApi, signinToken } from '../support/api.ts';
 import { PHONE, launchBrowser, newPage, snap } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -39,24 +39,9 @@ let trackerUrl: string;
 /** Every path the tracker was asked for. */
 const trackerHits: string[] = [];
 
-/** POSTs JSON as the given user (no token: signed out); answers the body, failing loudly. */
-const post = async (path: string, data: object, token?: string) => {
-  const context = await request.newContext({ baseURL: server.url });
-  try {
-    const response = await context.post(path, {
-      data,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    const body = (await response.json()) as Record<string, unknown>;
-    expect(response.ok(), `${path}: ${JSON.stringify(body)}`).toBe(true);
-    return body;
-  } finally {
-    await context.dispose();
-  }
-};
+const post = (path: string, data: object, token?: string) => postApi(server, path, data, token);
 
-const signinToken = async (email: string, password = PASSWORD) =>
-  (await post('/api/auth/signin', { email, password })).token as string;
+const apiToken = (email: string, password = PASSWORD) => signinToken(server, email, password);
 
 /** An Admin of the organisation (every permission), with IMAP settings when given. */
 const createReader = async (rootToken: string, email: string, mailbox?: ImapServer) => {
@@ -67,7 +52,7 @@ const createReader = async (rootToken: string, email: string, mailbox?: ImapServ
   await post(
     '/api/email/config',
     { imap: { host, port, secure: false, user: login, pass } },
-    await signinToken(email),
+    await apiToken(email),
   );
 };
 
@@ -116,7 +101,7 @@ beforeAll(async () => {
     env: { SUPERADMIN_EMAIL: ROOT.email, SUPERADMIN_PASSWORD: ROOT.password },
   });
   browser = await launchBrowser();
-  const rootToken = await signinToken(ROOT.email, ROOT.password);
+  const rootToken = await apiToken(ROOT.email, ROOT.password);
   await createReader(rootToken, READER, imap);
   await createReader(rootToken, EMPTY_READER, emptyImap);
   await createReader(rootToken, UNCONFIGURED);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import type { ReportResponse } from '@leadline/shared/reports';
+import { postApi } from '../support/api.ts';
 import { PHONE, launchBrowser, newPage, snap } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -36,21 +36,7 @@ let server: RunningServer;
 let browser: Browser;
 let smtp: SmtpServer;
 
-/** POSTs JSON with a token; answers the body, failing loudly. */
-const post = async (path: string, data: object, token?: string) => {
-  const context = await request.newContext({ baseURL: server.url });
-  try {
-    const response = await context.post(path, {
-      data,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    const body = (await response.json()) as Record<string, unknown>;
-    expect(response.ok(), `${path}: ${JSON.stringify(body)}`).toBe(true);
-    return body;
-  } finally {
-    await context.dispose();
-  }
-};
+const post = (path: string, data: object, token?: string) => postApi(server, path, data, token);
 
 beforeAll(async () => {
   const { startSmtpServer } = (await import(MAIL_SERVERS)) as MailServers;
