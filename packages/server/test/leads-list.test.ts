@@ -110,6 +110,7 @@ type Page = {
   leads: { _id: string; [key: string]: unknown }[];
   total: number;
   totalCapped: boolean;
+  hasMore: boolean;
   page: number;
   limit: number;
 };
@@ -282,7 +283,14 @@ describe('sorting and paging', () => {
     }
     expect(seen.size).toBe(30);
     const beyond = await t.request({ method: 'GET', url: '/api/leads?page=4', token: sorter });
-    expect(beyond.json()).toEqual({ leads: [], total: 30, totalCapped: false, page: 4, limit: 10 });
+    expect(beyond.json()).toEqual({
+      leads: [],
+      total: 30,
+      totalCapped: false,
+      hasMore: false,
+      page: 4,
+      limit: 10,
+    });
     const second = await t.request({
       method: 'GET',
       url: '/api/leads?page=2&limit=25',
@@ -338,6 +346,7 @@ describe('totals past 10,000', () => {
       leads: [],
       total: 0,
       totalCapped: false,
+      hasMore: false,
       page: 1,
       limit: 10,
     });
@@ -351,6 +360,18 @@ describe('totals past 10,000', () => {
     expect(pastCap).toMatchObject({ total: 10_000, totalCapped: true, page: 41 });
     expect(names(pastCap)).toEqual(Array.from({ length: 50 }, (_, i) => company(10_001 + i)));
     expect((await page('limit=250&page=42')).leads).toEqual([]);
+  });
+
+  it('says whether another page follows, counted total or not, to the exact last page', async () => {
+    // 10,050 leads: page 201 of 50 is exactly the last one, page 200 is not.
+    expect(await page('limit=50&page=200')).toMatchObject({ totalCapped: true, hasMore: true });
+    const last = await page('limit=50&page=201');
+    expect(last).toMatchObject({ totalCapped: true, hasMore: false });
+    expect(names(last)).toEqual(Array.from({ length: 50 }, (_, i) => company(10_001 + i)));
+    // Counted totals: the same answer.
+    expect(await page('status=Cold%20Lead&limit=25')).toMatchObject({ total: 50, hasMore: true });
+    expect(await page('status=Cold%20Lead&limit=25&page=2')).toMatchObject({ hasMore: false });
+    expect(await page('search=zanzibar&limit=10')).toMatchObject({ total: 3, hasMore: false });
     // Another order, still past the cap: the oldest first.
     expect(names(await page('sort=createdAt&limit=10&page=2'))).toEqual(
       Array.from({ length: 10 }, (_, i) => company(10_040 - i)),

@@ -278,12 +278,14 @@ export type Lead = LeadData & {
 
 /**
  * GET /api/leads. Past 10,000 matching leads the total is not counted: `total` is 10,000 and
- * `totalCapped` is true ("10,000+ leads").
+ * `totalCapped` is true ("10,000+ leads"). `hasMore` says whether a page follows this one,
+ * counted or not.
  */
 export type LeadListResponse = {
   leads: Lead[];
   total: number;
   totalCapped: boolean;
+  hasMore: boolean;
   page: number;
   limit: number;
 };

@@ -38,10 +38,12 @@ type PaginationBarProps = {
   disabled?: boolean;
   /**
    * The server stopped counting: `total` is a lower bound ('10,000+'). Paging then goes on
-   * while pages come back full; `pageRows` is how many this one holds.
+   * while the server says another page follows (`hasMore`); `pageRows` is how many rows this
+   * page holds.
    */
   totalCapped?: boolean;
   pageRows?: number;
+  hasMore?: boolean;
 };
 
 /** The caption, an optional rows-per-page choice, and Prev / 'Page X of Y' / Next. */
@@ -55,10 +57,11 @@ export const PaginationBar = ({
   disabled = false,
   totalCapped = false,
   pageRows = 0,
+  hasMore = false,
 }: PaginationBarProps) => {
-  // Past a capped total, what this page shows is known to exist, and a short page is the last.
+  // Past a capped total, what this page shows is known to exist.
   const known = totalCapped ? Math.max(total, (page - 1) * pageSize + pageRows) : total;
-  const more = totalCapped && pageRows === pageSize;
+  const more = totalCapped && hasMore;
   const pages = pageCount(known, pageSize);
   const sizeId = useId();
   return (

@@ -20,7 +20,7 @@ export type LeadSeedRow = typeof leads.$inferInsert;
 /** Past this many matching leads the list answers "10,000+" instead of counting them all. */
 export const LEAD_TOTAL_CAP = 10_000;
 
-export type LeadPage = { rows: LeadRow[]; total: number; totalCapped: boolean };
+export type LeadPage = { rows: LeadRow[]; total: number; totalCapped: boolean; hasMore: boolean };
 
 /**
  * One page of the filtered leads and their total, in one statement that finds the matching
@@ -30,7 +30,8 @@ export type LeadPage = { rows: LeadRow[]; total: number; totalCapped: boolean };
  * - `counted`: how many that is. More than the cap means "10,000+": counting a million rows
  *   on every request costs ~100 ms.
  * - the page: sorted from `matched` when it holds every match; otherwise read from the table
- *   in index order (the branch not taken is skipped at run time: a one-time filter).
+ *   in index order (the branch not taken is skipped at run time: a one-time filter). One row
+ *   past the page is read to know whether another page follows, counted total or not.
  */
 export const findLeads = async (
   db: Db,
@@ -58,14 +59,14 @@ export const findLeads = async (
         .from(matched)
         .where(sql`${total} <= ${LEAD_TOTAL_CAP}`)
         .orderBy(...leadOrder(sort, matched.key, matched.id))
-        .limit(page.limit)
+        .limit(page.limit + 1)
         .offset(page.offset),
       db
         .select({ id: leads.id })
         .from(leads)
         .where(and(sql`${total} > ${LEAD_TOTAL_CAP}`, where))
         .orderBy(...leadOrder(sort))
-        .limit(page.limit)
+        .limit(page.limit + 1)
         .offset(page.offset),
     ),
   );
@@ -77,10 +78,12 @@ export const findLeads = async (
     .leftJoin(leads, eq(leads.id, pageIds.id))
     .orderBy(...leadOrder(sort));
   const counting = rows[0]?.total ?? 0;
+  const found = rows.flatMap((row) => (row.lead ? [row.lead] : []));
   return {
-    rows: rows.flatMap((row) => (row.lead ? [row.lead] : [])),
+    rows: found.slice(0, page.limit),
     total: Math.min(counting, LEAD_TOTAL_CAP),
     totalCapped: counting > LEAD_TOTAL_CAP,
+    hasMore: found.length > page.limit,
   };
 };
 

@@ -88,7 +88,7 @@ export const listLeads = async (
   query: LeadListParams,
 ): Promise<LeadListResponse> => {
   const organizationId = organizationOf(actor);
-  const { rows, total, totalCapped } = await findLeads(
+  const { rows, total, totalCapped, hasMore } = await findLeads(
     db,
     organizationId,
     toLeadFilter(query),
@@ -98,7 +98,14 @@ export const listLeads = async (
       offset: (query.page - 1) * query.limit,
     },
   );
-  return { leads: rows.map(toLead), total, totalCapped, page: query.page, limit: query.limit };
+  return {
+    leads: rows.map(toLead),
+    total,
+    totalCapped,
+    hasMore,
+    page: query.page,
+    limit: query.limit,
+  };
 };
 
 const loadLead = async (db: Db, organizationId: string, id: string): Promise<LeadRow> => {

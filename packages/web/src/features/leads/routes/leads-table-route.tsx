@@ -238,6 +238,7 @@ export const LeadsTableRoute = () => {
         disabled={leads.isPending}
         totalCapped={totalCapped}
         pageRows={rows.length}
+        hasMore={leads.data?.hasMore ?? false}
       />
       <LeadDrawer leadId={view.leadId} onClose={view.closeLead} canSend={canSend} onSend={onSend} />
       <Import
