@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AnyColumn } from 'drizzle-orm';
 
-/** Rows of one organisation, by the table's organisation column; null: every organisation (Super Admin). */
-export const inOrganization = (column: PgColumn, organizationId: string | null) =>
+/** Rows of one organisation, by the table's organisation column; null: all (a Super Admin). */
+export const inOrganization = (column: AnyColumn, organizationId: string | null) =>
   organizationId === null ? undefined : eq(column, organizationId);

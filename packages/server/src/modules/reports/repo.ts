@@ -2,6 +2,7 @@ import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { CampaignResult, ReportBucket } from '@leadline/shared/reports';
 import type { Db } from '../../db/connection.ts';
+import { inOrganization } from '../../db/scope.ts';
 import { leads, sentEmails } from '../../db/schema.ts';
 import { campaignDeliveries, campaigns } from '../../db/tables/campaigns.ts';
 import { emailReplies } from '../../db/tables/email-jobs.ts';
@@ -11,9 +12,6 @@ export type Range = { start: Date; end: Date };
 
 /** null: every organisation (Super Admin). */
 type Scope = string | null;
-
-const inScope = (column: AnyColumn, organizationId: Scope) =>
-  organizationId === null ? undefined : eq(column, organizationId);
 
 const within = (column: AnyColumn, range: Range) =>
   and(gte(column, range.start), lt(column, range.end));
@@ -39,7 +37,9 @@ export const leadsPerBucket = (
       count: count(),
     })
     .from(leads)
-    .where(and(inScope(leads.organizationId, organizationId), within(leads.createdAt, range)))
+    .where(
+      and(inOrganization(leads.organizationId, organizationId), within(leads.createdAt, range)),
+    )
     // Positions: the bucket expression carries its unit as a parameter, so it cannot be repeated.
     .groupBy(sql`1`, sql`2`);
 
@@ -55,7 +55,7 @@ export const sentPerBucket = (
     .from(sentEmails)
     .where(
       and(
-        inScope(sentEmails.organizationId, organizationId),
+        inOrganization(sentEmails.organizationId, organizationId),
         eq(sentEmails.status, 'sent'),
         within(sentEmails.sentAt, range),
       ),
@@ -74,7 +74,7 @@ export const repliesPerBucket = (
     .from(emailReplies)
     .where(
       and(
-        inScope(emailReplies.organizationId, organizationId),
+        inOrganization(emailReplies.organizationId, organizationId),
         within(emailReplies.receivedAt, range),
       ),
     )
@@ -107,7 +107,7 @@ export const campaignResults = async (
     })
     .from(campaignDeliveries)
     .innerJoin(campaigns, eq(campaigns.id, campaignDeliveries.campaignId))
-    .where(inScope(campaigns.organizationId, organizationId))
+    .where(inOrganization(campaigns.organizationId, organizationId))
     .groupBy(campaignDeliveries.campaignId)
     .as('deliveries');
   const replies = db
@@ -119,7 +119,7 @@ export const campaignResults = async (
     .innerJoin(campaignDeliveries, eq(campaignDeliveries.sentEmailId, emailReplies.sentEmailId))
     .where(
       and(
-        inScope(emailReplies.organizationId, organizationId),
+        inOrganization(emailReplies.organizationId, organizationId),
         within(emailReplies.receivedAt, range),
       ),
     )
@@ -141,7 +141,10 @@ export const campaignResults = async (
     .leftJoin(deliveries, eq(deliveries.campaignId, campaigns.id))
     .leftJoin(replies, eq(replies.campaignId, campaigns.id))
     .where(
-      and(inScope(campaigns.organizationId, organizationId), lt(campaigns.createdAt, range.end)),
+      and(
+        inOrganization(campaigns.organizationId, organizationId),
+        lt(campaigns.createdAt, range.end),
+      ),
     )
     .orderBy(
       sql`coalesce(${deliveries.sent}, 0) + coalesce(${deliveries.tasksDone}, 0) DESC`,
