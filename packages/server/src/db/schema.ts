@@ -263,6 +263,7 @@ export const sentEmails = pgTable(
   },
   (t) => [
     index('sent_emails_user_time_idx').on(t.userId, t.sentAt),
+    index('sent_emails_org_time_idx').on(t.organizationId, t.sentAt),
     index('sent_emails_lead_time_idx').on(t.leadId, t.sentAt.desc(), t.id.desc()),
     index('sent_emails_message_id_idx').on(t.messageId),
     uniqueIndex('sent_emails_job_lead_key').on(t.jobId, t.leadId),

@@ -1,0 +1,1 @@
+CREATE INDEX "sent_emails_org_time_idx" ON "sent_emails" USING btree ("organization_id","sent_at");
