@@ -1,4 +1,5 @@
 import { DEFAULT_EMAIL_FONT } from '@leadline/shared/email';
+import { replySubject } from '@leadline/shared/email-compose';
 import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
 import { asHtml } from '../../mail/message.ts';
@@ -10,7 +11,6 @@ import {
 } from '../email/run-send.ts';
 import type { PreparedSend, RunContext, RunMessage, RunSendOutcome } from '../email/run-send.ts';
 import { finishSentEmail, recordRunEmailsSent } from '../email/sent-repo.ts';
-import { replySubject } from '../email/threading.ts';
 import { suppressedAmong } from '../email/suppression.ts';
 import { createUnsubscribeLinks } from '../email/unsubscribe-links.ts';
 import { findUserById } from '../users/repo.ts';

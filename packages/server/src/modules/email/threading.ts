@@ -29,7 +29,3 @@ export const threadUnder = (last: Pick<LastMessage, 'messageId' | 'references'>)
       : chain;
   return { inReplyTo: last.messageId, references };
 };
-
-/** "Re: " once in front of a subject. */
-export const replySubject = (subject: string): string =>
-  /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
