@@ -7,6 +7,7 @@ import {
   leadSchema,
 } from '@leadline/shared/leads';
 import { CLIENT_CATEGORIES, clientSchema } from '@leadline/shared/clients';
+import type { ReportResponse } from '@leadline/shared/reports';
 import { DEMO_CLIENTS, DEMO_LEADS, DEMO_PASSWORD, seedDemo } from '../src/seed/demo.ts';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
@@ -58,5 +59,54 @@ describe('demo data', () => {
     const dashboard = await t.request({ method: 'GET', url: '/api/dashboard', token });
     expect(dashboard.json().counts.activeLeads).toBe(DEMO_LEADS);
     expect(dashboard.json().recentActivities.length).toBeGreaterThan(3);
+  });
+
+  it('backs its sent counts and campaigns with the emails, replies and unsubscribes', async () => {
+    const token = await t.signin('admin@demo.leadline.test', DEMO_PASSWORD);
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/reports?from=${day(-90)}&to=${day(0)}`,
+      token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json() as ReportResponse;
+    const sum = (pick: (c: ReportResponse['campaigns'][number]) => number) =>
+      report.campaigns.reduce((total, c) => total + pick(c), 0);
+    // 39 first emails, 31 follow-ups and 25 launch emails delivered; one refused; 6 replies.
+    expect(report.totals.replies).toBe(6);
+    expect(sum((c) => c.sent)).toBe(95);
+    expect(sum((c) => c.failed)).toBe(1);
+    expect(sum((c) => c.replies)).toBe(6);
+    const records = await t.database.executeSql(`
+      SELECT
+        (SELECT count(*)::int FROM leads WHERE replied_at IS NOT NULL) AS replied,
+        (SELECT count(*)::int FROM leads WHERE unsubscribed_at IS NOT NULL) AS unsubscribed,
+        (SELECT count(*)::int FROM email_suppressions) AS suppressed,
+        (SELECT sum(sent_count)::int FROM leads) AS "sentCounts",
+        (SELECT count(*)::int FROM sent_emails WHERE status = 'sent') AS "sentEmails",
+        (SELECT count(*)::int FROM leads l WHERE mail_sent AND NOT EXISTS
+          (SELECT 1 FROM sent_emails s WHERE s.lead_id = l.id AND s.status = 'sent')) AS "unbacked",
+        (SELECT count(*)::int FROM sent_emails s JOIN users u ON u.id = s.user_id
+          WHERE u.email = 'admin@demo.leadline.test'
+            AND s.sent_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')
+          AS "adminToday",
+        (SELECT count(*)::int FROM sent_emails WHERE sent_at > now()) AS future`);
+    const row = records.rows[0] as Record<string, number>;
+    // Every "Sent" badge and count has its emails, none dated ahead; the Admin's daily limit
+    // starts untouched.
+    expect(row).toMatchObject({
+      replied: 6,
+      unsubscribed: 2,
+      suppressed: 2,
+      unbacked: 0,
+      adminToday: 0,
+      future: 0,
+    });
+    expect(row.sentEmails).toBe(row.sentCounts);
+    expect(row.sentEmails).toBeGreaterThan(1000);
+    // The report counts the leads' own emails besides the campaigns'.
+    expect(report.totals.emailsSent).toBeGreaterThan(95);
   });
 });

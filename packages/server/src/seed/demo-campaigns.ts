@@ -11,6 +11,8 @@ import type { Db } from '../db/connection.ts';
 import { leads } from '../db/schema.ts';
 import { campaignDeliveries, campaignLeads, campaigns } from '../db/tables/campaigns.ts';
 import { logActivity } from '../modules/activity/repo.ts';
+import { REFUSED, recordDemoCampaignMail } from './demo-mail.ts';
+import type { DemoDelivery } from './demo-mail.ts';
 
 const DAY = 86_400_000;
 
@@ -29,14 +31,17 @@ type DemoCampaign = {
   /** How many leads it reaches; the first `states` get those states, the rest stay queued. */
   leads: number;
   states?: [DeliveryState, number][];
-  /** Of the leads sent the first step, how many were sent the follow-up. */
-  followUpsSent?: number;
+  /**
+   * Of the leads sent the first email, in order: how many were sent the follow-up, then how
+   * many replied and how many unsubscribed before it (their follow-up skipped).
+   */
+  afterFirst?: { followedUp: number; replied: number; unsubscribed: number };
 };
 
 const BODY =
   '<p>Hi {{firstName}},</p><p>We help teams like yours close more deals with less busywork. Would a short call next week suit you?</p><p>Best regards,<br>Ada</p>';
 
-/** Every type and every status; states as a real run would leave them. Nothing is sent. */
+/** Every type and every status; states as a real run would leave them. Nothing is really sent. */
 const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
   {
     name: 'Q1 finance outreach',
@@ -49,12 +54,10 @@ const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
     ageDays: 50,
     leads: 40,
     states: [
-      ['sent', 31],
-      ['replied', 6],
-      ['unsubscribed', 2],
+      ['sent', 39],
       ['failed', 1],
     ],
-    followUpsSent: 31,
+    afterFirst: { followedUp: 31, replied: 6, unsubscribed: 2 },
   },
   {
     name: 'Spring product launch',
@@ -110,8 +113,8 @@ const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
 
 /**
  * The demo organisation's campaigns (called by the demo seed inside its transaction, after
- * the leads): every type and status with realistic per-lead states and activity entries. No
- * email is sent and no engine job is queued: the demo sends nothing.
+ * the leads): every type and status with realistic per-lead states and activity entries, and
+ * the email records a real run leaves. No email is sent and no engine job is queued.
  */
 export const seedDemoCampaigns = async (
   db: Db,
@@ -169,41 +172,56 @@ export const seedDemoCampaigns = async (
     if (demo.status === 'draft') continue;
     await log('sent', `sent to ${chosen.length} leads`, sent);
     const states = (demo.states ?? []).flatMap(([state, n]) => Array<DeliveryState>(n).fill(state));
+    const firstSteps: DemoDelivery[] = chosen.map((leadId, i) => ({
+      step: 0,
+      leadId,
+      state: states[i] ?? 'queued',
+      dueAt: sent,
+      at: new Date(sent.getTime() + i * 60_000),
+    }));
+    // After the first email: follow-ups, then the leads that replied or unsubscribed first
+    // (their follow-up skipped, as the engine skips it).
+    const reached = firstSteps.filter((d) => d.state === 'sent');
+    const after = demo.afterFirst ?? { followedUp: 0, replied: 0, unsubscribed: 0 };
+    const followed = new Date(sent.getTime() + (demo.followUps?.[0]?.delayDays ?? 1) * DAY);
+    const outcomes: DeliveryState[] = [
+      ...Array<DeliveryState>(after.followedUp).fill('sent'),
+      ...Array<DeliveryState>(after.replied).fill('replied'),
+      ...Array<DeliveryState>(after.unsubscribed).fill('unsubscribed'),
+    ];
+    const followUps: DemoDelivery[] = outcomes.map((state, i) => ({
+      step: 1,
+      leadId: reached[i]!.leadId,
+      state,
+      dueAt: followed,
+      at: new Date(followed.getTime() + i * 60_000),
+    }));
+    const deliveries = [...firstSteps, ...followUps];
+    const emailIds =
+      demo.type === 'email' && createdBy
+        ? await recordDemoCampaignMail(
+            db,
+            { organizationId, senderId: createdBy, campaignId, subject: demo.emailSubject ?? '' },
+            deliveries,
+          )
+        : new Map<string, string>();
     await db.insert(campaignDeliveries).values(
-      chosen.map((leadId, i) => {
-        const state = states[i] ?? 'queued';
-        const finished = state === 'queued' ? null : new Date(sent.getTime() + i * 60_000);
+      deliveries.map(({ step, leadId, state, dueAt, at }) => {
+        const finished = state === 'queued' ? null : at;
         return {
+          sentEmailId: emailIds.get(`${step}:${leadId}`) ?? null,
           campaignId,
-          step: 0,
+          step,
           leadId,
           state,
-          dueAt: sent,
+          dueAt,
           claimedAt: state === 'sent' || state === 'failed' ? finished : null,
           finishedAt: finished,
-          error:
-            state === 'failed' ? 'The mail server refused the address (550 No such user)' : null,
+          error: state === 'failed' ? REFUSED : null,
           doneBy: state === 'done' ? createdBy : null,
         };
       }),
     );
-    if (demo.followUpsSent) {
-      const followed = new Date(sent.getTime() + (demo.followUps?.[0]?.delayDays ?? 1) * DAY);
-      await db.insert(campaignDeliveries).values(
-        chosen.slice(0, demo.followUpsSent).map((leadId, i) => {
-          const at = new Date(followed.getTime() + i * 60_000);
-          return {
-            campaignId,
-            step: 1,
-            leadId,
-            state: 'sent' as const,
-            dueAt: followed,
-            claimedAt: at,
-            finishedAt: at,
-          };
-        }),
-      );
-    }
     if (demo.status === 'paused') await log('paused', 'paused', new Date(sent.getTime() + DAY));
     if (demo.status === 'completed')
       await log('completed', 'completed', new Date(sent.getTime() + 5 * DAY));

@@ -60,6 +60,8 @@ const NOTES = [
   'Prefers contact by email',
 ];
 const DAY = 86_400_000;
+/** The time between a demo lead's emails (its n-th email is sent n gaps after its creation). */
+export const DEMO_EMAIL_GAP = 20 * 60_000;
 
 /** A deterministic pseudo-random generator (mulberry32). */
 const random = (seed: number) => () => {
@@ -89,7 +91,10 @@ export const demoLeads = (
     // Cycling through the fixed lists guarantees every value appears.
     const source = LEAD_SOURCES[i % LEAD_SOURCES.length]!;
     const createdAt = new Date(now.getTime() - Math.floor(next() * 90 * DAY));
-    const sentCount = next() < 0.25 ? 1 + Math.floor(next() * 3) : 0;
+    const drawn = next() < 0.25 ? 1 + Math.floor(next() * 3) : 0;
+    // Its emails go out DEMO_EMAIL_GAP apart from its creation on, all before now; the demo
+    // seed writes the emails themselves.
+    const sentCount = createdAt.getTime() + drawn * DEMO_EMAIL_GAP < now.getTime() ? drawn : 0;
     const person = `${slug(first)}-${slug(last)}-${i}`;
     return {
       organizationId,
@@ -115,7 +120,8 @@ export const demoLeads = (
       subject: pick(NOTES),
       mailSent: sentCount > 0,
       sentCount,
-      mailSentDate: sentCount > 0 ? new Date(createdAt.getTime() + DAY) : null,
+      mailSentDate:
+        sentCount > 0 ? new Date(createdAt.getTime() + sentCount * DEMO_EMAIL_GAP) : null,
       createdAt,
       updatedAt: createdAt,
     };

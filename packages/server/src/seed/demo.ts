@@ -11,6 +11,7 @@ import { insertLeadRows } from '../modules/leads/repo.ts';
 import { ensureOrganization, findUserByEmail, insertUser } from '../modules/users/repo.ts';
 import { seedDemoCampaigns } from './demo-campaigns.ts';
 import { demoClients, demoLeads } from './demo-data.ts';
+import { recordDemoLeadEmails } from './demo-mail.ts';
 import { seedDemoMeetings } from './demo-meetings.ts';
 
 export const DEMO_ORGANIZATION = 'demo-company';
@@ -64,6 +65,7 @@ export const seedDemo = async (db: Db, hasSuperAdmin: boolean): Promise<boolean>
   await db.transaction(async (tx) => {
     const organizationId = await ensureOrganization(tx, DEMO_ORGANIZATION);
     let adminId: string | null = null;
+    let repId: string | null = null;
     for (const user of DEMO_USERS) {
       if (user.role === 'Super Admin' && hasSuperAdmin) continue;
       if (await findUserByEmail(tx, user.email)) continue;
@@ -86,8 +88,11 @@ export const seedDemo = async (db: Db, hasSuperAdmin: boolean): Promise<boolean>
         department: user.role === 'Marketing' ? 'Marketing' : 'Sales',
       });
       if (user.role === 'Admin') adminId = id;
+      if (user.role === 'Sales Rep') repId = id;
     }
     await insertLeadRows(tx, demoLeads(organizationId, adminId, DEMO_LEADS));
+    // The leads' own emails are the Sales Rep's: the Admin's daily limit starts untouched.
+    if (repId) await recordDemoLeadEmails(tx, organizationId, repId);
     await insertClientRows(tx, demoClients(organizationId, adminId, DEMO_CLIENTS));
     for (const entry of demoActivity(organizationId, adminId)) await logActivity(tx, entry);
     await seedDemoCampaigns(tx, organizationId, adminId);
