@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { RecipientState } from '@leadline/shared/campaigns';
 import type { Db } from '../../db/connection.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { containsPattern } from '../leads/query.ts';
 
 export type RecipientRow = {
@@ -16,8 +17,6 @@ export type RecipientRow = {
   dueAt: string | null;
   error: string | null;
 };
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** ISO text of a timestamp, the same from pg and PGlite. */
 const iso = (column: SQL) => sql`to_json(${column}) #>> '{}'`;

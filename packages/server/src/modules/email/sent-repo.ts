@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { EmailKind } from '@leadline/shared/email';
 import type { Db } from '../../db/connection.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { leads, sentEmails, users } from '../../db/schema.ts';
 import type { LeadRow } from '../leads/repo.ts';
 
@@ -39,8 +40,6 @@ export const insertSentEmail = async (db: Db, email: NewSentEmail): Promise<stri
     .returning({ id: sentEmails.id });
   return rows[0]?.id ?? null;
 };
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Writes emails as 'sending' in one statement, but only while the sender's SMTP account is
