@@ -9,6 +9,7 @@ import { registerJobs } from './jobs/register.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { ensureSuperAdmin, needsFirstAdmin } from './modules/auth/service.ts';
+import { importBatchesInFlight } from './modules/imports/jobs.ts';
 import { DEMO_ORGANIZATION, seedDemo } from './seed/demo.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -36,6 +37,7 @@ const main = async () => {
     publicUrl: config.publicUrl,
     bulkPauseMs: config.bulkPauseMs,
     replyCheckMinutes: config.replyCheckMinutes,
+    importBatchesInFlight: importBatchesInFlight(database.kind),
   });
   if (await ensureSuperAdmin(database.db, config.superAdmin)) {
     log.info(`Super Admin ${config.superAdmin!.email} created from SUPERADMIN_EMAIL`);

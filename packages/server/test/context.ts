@@ -10,6 +10,7 @@ import { registerJobs } from '../src/jobs/register.ts';
 import type { JobDeps } from '../src/jobs/register.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { createFirstSuperAdmin } from '../src/modules/auth/service.ts';
+import { importBatchesInFlight } from '../src/modules/imports/jobs.ts';
 import { openTestDatabase } from './db.ts';
 
 export const PASSWORD = 'correct-horse-battery';
@@ -56,6 +57,7 @@ export const createTestContext = async (
     publicUrl: TEST_PUBLIC_URL,
     bulkPauseMs: 0,
     replyCheckMinutes: 0,
+    importBatchesInFlight: importBatchesInFlight(database.kind),
     ...options.jobs,
   });
   const app = await buildApp({

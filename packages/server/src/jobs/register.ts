@@ -14,11 +14,13 @@ export type JobDeps = {
   bulkPauseMs?: number;
   /** REPLY_CHECK_MINUTES: how often every user's inbox is checked for replies (0: never). */
   replyCheckMinutes?: number;
+  /** Import batches inserting at once (importBatchesInFlight of the database); 1 by default. */
+  importBatchesInFlight?: number;
 };
 
 /** Every feature's background work, drained by this process. */
 export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Promise<void> => {
-  await registerImportJobs(db, queue);
+  await registerImportJobs(db, queue, deps.importBatchesInFlight);
   await registerEmailJobs(db, queue, {
     secretKey: deps.secretKey,
     publicUrl: deps.publicUrl ?? 'http://localhost:3000',

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ClientData } from '@leadline/shared/clients';
 import { LEAD_FIELDS } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { clients, imports, leads } from '../../db/schema.ts';
 import type { ImportError } from '@leadline/shared/imports';
 import type { ImportKind } from './headers.ts';
@@ -143,24 +144,30 @@ const TARGETS: Record<ImportKind, Target> = {
 };
 
 /**
- * One batch in one statement, so the rows and the progress they make commit together (a job
- * retried after a crash resumes after the last batch, inserting nothing twice). The rows go in
- * as one array per column (`unnest`): one parameter each, whatever the batch size, so the
- * statement costs little to build and to parse. Rows whose email the organisation already has
- * are skipped by the unique key and counted as duplicates.
+ * One batch in one transaction, so the rows and the progress they make commit together (a job
+ * retried after a crash resumes after the last committed batch, inserting nothing twice). The
+ * rows go in as one array per column (`unnest`): one parameter each, whatever the batch size,
+ * so the statement costs little to build and to parse. Rows whose email the organisation
+ * already has are skipped by the unique key and counted as duplicates.
+ *
+ * Several batches may insert at once (PostgreSQL then maintains the indexes on several
+ * cores), but each records its progress and commits only once `after` (the previous batch)
+ * has committed: `processed` always counts a prefix of the file, and a failed batch rolls
+ * back every batch after it.
  */
 export const insertImportBatch = async (
   db: Db,
   importId: string,
   kind: ImportKind,
   batch: ImportBatch,
+  after: Promise<void> = Promise.resolve(),
 ): Promise<void> => {
   const target = TARGETS[kind];
   const fields = Object.keys(target.columns);
   const arrays = fields.map(
     (field) => sql`${sql.param(batch.rows.map((row) => row[field]))}::text[]`,
   );
-  const statement = sql`
+  const insert = sql`
     WITH inserted AS (
       INSERT INTO ${target.table} (${name(target.organizationId)}, ${name(target.createdBy)},
         ${sql.join(
@@ -170,20 +177,26 @@ export const insertImportBatch = async (
       SELECT ${batch.organizationId}::uuid, ${batch.userId}::uuid, * FROM unnest(${sql.join(arrays, sql`, `)})
       ON CONFLICT (${sql.join(target.conflict.map(name), sql`, `)}) DO NOTHING
       RETURNING 1
-    ), added AS (SELECT count(*)::int AS n FROM inserted)
-    UPDATE ${imports} SET
-      ${name(imports.processed)} = ${imports.processed} + ${batch.processed},
-      ${name(imports.inserted)} = ${imports.inserted} + added.n,
-      ${name(imports.duplicates)} = ${imports.duplicates} + ${batch.duplicates + batch.rows.length} - added.n,
-      ${name(imports.errorCount)} = ${imports.errorCount} + ${batch.errors.length},
-      ${name(imports.errors)} = CASE WHEN jsonb_array_length(${imports.errors}) >= ${batch.errorCap}
-        THEN ${imports.errors} ELSE ${imports.errors} || ${JSON.stringify(batch.errors)}::jsonb END
-    FROM added
-    WHERE ${imports.id} = ${importId}`;
+    )
+    SELECT count(*)::int AS n FROM inserted`;
   await db.transaction(async (tx) => {
     // The commit need not wait for the disk: should the server crash, the batch and its
     // progress are lost together and the job inserts them again (measured: ~10 % faster).
     await tx.execute(sql`SET LOCAL synchronous_commit = off`);
-    await tx.execute(statement);
+    // A lead another import holds uncommitted (while that import waits on this one) would be
+    // waited for forever: give up instead; the job is retried and resumes.
+    await tx.execute(sql`SET LOCAL lock_timeout = '30s'`);
+    const result = await tx.execute<{ n: number }>(insert);
+    const added = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    await after;
+    await tx.execute(sql`
+      UPDATE ${imports} SET
+        ${name(imports.processed)} = ${imports.processed} + ${batch.processed},
+        ${name(imports.inserted)} = ${imports.inserted} + ${added},
+        ${name(imports.duplicates)} = ${imports.duplicates} + ${batch.duplicates + batch.rows.length - added},
+        ${name(imports.errorCount)} = ${imports.errorCount} + ${batch.errors.length},
+        ${name(imports.errors)} = CASE WHEN jsonb_array_length(${imports.errors}) >= ${batch.errorCap}
+          THEN ${imports.errors} ELSE ${imports.errors} || ${JSON.stringify(batch.errors)}::jsonb END
+      WHERE ${imports.id} = ${importId}`);
   });
 };

@@ -103,24 +103,32 @@ const prepareBatch = (
 };
 
 /**
- * Reads the rows as the file is read and inserts them a batch at a time. The next batch is read
- * and checked while the database inserts the previous one. Rows a previous run committed
- * (`job.processed`) are only read, to know their emails.
+ * Reads the rows as the file is read and inserts them a batch at a time, up to `inFlight`
+ * batches at once (their commits stay in file order), while the next batch is read and
+ * checked. Rows a previous run committed (`job.processed`) are only read, to know their
+ * emails.
  */
-const importRows = async (db: Db, job: ImportRow, file: Buffer): Promise<number> => {
+const importRows = async (
+  db: Db,
+  job: ImportRow,
+  file: Buffer,
+  inFlight: number,
+): Promise<number> => {
   const sheet = await openSheet(job.kind, file, detectType(job.filename, file));
   await setImportTotal(db, job.id, sheet.estimatedRows());
   const seen = new Set<string>();
   let read = 0;
   let rows: SheetRow[] = [];
-  let inserting: Promise<void> = Promise.resolve();
+  const running: Promise<void>[] = [];
+  let last: Promise<void> = Promise.resolve();
   const flush = async () => {
     const batch = prepareBatch(job, rows, sheet.columns, seen);
     rows = [];
-    await inserting;
-    inserting = insertImportBatch(db, job.id, job.kind, batch);
-    // Awaited at the next batch; handled now so that a failure is never "unhandled" meanwhile.
-    inserting.catch(() => undefined);
+    if (running.length >= inFlight) await running.shift();
+    last = insertImportBatch(db, job.id, job.kind, batch, last);
+    // Awaited later; handled now so that a failure is never "unhandled" meanwhile.
+    last.catch(() => undefined);
+    running.push(last);
   };
   try {
     for await (const row of sheet.rows) {
@@ -135,18 +143,19 @@ const importRows = async (db: Db, job: ImportRow, file: Buffer): Promise<number>
     }
     if (rows.length > 0) await flush();
   } finally {
-    await inserting.catch(() => undefined);
+    await Promise.allSettled(running);
   }
-  await inserting;
+  await last;
   return read;
 };
 
 /**
- * The job: imports the stored file's rows. A file that turns out unreadable ends the import as
+ * The job: imports the stored file's rows, `inFlight` batches at a time (1 on PGlite, whose one
+ * connection runs one transaction at a time). A file that turns out unreadable ends the import as
  * failed with the reason; a database fault fails the job, which pg-boss retries and which then
  * resumes after the last committed batch.
  */
-export const runImport = async (db: Db, importId: string): Promise<void> => {
+export const runImport = async (db: Db, importId: string, inFlight = 1): Promise<void> => {
   const job = await findImport(db, importId, null);
   if (!job || job.status !== 'running') return;
   const file = await loadImportFile(db, importId);
@@ -157,7 +166,7 @@ export const runImport = async (db: Db, importId: string): Promise<void> => {
     });
   let rows: number;
   try {
-    rows = await importRows(db, job, file);
+    rows = await importRows(db, job, file, inFlight);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     return finishImport(db, importId, { status: 'failed', message: error.message });
