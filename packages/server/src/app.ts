@@ -14,6 +14,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerGuard } from './plugins/guard.ts';
+import { registerTextInputCheck } from './plugins/text-input.ts';
 import { inlineScriptHashes, registerWeb } from './plugins/web.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -105,6 +106,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerGuard(app, deps.db, deps.tokens);
+  registerTextInputCheck(app);
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   await app.register(healthRoutes(deps.db));
   await app.register(authRoutes(deps.db, deps.tokens, limits));

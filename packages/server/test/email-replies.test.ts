@@ -226,6 +226,32 @@ describe('reply detection over IMAP', () => {
     expect(receptionCounts(smtp.messages.slice(start)).size).toBe(0);
   });
 
+  it('stores a reply whose headers and text smuggle in NUL characters, without them', async () => {
+    await deliverToInbox(
+      {
+        From: `=?utf-8?Q?B=00ob?= <${people.bob}>`,
+        Subject: '=?utf-8?Q?Re:_Price=00list?=',
+        'Message-ID': '<bob-3@lead.test>',
+        'Content-Transfer-Encoding': 'quoted-printable',
+      },
+      'Send the=00 list, please.',
+    );
+    expect(await checkReplies(t.database.db, box, userId)).toEqual({
+      status: 'checked',
+      scanned: 1,
+      found: 1,
+    });
+    const [stored] = await t.database.db
+      .select()
+      .from(emailReplies)
+      .where(eq(emailReplies.messageId, '<bob-3@lead.test>'));
+    expect(stored).toMatchObject({
+      fromName: 'Bob',
+      subject: 'Re: Pricelist',
+      snippet: 'Send the list, please.',
+    });
+  });
+
   it('reports a login the server refuses, and reads nothing', async () => {
     const { token, user } = await t.createUser({
       role: 'Sales Rep',

@@ -233,6 +233,29 @@ describe('batches', () => {
     ).toEqual(['First2']);
   });
 
+  it('drops NUL characters from .xls cells (the database cannot store them)', async () => {
+    const { token } = await adminOf(t, 'nul-imports');
+    const file = xlsxFile(
+      [
+        ['Company Name', 'First Name', 'Last Name', 'Email', 'Source'],
+        ['Nul\u0000 Co', 'Ne\u0000ll', 'Null', 'nul\u0000@nul.test', 'Event'],
+      ],
+      'xls',
+    );
+    const result = await uploadAndWait(t, token, '/api/leads/upload', 'nul.xls', file);
+    expect(result).toMatchObject({ status: 'completed', inserted: 1, errorCount: 0 });
+    const found = await t.request({
+      method: 'GET',
+      url: '/api/leads?search=nul%40nul.test',
+      token,
+    });
+    expect(found.json().leads[0]).toMatchObject({
+      companyName: 'Nul Co',
+      personFirstName: 'Nell',
+      personEmail: 'nul@nul.test',
+    });
+  });
+
   it('reads a UTF-8 CSV without a byte order mark as UTF-8', async () => {
     const { token } = await adminOf(t, 'accents-imports');
     const result = await uploadAndWait(

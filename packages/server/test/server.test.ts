@@ -3,8 +3,10 @@ import Fastify from 'fastify';
 import { BODY_LIMIT } from '../src/app.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { registerGuard } from '../src/plugins/guard.ts';
+import { NUL_REFUSED } from '../src/plugins/text-input.ts';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
+import { adminOf, countLeads, createLead } from './fixtures.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -76,6 +78,28 @@ describe('server', () => {
       payload: { permissions: 'garbage' },
     });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses a NUL character in a path, query or JSON body with a 400, changing nothing', async () => {
+    const { token, organizationId } = await adminOf(t, 'nul-org');
+    const lead = await createLead(t, token);
+    const before = await countLeads(t.database.db, organizationId);
+    const attempts = [
+      { method: 'POST' as const, url: '/api/leads', payload: { companyName: 'A\u0000B' } },
+      { method: 'PUT' as const, url: `/api/leads/${lead._id}`, payload: { subject: 'x\u0000' } },
+      { method: 'POST' as const, url: '/api/clients', payload: { 'key\u0000': 'value' } },
+      { method: 'GET' as const, url: '/api/leads?search=a%00b' },
+      { method: 'GET' as const, url: '/api/leads/a%00b' },
+      { method: 'POST' as const, url: '/api/leads', payload: { deep: [[[{ a: ['\u0000'] }]]] } },
+    ];
+    for (const attempt of attempts) {
+      const response = await t.request({ ...attempt, token });
+      expect(response.statusCode, attempt.url).toBe(400);
+      expect(response.json().message).toBe(NUL_REFUSED);
+    }
+    expect(await countLeads(t.database.db, organizationId)).toBe(before);
+    const unchanged = await t.request({ method: 'GET', url: `/api/leads/${lead._id}`, token });
+    expect(unchanged.json().subject).toBe(lead.subject);
   });
 
   it('refuses to start with a route that declares no access rule', async () => {

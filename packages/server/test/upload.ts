@@ -18,10 +18,10 @@ export const multipart = (filename: string, content: Buffer | string, field = 'f
   };
 };
 
-export const xlsxFile = (rows: unknown[][]): Buffer => {
+export const xlsxFile = (rows: unknown[][], bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer => {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
 };
 
 export type ImportResult = {

@@ -2,6 +2,7 @@ import { ImapFlow } from 'imapflow';
 import type { FetchMessageObject, FetchQueryObject } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import { MAIL_TIMEOUT_SECONDS, MailLoginError, explainLoginFailure } from './errors.ts';
+import { withoutNul } from '../lib/text.ts';
 
 /** An IMAP account with its password in clear (only ever held in memory). */
 export type ImapAccount = {
@@ -77,19 +78,24 @@ const toInboxMessage = (message: FetchMessageObject): InboxMessage => {
   const sender = envelope.from?.[0];
   // When it reached the server (the Date header is the sender's clock).
   const date = new Date(message.internalDate ?? envelope.date ?? Date.now());
+  // Header text is stored and searched for: a NUL smuggled into a header is dropped.
+  const ids = (header: string | undefined) => withoutNul(header ?? '').match(MESSAGE_IDS) ?? [];
   return {
     uid: message.uid,
-    messageId: envelope.messageId?.match(MESSAGE_IDS)?.[0] ?? null,
-    inReplyTo: envelope.inReplyTo?.match(MESSAGE_IDS)?.[0] ?? null,
-    references: message.headers?.toString('utf8').match(MESSAGE_IDS) ?? [],
+    messageId: ids(envelope.messageId)[0] ?? null,
+    inReplyTo: ids(envelope.inReplyTo)[0] ?? null,
+    references: ids(message.headers?.toString('utf8')),
     from: sender?.address
-      ? { address: sender.address.toLowerCase(), name: sender.name ?? '' }
+      ? {
+          address: withoutNul(sender.address).toLowerCase(),
+          name: withoutNul(sender.name ?? ''),
+        }
       : null,
     to: (envelope.to ?? [])
-      .map((entry) => entry.address ?? '')
+      .map((entry) => withoutNul(entry.address ?? ''))
       .filter(Boolean)
       .join(', '),
-    subject: envelope.subject ?? '',
+    subject: withoutNul(envelope.subject ?? ''),
     date: Number.isNaN(date.getTime()) ? new Date() : date,
   };
 };

@@ -7,6 +7,7 @@ import { htmlToText } from '../../mail/message.ts';
 import { logActivity } from '../activity/repo.ts';
 import { findUserById } from '../users/repo.ts';
 import { findMailAccount, imapOf, smtpOf } from './accounts-repo.ts';
+import { withoutNul } from '../../lib/text.ts';
 import {
   claimReplyCursor,
   findInboxesDue,
@@ -95,7 +96,7 @@ const recordIfReply = async (mailbox: Mailbox, message: InboxMessage): Promise<b
       toAddress: message.to,
       subject: message.subject,
       messageId,
-      snippet: replySnippet(body.text || htmlToText(body.html)),
+      snippet: replySnippet(withoutNul(body.text || htmlToText(body.html))),
       receivedAt: message.date,
     });
     if (!id) return false;

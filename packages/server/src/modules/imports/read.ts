@@ -6,6 +6,7 @@ import { sheetjsSource } from './rows-source.ts';
 import type { RowSource, SheetRow } from './rows-source.ts';
 import { xlsxSource } from './xlsx.ts';
 import { UnsupportedZip } from './zip.ts';
+import { withoutNul } from '../../lib/text.ts';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 export const UPLOAD_TYPES = ['.xlsx', '.xls', '.csv'] as const;
@@ -134,7 +135,7 @@ export const cellText = (value: unknown): string => {
   if (value instanceof Date)
     return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  return String(value).trim();
+  return withoutNul(String(value)).trim();
 };
 
 /** One data row as a record of the matched fields. */
