@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
-import { adminOf, createLead } from './fixtures.ts';
+import { meetingPayload } from './calendar-fixtures.ts';
+import { campaignPayload } from './campaigns-support.ts';
+import { adminOf, clientPayload, createLead, leadPayload } from './fixtures.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type JsonSchema = {
@@ -84,12 +86,26 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-/** A body of the route's own shape, one field at a time replaced by each odd value. */
-const oddBodies = (operation: Operation): unknown[] => {
+/** Valid bodies of the main create and edit routes: their fields are made odd one at a time. */
+const VALID_BODIES: Record<string, object> = {
+  '/api/leads': leadPayload({ personEmail: 'hostile@lead.test' }),
+  '/api/leads/{id}': leadPayload({ personEmail: 'hostile-edit@lead.test' }),
+  '/api/clients': clientPayload({ email: 'hostile@client.test' }),
+  '/api/clients/{id}': clientPayload({ email: 'hostile-edit@client.test' }),
+  '/api/campaigns': campaignPayload(),
+  '/api/campaigns/{id}': campaignPayload(),
+  '/api/calendar': meetingPayload({ attendees: [] }),
+  '/api/calendar/{id}': meetingPayload({ attendees: [] }),
+};
+
+/** Bodies of the route's own shape, one field at a time replaced by each odd value. */
+const oddBodies = (path: string, operation: Operation): unknown[] => {
   const schema = operation.requestBody?.content?.['application/json']?.schema;
   const fields = Object.keys(schema?.properties ?? {});
+  const base = VALID_BODIES[path] ?? {};
   const bodies: unknown[] = ['not json at all', [], 42, ...ODD_VALUES.slice(0, 4)];
-  for (const field of fields) for (const value of ODD_VALUES) bodies.push({ [field]: value });
+  for (const field of fields)
+    for (const value of ODD_VALUES) bodies.push({ ...base, [field]: value });
   // Every field odd at once, and a field the route does not know of.
   bodies.push(Object.fromEntries(fields.map((field) => [field, HUGE])));
   bodies.push({ unknownField: HUGE, ['__proto__']: { admin: true } });
@@ -137,13 +153,15 @@ describe('hostile input', () => {
       for (const { method, path, operation } of operations) {
         if (SKIPPED.has(`${method} ${path}`) || !path.startsWith('/api/')) continue;
         const hasBody = Boolean(operation.requestBody) || ['POST', 'PUT', 'PATCH'].includes(method);
-        // Ids first: odd ones, then a real lead's id where another kind of record is expected.
-        for (const id of [...ODD_IDS, leadId]) {
+        // A real lead's id (never deleted): lead routes reach their record, others answer 404.
+        const realId = method === 'DELETE' ? ODD_IDS[1]! : leadId;
+        // Ids first: odd ones, then the lead's where another kind of record is expected.
+        for (const id of [...ODD_IDS, realId]) {
           if (!path.includes('{') && id !== ODD_IDS[0]) continue;
           await call(method, withIds(path, id), hasBody ? {} : undefined);
         }
-        const url = withIds(path, '00000000-0000-0000-0000-000000000000');
-        if (hasBody) for (const body of oddBodies(operation)) await call(method, url, body);
+        const url = withIds(path, realId);
+        if (hasBody) for (const body of oddBodies(path, operation)) await call(method, url, body);
         for (const query of ODD_QUERIES)
           await call(method, `${url}?${query}`, hasBody ? {} : undefined);
       }
