@@ -14,23 +14,25 @@ export type SmtpAccount = {
 export type SmtpTransport = ReturnType<typeof createSmtpTransport>;
 
 /**
- * A nodemailer transport for the account: implicit TLS when `secure`, otherwise STARTTLS when
- * the server offers it; certificates are verified; never logs (the AUTH line would carry the
- * password).
+ * How to reach the account: implicit TLS when `secure`, otherwise STARTTLS when the server
+ * offers it; certificates are verified; never logs (the AUTH line would carry the password).
  */
+const connectionOf = (account: SmtpAccount, timeoutSeconds: number) => ({
+  host: account.host,
+  port: account.port,
+  secure: account.secure,
+  auth: { user: account.user, pass: account.pass },
+  connectionTimeout: timeoutSeconds * 1000,
+  greetingTimeout: timeoutSeconds * 1000,
+  socketTimeout: 3 * timeoutSeconds * 1000,
+  dnsTimeout: timeoutSeconds * 1000,
+  logger: false,
+  debug: false,
+});
+
+/** A nodemailer transport for the account, one connection per message. */
 export const createSmtpTransport = (account: SmtpAccount, timeoutSeconds = MAIL_TIMEOUT_SECONDS) =>
-  nodemailer.createTransport({
-    host: account.host,
-    port: account.port,
-    secure: account.secure,
-    auth: { user: account.user, pass: account.pass },
-    connectionTimeout: timeoutSeconds * 1000,
-    greetingTimeout: timeoutSeconds * 1000,
-    socketTimeout: 3 * timeoutSeconds * 1000,
-    dnsTimeout: timeoutSeconds * 1000,
-    logger: false,
-    debug: false,
-  });
+  nodemailer.createTransport(connectionOf(account, timeoutSeconds));
 
 export type OutgoingMessage = Mail.Options;
 
@@ -47,16 +49,7 @@ export const createPooledSmtpTransport = (
     pool: true,
     maxConnections: 1,
     maxMessages: Infinity,
-    host: account.host,
-    port: account.port,
-    secure: account.secure,
-    auth: { user: account.user, pass: account.pass },
-    connectionTimeout: timeoutSeconds * 1000,
-    greetingTimeout: timeoutSeconds * 1000,
-    socketTimeout: 3 * timeoutSeconds * 1000,
-    dnsTimeout: timeoutSeconds * 1000,
-    logger: false,
-    debug: false,
+    ...connectionOf(account, timeoutSeconds),
   });
 export type PooledSmtpTransport = ReturnType<typeof createPooledSmtpTransport>;
 
