@@ -47,6 +47,15 @@ export const activityExists = async (
   return row !== undefined;
 };
 
+/** What a reader of the log gets of an entry. */
+export const activityColumns = {
+  id: activityLog.id,
+  type: activityLog.type,
+  action: activityLog.action,
+  details: activityLog.details,
+  createdAt: activityLog.createdAt,
+};
+
 /**
  * Newest first (the order of the activity_org_time_idx index); with `before`, only entries
  * older than that entry. The cursor is compared inside SQL so that timestamps keep their
@@ -58,13 +67,7 @@ export const listActivity = (
   options: { limit: number; before?: string; entityId?: string },
 ): Promise<ActivityRow[]> =>
   db
-    .select({
-      id: activityLog.id,
-      type: activityLog.type,
-      action: activityLog.action,
-      details: activityLog.details,
-      createdAt: activityLog.createdAt,
-    })
+    .select(activityColumns)
     .from(activityLog)
     .where(
       and(

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { inOrganization } from '../../db/scope.ts';
 import { activityLog } from '../../db/schema.ts';
 import { meetingAttendees, meetings } from '../../db/tables/calendar.ts';
+import { activityColumns } from '../activity/repo.ts';
 import type { ActivityRow } from '../activity/repo.ts';
 import { periodCounts } from '../../db/period-counts.ts';
 
@@ -51,13 +52,7 @@ export const findMeetingActivity = (
   limit: number,
 ): Promise<ActivityRow[]> =>
   db
-    .select({
-      id: activityLog.id,
-      type: activityLog.type,
-      action: activityLog.action,
-      details: activityLog.details,
-      createdAt: activityLog.createdAt,
-    })
+    .select(activityColumns)
     .from(activityLog)
     .where(and(eq(activityLog.organizationId, organizationId), eq(activityLog.type, 'Meeting')))
     .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
