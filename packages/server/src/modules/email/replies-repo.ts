@@ -82,26 +82,6 @@ export const findSentByMessageIds = (db: Db, organizationId: string, messageIds:
           ),
         );
 
-/** The organisation's lead with this address, if it has been emailed. */
-export const findMailedLeadByEmail = async (
-  db: Db,
-  organizationId: string,
-  email: string,
-): Promise<string | undefined> => {
-  const [row] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.organizationId, organizationId),
-        eq(leads.personEmail, email),
-        eq(leads.mailSent, true),
-      ),
-    )
-    .limit(1);
-  return row?.id;
-};
-
 /** Stores a reply once per organisation; its id, or null when it was already stored. */
 export const insertReply = async (db: Db, reply: NewReply): Promise<string | null> => {
   const rows = await db

@@ -11,12 +11,12 @@ import { withoutNul } from '../../lib/text.ts';
 import {
   claimReplyCursor,
   findInboxesDue,
-  findMailedLeadByEmail,
   findSentByMessageIds,
   insertReply,
   markLeadReplied,
   saveReplyCursor,
 } from './replies-repo.ts';
+import { findLeadIdByEmail } from './sent-repo.ts';
 
 export type ReplyCheckResult =
   | { status: 'checked'; scanned: number; found: number }
@@ -70,7 +70,7 @@ const leadAnswered = async (
     .map((id) => sent.find((email) => email.messageId === id))
     .find((email) => email?.leadId);
   if (match?.leadId) return { leadId: match.leadId, sentEmailId: match.id };
-  const leadId = await findMailedLeadByEmail(db, organizationId, from);
+  const leadId = await findLeadIdByEmail(db, organizationId, from, { mailedOnly: true });
   return leadId ? { leadId, sentEmailId: null } : undefined;
 };
 

@@ -190,16 +190,26 @@ export const recordLeadMailed = async (
   return row;
 };
 
-/** The organisation's lead with this address, if any (a follow-up to a lead counts for it). */
+/**
+ * The organisation's lead with this address, if any (a follow-up to a lead counts for it);
+ * with `mailedOnly`, only a lead that has been emailed (a reply can only answer such a lead).
+ */
 export const findLeadIdByEmail = async (
   db: Db,
   organizationId: string,
   email: string,
+  { mailedOnly = false } = {},
 ): Promise<string | undefined> => {
   const [row] = await db
     .select({ id: leads.id })
     .from(leads)
-    .where(and(eq(leads.organizationId, organizationId), eq(leads.personEmail, email)))
+    .where(
+      and(
+        eq(leads.organizationId, organizationId),
+        eq(leads.personEmail, email),
+        mailedOnly ? eq(leads.mailSent, true) : undefined,
+      ),
+    )
     .limit(1);
   return row?.id;
 };
