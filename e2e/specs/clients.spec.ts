@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launchBrowser, newPage, snap } from '../support/browser.ts';
-import { startServer } from '../support/server.ts';
-import type { RunningServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { snap } from '../support/browser.ts';
+import { openPhonePage, setUpDemoSession } from '../support/demo-session.ts';
 import { hidden, toast, visible } from '../support/pages.ts';
 import {
   bodyRows,
@@ -10,26 +9,14 @@ import {
   confirmDialog,
   csvFile,
   expectAll,
-  signInDemo,
+  tableWidths,
   waitForCaption,
 } from '../support/leads-pages.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
-
-beforeAll(async () => {
-  server = await startServer({ args: ['--demo'] });
-  browser = await launchBrowser();
-  ({ context, page, errors } = await newPage(browser, server.url));
-  await signInDemo(page);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+const session = setUpDemoSession((opened) => {
+  ({ page, errors } = opened);
 });
 
 const TABLE = 'Clients';
@@ -219,25 +206,10 @@ describe('clients in the browser', () => {
   });
 
   it('works at 375 px', async () => {
-    const phone = await browser.newContext({
-      baseURL: server.url,
-      viewport: PHONE,
-      storageState: await context.storageState(),
-    });
-    const small = await phone.newPage();
-    const phoneErrors: string[] = [];
-    small.on('pageerror', (error) => phoneErrors.push(error.message));
+    const { phone, small, phoneErrors } = await openPhonePage(session);
     await small.goto('/all-clients');
     await waitForCaption(small, (c) => c.total > 0, TABLE);
-    const widths = await small.evaluate(() => ({
-      page: document.documentElement.scrollWidth,
-      table: (() => {
-        const scroller = document
-          .querySelector('table[aria-label="Clients"]')!
-          .closest<HTMLElement>('.mantine-TableScrollContainer-scrollContainer')!;
-        return scroller.scrollWidth > scroller.clientWidth ? scroller.scrollWidth : 0;
-      })(),
-    }));
+    const widths = await tableWidths(small, TABLE);
     expect(widths.page).toBeLessThanOrEqual(375);
     expect(widths.table).toBeGreaterThan(375);
     await snap(small, 'clients-375');

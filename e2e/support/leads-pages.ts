@@ -102,3 +102,15 @@ export const csvFile = (name: string, rows: string[][]) => ({
     rows.map((row) => row.map((cell) => `"${cell.replace(/"/g, '""')}"`).join(',')).join('\n'),
   ),
 });
+
+/** How wide the page is, and how wide a table scrolls sideways (0 when it does not). */
+export const tableWidths = (page: Page, table: string) =>
+  page.evaluate((label) => {
+    const scroller = document
+      .querySelector(`table[aria-label="${label}"]`)!
+      .closest<HTMLElement>('.mantine-TableScrollContainer-scrollContainer')!;
+    return {
+      page: document.documentElement.scrollWidth,
+      table: scroller.scrollWidth > scroller.clientWidth ? scroller.scrollWidth : 0,
+    };
+  }, table);
