@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { initials } from './organization.ts';
+import { pageParam } from './list-query.ts';
 
 export const CLIENT_CATEGORIES = [
   'Technology',
@@ -85,12 +86,7 @@ export const clientUpdateSchema = z
 export type ClientUpdateInput = z.input<typeof clientUpdateSchema>;
 
 export const clientListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .max(1_000_000)
-    .default(1),
+  page: pageParam,
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')

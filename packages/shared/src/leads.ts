@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam } from './list-query.ts';
 
 export const LEAD_STATUSES = ['Hot Lead', 'Warm Lead', 'Cold Lead', 'Qualified'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -228,12 +229,7 @@ const filterParam = z.string().trim().max(LEAD_TEXT_MAX).optional();
 
 /** GET /api/leads and GET /api/leads/download (DECISIONS §3). */
 export const leadListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .max(1_000_000)
-    .default(1),
+  page: pageParam,
   limit: z.coerce
     .number({ error: 'limit must be one of 10, 25, 50, 100, 250' })
     .refine(
