@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { StyleProp } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import type { Icon } from '@tabler/icons-react';
 
 type PanelProps = {
   title: string;
@@ -65,4 +66,49 @@ export const PanelLink = ({ to, label }: { to: string; label: string }) => (
     View all
     <IconArrowRight size={14} aria-hidden />
   </Anchor>
+);
+
+type ListPanelProps<Item extends { _id: string }> = {
+  title: string;
+  description: string;
+  action: ReactNode;
+  items: readonly Item[];
+  /** An ordered list (<ol>) rather than <ul>. */
+  ordered?: boolean;
+  empty: { icon: Icon; title: string; hint: string };
+  /** What one item's row shows. */
+  children: (item: Item) => ReactNode;
+};
+
+/** A panel listing items, one row each, or an empty state when there are none. */
+export const ListPanel = <Item extends { _id: string }>({
+  title,
+  description,
+  action,
+  items,
+  ordered = false,
+  empty,
+  children,
+}: ListPanelProps<Item>) => (
+  <Panel title={title} description={description} action={action}>
+    {items.length === 0 ? (
+      <PanelEmpty
+        icon={
+          <ThemeIcon size={44} radius="xl" variant="light" color="gray" aria-hidden>
+            <empty.icon size={24} />
+          </ThemeIcon>
+        }
+        title={empty.title}
+        hint={empty.hint}
+      />
+    ) : (
+      <Stack gap="sm" component={ordered ? 'ol' : 'ul'} p={0} m={0} style={{ listStyle: 'none' }}>
+        {items.map((item) => (
+          <Group key={item._id} component="li" gap="sm" wrap="nowrap" align="flex-start">
+            {children(item)}
+          </Group>
+        ))}
+      </Stack>
+    )}
+  </Panel>
 );
