@@ -1,11 +1,10 @@
 import { useForm } from 'react-hook-form';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Client } from '@leadline/shared/clients';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { EditFormShell } from '../../../components/edit-form-shell.tsx';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { editSaveCallbacks } from '../../../lib/edit-save.ts';
 import { useUpdateClient } from '../api/update-client.ts';
 import { ClientFormFields } from './client-form-fields.tsx';
 import {
@@ -41,43 +40,32 @@ const ClientEditForm = ({ client, onClose }: EditFormProps) => {
   const submit = handleSubmit((changes) =>
     updateClient.mutate(
       { id: client._id, changes },
-      {
-        onSuccess: () => {
-          notifySuccess('Client updated successfully');
-          onClose();
-        },
-        onError: (error) => {
-          notifyError(errorMessage(error, 'Failed to update client'), error);
-          applyServerFieldErrors(error, setError, CLIENT_FORM_FIELDS);
-        },
-      },
+      editSaveCallbacks({
+        saved: 'Client updated successfully',
+        failed: 'Failed to update client',
+        onDone: onClose,
+        setError,
+        fields: CLIENT_FORM_FIELDS,
+      }),
     ),
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit client">
-      <Stack gap="md">
-        {Object.keys(errors).length > 0 ? (
-          <Alert color="red" variant="light" role="alert">
-            Please fix the errors below
-          </Alert>
-        ) : null}
-        <ClientFormFields
-          field={field}
-          errors={errors}
-          contact={watch('contact')}
-          category={watch('companyCategory')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={updateClient.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={updateClient.isPending} disabled={!isDirty}>
-            Save changes
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <EditFormShell
+      label="Edit client"
+      onSubmit={submit}
+      invalid={Object.keys(errors).length > 0}
+      saving={updateClient.isPending}
+      pristine={!isDirty}
+      onCancel={onClose}
+    >
+      <ClientFormFields
+        field={field}
+        errors={errors}
+        contact={watch('contact')}
+        category={watch('companyCategory')}
+      />
+    </EditFormShell>
   );
 };
 

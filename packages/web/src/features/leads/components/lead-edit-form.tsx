@@ -1,9 +1,7 @@
 import { useForm } from 'react-hook-form';
-import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { Lead } from '@leadline/shared/leads';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { EditFormShell } from '../../../components/edit-form-shell.tsx';
+import { editSaveCallbacks } from '../../../lib/edit-save.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
 import { LeadFormSections } from './lead-form-sections.tsx';
 import { LEAD_FORM_FIELDS, leadFormValues, updateLeadResolver } from './lead-form-values.ts';
@@ -38,43 +36,32 @@ export const LeadEditForm = ({ lead, onDone }: LeadEditFormProps) => {
   const submit = handleSubmit((changes) => {
     updateLead.mutate(
       { id: lead._id, changes },
-      {
-        onSuccess: () => {
-          notifySuccess('Lead updated successfully');
-          onDone();
-        },
-        onError: (error) => {
-          notifyError(errorMessage(error, 'Failed to update lead'), error);
-          applyServerFieldErrors(error, setError, LEAD_FORM_FIELDS);
-        },
-      },
+      editSaveCallbacks({
+        saved: 'Lead updated successfully',
+        failed: 'Failed to update lead',
+        onDone,
+        setError,
+        fields: LEAD_FORM_FIELDS,
+      }),
     );
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit lead">
-      <Stack gap="md">
-        {Object.keys(errors).length > 0 ? (
-          <Alert color="red" variant="light" role="alert">
-            Please fix the errors below
-          </Alert>
-        ) : null}
-        <LeadFormSections
-          field={field}
-          errors={errors}
-          source={source}
-          idPrefix={`edit-${lead._id}`}
-          wide={false}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={updateLead.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={updateLead.isPending} disabled={!isDirty}>
-            Save changes
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <EditFormShell
+      label="Edit lead"
+      onSubmit={submit}
+      invalid={Object.keys(errors).length > 0}
+      saving={updateLead.isPending}
+      pristine={!isDirty}
+      onCancel={onDone}
+    >
+      <LeadFormSections
+        field={field}
+        errors={errors}
+        source={source}
+        idPrefix={`edit-${lead._id}`}
+        wide={false}
+      />
+    </EditFormShell>
   );
 };
