@@ -5,8 +5,8 @@ import { Anchor, Button, NativeSelect, Stack, Text, TextInput } from '@mantine/c
 import type { z } from 'zod';
 import { signupSchema } from '@leadline/shared/auth';
 import { DEFAULT_SIGNUP_ROLE, SIGNUP_ROLES } from '@leadline/shared/roles';
-import { normaliseOrganization } from '@leadline/shared/organization';
 import { CredentialFields } from './credential-fields.tsx';
+import { SIGNUP_FIELDS, organizationHint } from '../../../lib/account-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -37,7 +37,7 @@ export const SignUpForm = ({ onRegistered }: SignUpFormProps) => {
       department: '',
     },
   });
-  const organization = normaliseOrganization(watch('organizationName') ?? '');
+  const organizationName = watch('organizationName');
 
   const submit = handleSubmit((values) => {
     const body = {
@@ -55,14 +55,7 @@ export const SignUpForm = ({ onRegistered }: SignUpFormProps) => {
       },
       onError: (error) => {
         notifyError(errorMessage(error, 'Registration failed'));
-        applyServerFieldErrors(error, setError, [
-          'name',
-          'email',
-          'password',
-          'role',
-          'organizationName',
-          'department',
-        ]);
+        applyServerFieldErrors(error, setError, SIGNUP_FIELDS);
       },
     });
   });
@@ -88,11 +81,7 @@ export const SignUpForm = ({ onRegistered }: SignUpFormProps) => {
         <TextInput
           label="Organization name"
           required
-          description={
-            organization
-              ? `Saved as: ${organization}`
-              : 'Lower-case, with spaces turned into hyphens'
-          }
+          description={organizationHint(organizationName)}
           error={errors.organizationName?.message}
           {...register('organizationName')}
         />

@@ -1,8 +1,8 @@
-import type { Resolver, UseFormRegisterReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { clientSchema, clientUpdateSchema } from '@leadline/shared/clients';
 import type { Client, ClientData } from '@leadline/shared/clients';
 import type { z } from 'zod';
+import { textFormResolver, textFormValues } from '../../../lib/text-form.ts';
 
 export type ClientField =
   | 'companyName'
@@ -35,25 +35,16 @@ export const EMPTY_CLIENT_FORM: ClientFormValues = {
   fullAddress: '',
 };
 
-export const clientFormValues = (client: Client): ClientFormValues => {
-  const values = { ...EMPTY_CLIENT_FORM };
-  for (const field of CLIENT_FORM_FIELDS) values[field] = client[field] ?? '';
-  return values;
-};
+export const clientFormValues = (client: Client): ClientFormValues =>
+  textFormValues(EMPTY_CLIENT_FORM, CLIENT_FORM_FIELDS, client);
 
 /** The seed's texts (§5) come from the shared schemas; the PIC is derived by them too. */
-export const createClientResolver = zodResolver(clientSchema) as unknown as Resolver<
-  ClientFormValues,
-  unknown,
-  ClientData
->;
+export const createClientResolver = textFormResolver<ClientFormValues, ClientData>(clientSchema);
 
 export type ClientUpdateData = z.output<typeof clientUpdateSchema>;
 
-export const updateClientResolver = zodResolver(clientUpdateSchema) as unknown as Resolver<
-  ClientFormValues,
-  unknown,
-  ClientUpdateData
->;
+export const updateClientResolver = textFormResolver<ClientFormValues, ClientUpdateData>(
+  clientUpdateSchema,
+);
 
 export type RegisterClientField = (field: ClientField) => UseFormRegisterReturn<ClientField>;

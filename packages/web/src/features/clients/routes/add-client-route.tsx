@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import type { ClientData } from '@leadline/shared/clients';
+import { BackTitle } from '../../../components/back-title.tsx';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -63,22 +64,12 @@ export const AddClientRoute = () => {
 
   return (
     <Stack gap="lg" maw={960}>
-      <Group gap="sm" wrap="nowrap">
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label="Back to clients"
-          onClick={() => void navigate('/all-clients')}
-        >
-          <IconArrowLeft size={18} />
-        </ActionIcon>
-        <Stack gap={0}>
-          <Title order={2}>Add New Client</Title>
-          <Text size="sm" c="dimmed">
-            Fields marked * are required
-          </Text>
-        </Stack>
-      </Group>
+      <BackTitle
+        title="Add New Client"
+        description="Fields marked * are required"
+        backTo="/all-clients"
+        backLabel="Back to clients"
+      />
       {failure ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
           {failure}

@@ -1,5 +1,4 @@
-import type { Resolver, UseFormRegisterReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import {
   DEFAULT_LEAD_STATUS,
   LEAD_FIELDS,
@@ -9,6 +8,7 @@ import {
 } from '@leadline/shared/leads';
 import type { Lead, LeadData, LeadField } from '@leadline/shared/leads';
 import type { z } from 'zod';
+import { textFormResolver, textFormValues } from '../../../lib/text-form.ts';
 
 /** The lead form holds every field as text; the shared schemas turn it into a lead. */
 export type LeadFormValues = Record<LeadField, string>;
@@ -35,26 +35,17 @@ export const EMPTY_LEAD_FORM: LeadFormValues = {
   subject: '',
 };
 
-export const leadFormValues = (lead: Lead): LeadFormValues => {
-  const values = { ...EMPTY_LEAD_FORM };
-  for (const field of LEAD_FORM_FIELDS) values[field] = String(lead[field] ?? '');
-  return values;
-};
+export const leadFormValues = (lead: Lead): LeadFormValues =>
+  textFormValues(EMPTY_LEAD_FORM, LEAD_FORM_FIELDS, lead);
 
 /** The form's text passes through the shared schema; its messages are the seed's (§5). */
-export const createLeadResolver = zodResolver(leadSchema) as unknown as Resolver<
-  LeadFormValues,
-  unknown,
-  LeadData
->;
+export const createLeadResolver = textFormResolver<LeadFormValues, LeadData>(leadSchema);
 
 export type LeadUpdateData = z.output<typeof leadUpdateSchema>;
 
-export const updateLeadResolver = zodResolver(leadUpdateSchema) as unknown as Resolver<
-  LeadFormValues,
-  unknown,
-  LeadUpdateData
->;
+export const updateLeadResolver = textFormResolver<LeadFormValues, LeadUpdateData>(
+  leadUpdateSchema,
+);
 
 /** The contact profile link shows once a source is chosen; social sources require it. */
 export const showsProfileLink = (source: string): boolean => source !== '';

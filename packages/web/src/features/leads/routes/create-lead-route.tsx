@@ -1,26 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Grid,
-  Group,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconArrowLeft,
-  IconCircleCheck,
-  IconEye,
-  IconEyeOff,
-} from '@tabler/icons-react';
+import { Alert, Box, Button, Grid, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { LeadData } from '@leadline/shared/leads';
+import { BackTitle } from '../../../components/back-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateLead } from '../api/create-lead.ts';
@@ -103,22 +87,12 @@ export const CreateLeadRoute = () => {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <Group gap="sm" wrap="nowrap">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label="Back to leads"
-            onClick={() => void navigate('/leads-table')}
-          >
-            <IconArrowLeft size={18} />
-          </ActionIcon>
-          <Stack gap={0}>
-            <Title order={2}>Create Lead</Title>
-            <Text size="sm" c="dimmed">
-              A company and its contact person
-            </Text>
-          </Stack>
-        </Group>
+        <BackTitle
+          title="Create Lead"
+          description="A company and its contact person"
+          backTo="/leads-table"
+          backLabel="Back to leads"
+        />
         <Group gap="md" wrap="nowrap">
           <Stack gap={4} w={150}>
             <Text size="sm" fw={500} data-testid="completion">

@@ -5,13 +5,13 @@ import type { PublicUser } from '@leadline/shared/auth';
 import { creatableRoles, defaultPermissions } from '@leadline/shared/permissions';
 import { isRole } from '@leadline/shared/roles';
 import type { Role } from '@leadline/shared/roles';
-import { normaliseOrganization } from '@leadline/shared/organization';
+import { organizationHint } from '../../../lib/account-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { tomorrowInputValue } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateUser } from '../api/create-user.ts';
-import { createUserResolver } from './create-user-resolver.ts';
+import { CREATE_USER_FIELDS, createUserResolver } from './create-user-resolver.ts';
 import type { CreateUserOutput, CreateUserValues } from './create-user-resolver.ts';
 import { PermissionChecklist } from './permission-checklist.tsx';
 
@@ -47,7 +47,7 @@ export const CreateUserForm = ({ actor, onCreated }: CreateUserFormProps) => {
     defaultValues,
   });
   const role = watch('role');
-  const organization = normaliseOrganization(watch('organizationName'));
+  const organizationName = watch('organizationName');
   const showOrganization = role !== 'Super Admin';
 
   const submit = handleSubmit((values) => {
@@ -64,15 +64,7 @@ export const CreateUserForm = ({ actor, onCreated }: CreateUserFormProps) => {
       },
       onError: (error) => {
         notifyError(errorMessage(error, 'Failed to create user'), error);
-        applyServerFieldErrors(error, setError, [
-          'name',
-          'email',
-          'password',
-          'role',
-          'organizationName',
-          'department',
-          'expiresAt',
-        ]);
+        applyServerFieldErrors(error, setError, CREATE_USER_FIELDS);
       },
     });
   });
@@ -126,9 +118,7 @@ export const CreateUserForm = ({ actor, onCreated }: CreateUserFormProps) => {
               description={
                 fixedOrganization !== null
                   ? 'Users you create join your own organization'
-                  : organization
-                    ? `Saved as: ${organization}`
-                    : 'Lower-case, with spaces turned into hyphens'
+                  : organizationHint(organizationName)
               }
               error={errors.organizationName?.message}
               {...register('organizationName')}

@@ -2,6 +2,7 @@ import type { FieldError, FieldErrors, Resolver, ResolverResult } from 'react-ho
 import type { z } from 'zod';
 import { signupSchema } from '@leadline/shared/auth';
 import { isRole } from '@leadline/shared/roles';
+import { SIGNUP_FIELDS } from '../../../lib/account-form.ts';
 import { dateInputToIso } from '../../../lib/format.ts';
 
 export const ALL_FIELDS_REQUIRED = 'All fields are required';
@@ -19,15 +20,10 @@ export type CreateUserValues = {
 
 export type CreateUserOutput = z.output<typeof signupSchema>;
 
-const FIELDS = new Set<keyof CreateUserValues>([
-  'name',
-  'email',
-  'password',
-  'role',
-  'organizationName',
-  'department',
-  'expiresAt',
-]);
+/** The form's fields: those of a sign-up, and the expiry date. */
+export const CREATE_USER_FIELDS = [...SIGNUP_FIELDS, 'expiresAt'] as const;
+
+const FIELDS = new Set<keyof CreateUserValues>(CREATE_USER_FIELDS);
 
 const rootError = (message: string): ResolverResult<CreateUserValues, CreateUserOutput> => ({
   values: {},
