@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImapFlow } from 'imapflow';
 import type { Browser, Page } from 'playwright-core';
 import { INBOX_EMPTY, NO_IMAP_CONFIG } from '@leadline/shared/inbox';
 import { postApi, signinToken } from '../support/api.ts';
@@ -11,7 +10,7 @@ import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
 import { PASSWORD, signIn, visible } from '../support/pages.ts';
 
-/** The server tests' Dovecot helper (packages/server/test/mail-servers.ts), loaded at run time. */
+/** The server tests' Dovecot helpers (packages/server/test/mail-servers.ts), loaded at run time. */
 type ImapServer = {
   host: string;
   port: number;
@@ -19,7 +18,10 @@ type ImapServer = {
   password: string;
   stop: () => Promise<void>;
 };
-type MailServers = { startImapServer: (options?: { password?: string }) => Promise<ImapServer> };
+type MailServers = {
+  startImapServer: (options?: { password?: string }) => Promise<ImapServer>;
+  appendToInbox: (mailbox: ImapServer, messages: readonly string[]) => Promise<number[]>;
+};
 const MAIL_SERVERS = new URL('../../packages/server/test/mail-servers.ts', import.meta.url).href;
 
 const ROOT = { email: 'root@inbox.test', password: PASSWORD };
@@ -69,21 +71,8 @@ const message = (subject: string, from: string, body: string, html = false) =>
     body,
   ].join('\r\n');
 
-const appendAll = async (messages: string[]) => {
-  const client = new ImapFlow({
-    host: imap.host,
-    port: imap.port,
-    secure: false,
-    auth: { user: imap.user, pass: imap.password },
-    logger: false,
-  });
-  await client.connect();
-  for (const raw of messages) await client.append('INBOX', raw);
-  await client.logout();
-};
-
 beforeAll(async () => {
-  const { startImapServer } = (await import(MAIL_SERVERS)) as MailServers;
+  const { startImapServer, appendToInbox } = (await import(MAIL_SERVERS)) as MailServers;
   tracker = http.createServer((request, response) => {
     trackerHits.push(request.url ?? '');
     response.writeHead(200, { 'content-type': 'image/gif', 'access-control-allow-origin': '*' });
@@ -111,7 +100,7 @@ beforeAll(async () => {
 <img src="${trackerUrl}/pixel.gif" alt="tracking pixel" width="40" height="40">
 <img src="x" onerror="window.top.document.title = 'pwned'; fetch('${trackerUrl}/onerror-ran')">
 <a href="javascript:window.top.document.title='pwned'">Read more</a></body></html>`;
-  await appendAll([
+  await appendToInbox(imap, [
     ...Array.from({ length: FILLERS }, (_, index) =>
       message(`Older note ${index + 1}`, `Filler <filler${index}@sender.test>`, 'An older email.'),
     ),

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { activityLog, leads, mailAccounts, sentEmails } from '../src/db/schema.ts';
 import { emailReplies, emailReplyCursors } from '../src/db/tables/email-jobs.ts';
 import { createSecretBox } from '../src/mail/crypto.ts';
@@ -10,7 +9,7 @@ import { TEST_SECRET_KEY, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import { bulkPayload, receptionCounts, runBulk } from './email-bulk-support.ts';
 import { adminOf, insertLeads } from './fixtures.ts';
-import { startImapServer, startSmtpServer } from './mail-servers.ts';
+import { appendToInbox, startImapServer, startSmtpServer } from './mail-servers.ts';
 import type { TestImapServer, TestSmtpServer } from './mail-servers.ts';
 
 let t: TestContext;
@@ -64,22 +63,13 @@ afterAll(async () => {
 
 /** Drops a message into the user's INBOX, as an incoming reply would arrive. */
 const deliverToInbox = async (headers: Record<string, string>, text: string) => {
-  const client = new ImapFlow({
-    host: imap.host,
-    port: imap.port,
-    secure: false,
-    auth: { user: imap.user, pass: imap.password },
-    logger: false,
-  });
-  await client.connect();
   const lines = Object.entries({
     To: imap.user,
     Date: new Date().toUTCString(),
     'Content-Type': 'text/plain; charset=utf-8',
     ...headers,
   }).map(([name, value]) => `${name}: ${value}`);
-  await client.append('INBOX', `${lines.join('\r\n')}\r\n\r\n${text.replace(/\n/g, '\r\n')}\r\n`);
-  await client.logout();
+  await appendToInbox(imap, [`${lines.join('\r\n')}\r\n\r\n${text.replace(/\n/g, '\r\n')}\r\n`]);
 };
 
 const messageIdTo = async (leadId: string) => {

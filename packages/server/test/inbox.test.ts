@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImapFlow } from 'imapflow';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
 import {
@@ -19,7 +18,7 @@ import { saveMailAccount } from '../src/modules/email/accounts-repo.ts';
 import { TEST_SECRET_KEY, createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import { adminOf, insertLeads } from './fixtures.ts';
-import { freePort, startImapServer } from './mail-servers.ts';
+import { appendToInbox, asMailboxOwner, freePort, startImapServer } from './mail-servers.ts';
 import type { TestImapServer } from './mail-servers.ts';
 
 let t: TestContext;
@@ -51,34 +50,13 @@ const HOSTILE_HTML = `<html><head><title>Hidden title</title>
 const build = (mail: Mail.Options): Promise<Buffer> =>
   new MailComposer({ to: 'rep@mail.test', ...mail }).compile().build();
 
-/** Runs `work` logged in to the test mailbox as its owner (as a mail client would). */
-const asOwner = async <T>(work: (client: ImapFlow) => Promise<T>): Promise<T> => {
-  const client = new ImapFlow({
-    host: imap.host,
-    port: imap.port,
-    secure: false,
-    auth: { user: imap.user, pass: imap.password },
-    logger: false,
-  });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.logout();
-  }
-};
-
 /** Appends a message to the INBOX; returns its UID. */
-const append = (raw: Buffer | string): Promise<number> =>
-  asOwner(async (client) => {
-    const result = await client.append('INBOX', raw);
-    if (!result || !result.uid) throw new Error('append gave no UID');
-    return result.uid;
-  });
+const append = async (raw: Buffer | string): Promise<number> =>
+  (await appendToInbox(imap, [raw]))[0]!;
 
 /** The \Seen flag of every message, by UID. */
 const seenFlags = (): Promise<boolean[]> =>
-  asOwner(async (client) => {
+  asMailboxOwner(imap, async (client) => {
     const lock = await client.getMailboxLock('INBOX', { readOnly: true });
     try {
       const messages = await client.fetchAll('1:*', { uid: true, flags: true });

@@ -13,6 +13,7 @@ import {
 import net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { ImapFlow } from 'imapflow';
 import { SMTPServer } from 'smtp-server';
 import type { SMTPServerAddress } from 'smtp-server';
 
@@ -254,6 +255,44 @@ service anvil {
   }
   return { host: '127.0.0.1', port, user, password, log, stop };
 };
+
+/** Where a test IMAP server listens and whose mailbox it keeps (a TestImapServer will do). */
+export type ImapMailbox = Pick<TestImapServer, 'host' | 'port' | 'user' | 'password'>;
+
+/** Runs `work` logged in to the mailbox as its owner (as a mail client would). */
+export const asMailboxOwner = async <T>(
+  mailbox: ImapMailbox,
+  work: (client: ImapFlow) => Promise<T>,
+): Promise<T> => {
+  const client = new ImapFlow({
+    host: mailbox.host,
+    port: mailbox.port,
+    secure: false,
+    auth: { user: mailbox.user, pass: mailbox.password },
+    logger: false,
+  });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.logout();
+  }
+};
+
+/** Appends the raw messages to the mailbox's INBOX in order, as mail arrives; returns the UIDs. */
+export const appendToInbox = (
+  mailbox: ImapMailbox,
+  messages: readonly (Buffer | string)[],
+): Promise<number[]> =>
+  asMailboxOwner(mailbox, async (client) => {
+    const uids: number[] = [];
+    for (const raw of messages) {
+      const result = await client.append('INBOX', raw);
+      if (!result || !result.uid) throw new Error('append gave no UID');
+      uids.push(result.uid);
+    }
+    return uids;
+  });
 
 /** A multipart/form-data body of text fields (a list repeats the field) and files. */
 export const formData = (
