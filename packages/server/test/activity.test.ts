@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '@leadline/shared/activity';
-import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
-import { adminOf, clientPayload, countActivity, leadPayload } from './fixtures.ts';
+import { clientPayload, countActivity, leadPayload, openTwoOrganisations } from './fixtures.ts';
+import type { OrganisationAdmin } from './fixtures.ts';
 
 let t: TestContext;
-let acme: Awaited<ReturnType<typeof adminOf>>;
-let globex: Awaited<ReturnType<typeof adminOf>>;
+let acme: OrganisationAdmin;
+let globex: OrganisationAdmin;
 
-beforeAll(async () => {
-  t = await createTestContext();
-  acme = await adminOf(t, 'acme');
-  globex = await adminOf(t, 'globex');
-});
+beforeAll(async () => ({ t, acme, globex } = await openTwoOrganisations()));
 afterAll(() => t.close());
 
 const feed = async (query: string, token = acme.token): Promise<ActivityEntry[]> => {

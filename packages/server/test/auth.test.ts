@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PASSWORD, ROOT_EMAIL, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
+import { signedUp, signup } from './fixtures.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -142,16 +143,10 @@ describe('rate limits', () => {
       expect(other.statusCode).toBe(401);
       const signups: number[] = [];
       for (let i = 0; i < 3; i++) {
-        const r = await limited.request({
-          method: 'POST',
-          url: '/api/auth/signup',
-          payload: {
-            name: 'N',
-            email: uniqueEmail('limit'),
-            password: PASSWORD,
-            role: 'Sales Rep',
-            organizationName: 'acme',
-          },
+        const r = await signup(limited, undefined, {
+          name: 'N',
+          email: uniqueEmail('limit'),
+          organizationName: 'acme',
         });
         signups.push(r.statusCode);
       }
@@ -165,19 +160,12 @@ describe('rate limits', () => {
 describe('self-registration', () => {
   it('creates a pending user who cannot sign in until approved', async () => {
     const email = uniqueEmail('pending');
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        name: 'Pat Pending',
-        email,
-        password: PASSWORD,
-        role: 'Sales Rep',
-        organizationName: '  Pending Org  ',
-      },
+    const user = await signedUp(t, undefined, {
+      name: 'Pat Pending',
+      email,
+      organizationName: '  Pending Org  ',
     });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().user).toMatchObject({
+    expect(user).toMatchObject({
       status: 'pending',
       organization: 'pending-org',
       isActive: false,
@@ -193,33 +181,21 @@ describe('self-registration', () => {
 
   it('can never create a Super Admin or an Admin, and ignores requested permissions', async () => {
     for (const role of ['Super Admin', 'Admin']) {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: {
-          name: 'Eve',
-          email: uniqueEmail('eve'),
-          password: PASSWORD,
-          role,
-          organizationName: 'acme',
-        },
+      const response = await signup(t, undefined, {
+        name: 'Eve',
+        email: uniqueEmail('eve'),
+        role,
+        organizationName: 'acme',
       });
       expect(response.statusCode).toBe(403);
     }
-    const sneaky = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        name: 'Eve',
-        email: uniqueEmail('eve'),
-        password: PASSWORD,
-        role: 'Sales Rep',
-        organizationName: 'acme',
-        permissions: { teams: true, createUser: true },
-      },
+    const sneaky = await signedUp(t, undefined, {
+      name: 'Eve',
+      email: uniqueEmail('eve'),
+      organizationName: 'acme',
+      permissions: { teams: true, createUser: true },
     });
-    expect(sneaky.statusCode).toBe(201);
-    expect(sneaky.json().user.permissions).toMatchObject({
+    expect(sneaky.permissions).toMatchObject({
       teams: false,
       createUser: false,
       leadsTable: true,
@@ -227,62 +203,24 @@ describe('self-registration', () => {
   });
 
   it('validates the body and refuses a taken email with 409', async () => {
-    const missingOrg = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { name: 'A', email: uniqueEmail(), password: PASSWORD, role: 'Sales Rep' },
-    });
+    const missingOrg = await signup(t, undefined, {});
     expect(missingOrg.statusCode).toBe(400);
     expect(missingOrg.json().message).toBe(
       'Organization name is required for non-Super Admin roles',
     );
-    const shortPassword = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        name: 'A',
-        email: uniqueEmail(),
-        password: 'short',
-        role: 'Sales Rep',
-        organizationName: 'acme',
-      },
+    const shortPassword = await signup(t, undefined, {
+      password: 'short',
+      organizationName: 'acme',
     });
     expect(shortPassword.statusCode).toBe(400);
     expect(shortPassword.json().errors.password).toBe('Password must be at least 8 characters');
-    const badRole = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        name: 'A',
-        email: uniqueEmail(),
-        password: PASSWORD,
-        role: 'Emperor',
-        organizationName: 'acme',
-      },
-    });
+    const badRole = await signup(t, undefined, { role: 'Emperor', organizationName: 'acme' });
     expect(badRole.statusCode).toBe(400);
-    const huge = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        name: 'x'.repeat(5000),
-        email: uniqueEmail(),
-        password: PASSWORD,
-        role: 'Sales Rep',
-        organizationName: 'acme',
-      },
-    });
+    const huge = await signup(t, undefined, { name: 'x'.repeat(5000), organizationName: 'acme' });
     expect(huge.statusCode).toBe(400);
-    const taken = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        name: 'A',
-        email: ROOT_EMAIL.toUpperCase(),
-        password: PASSWORD,
-        role: 'Sales Rep',
-        organizationName: 'acme',
-      },
+    const taken = await signup(t, undefined, {
+      email: ROOT_EMAIL.toUpperCase(),
+      organizationName: 'acme',
     });
     expect(taken.statusCode).toBe(409);
   });

@@ -1,17 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
-import { adminOf, clientPayload, countClients, latestActivity } from './fixtures.ts';
+import {
+  MISSING_ID,
+  adminOf,
+  clientPayload,
+  countClients,
+  expectAnswers,
+  expectDeleted,
+  expectFieldErrors,
+  expectRefusals,
+  latestActivity,
+  openTwoOrganisations,
+} from './fixtures.ts';
+import type { Call, OrganisationAdmin } from './fixtures.ts';
 
 let t: TestContext;
-let acme: Awaited<ReturnType<typeof adminOf>>;
-let globex: Awaited<ReturnType<typeof adminOf>>;
+let acme: OrganisationAdmin;
+let globex: OrganisationAdmin;
 
-beforeAll(async () => {
-  t = await createTestContext();
-  acme = await adminOf(t, 'acme');
-  globex = await adminOf(t, 'globex');
-});
+beforeAll(async () => ({ t, acme, globex } = await openTwoOrganisations()));
 afterAll(() => t.close());
 
 type ClientBody = { _id: string; email: string; [key: string]: unknown };
@@ -26,8 +33,6 @@ const create = async (token: string, overrides: Record<string, unknown> = {}) =>
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as ClientBody;
 };
-
-const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('POST /api/clients', () => {
   it('creates a client with its PIC and an activity entry', async () => {
@@ -83,16 +88,7 @@ describe('POST /api/clients', () => {
       ],
       [clientPayload({ companyName: 7 as never }), 'companyName', 'Company name is required'],
     ];
-    for (const [payload, field, message] of cases) {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/clients',
-        token: acme.token,
-        payload: payload as object,
-      });
-      expect(response.statusCode, field).toBe(400);
-      expect(response.json().errors[field], field).toBe(message);
-    }
+    await expectFieldErrors(t, acme.token, '/api/clients', cases);
     expect(await countClients(t.database.db)).toBe(before);
   });
 
@@ -192,15 +188,12 @@ describe('GET /api/clients', () => {
 describe('GET, PUT and DELETE /api/clients/:id', () => {
   it('reads, edits and deletes a client of the own organisation, logging each change', async () => {
     const client = await create(acme.token, { companyName: 'Vandelay', contact: 'Art Vandelay' });
-    const read = await t.request({
-      method: 'GET',
-      url: `/api/clients/${client._id}`,
-      token: acme.token,
-    });
+    const url = `/api/clients/${client._id}`;
+    const read = await t.request({ method: 'GET', url, token: acme.token });
     expect(read.json()).toEqual(client);
     const edited = await t.request({
       method: 'PUT',
-      url: `/api/clients/${client._id}`,
+      url,
       token: acme.token,
       payload: { contact: 'Kel Varnsen', fullAddress: 'Latex Street 1' },
     });
@@ -217,62 +210,29 @@ describe('GET, PUT and DELETE /api/clients/:id', () => {
       action: 'updated',
       details: 'Client Vandelay updated',
     });
-    const deleted = await t.request({
-      method: 'DELETE',
-      url: `/api/clients/${client._id}`,
-      token: acme.token,
-    });
-    expect(deleted.json()).toEqual({ message: 'Client deleted successfully' });
-    expect(await latestActivity(t.database.db, acme.organizationId)).toMatchObject({
-      action: 'deleted',
-      details: 'Client Vandelay deleted',
-    });
-    const gone = await t.request({
-      method: 'GET',
-      url: `/api/clients/${client._id}`,
-      token: acme.token,
-    });
+    await expectDeleted(t, acme, url, 'Client deleted successfully', 'Client Vandelay deleted');
+    const gone = await t.request({ method: 'GET', url, token: acme.token });
     expect(gone.statusCode).toBe(404);
   });
 
   it('answers 404 for other organisations and unknown ids, 400 for malformed ones and bad edits', async () => {
     const client = await create(acme.token);
     const taken = await create(acme.token);
-    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      for (const [token, id, status] of [
-        [globex.token, client._id, 404],
-        [acme.token, MISSING_ID, 404],
-        [acme.token, 'undefined', 400],
-      ] as const) {
-        const response = await t.request({
-          method,
-          url: `/api/clients/${id}`,
-          token,
-          ...(method === 'PUT' ? { payload: { companyName: 'Hijacked' } } : {}),
-        });
-        expect(response.statusCode, `${method} ${id}`).toBe(status);
-        expect(response.json().message).toBe(
-          status === 404 ? 'Client not found' : 'Invalid client ID',
-        );
-      }
-    }
-    const cases: [unknown, number, string][] = [
+    const byId = (id: string): Call[] => [
+      ['GET', `/api/clients/${id}`],
+      ['PUT', `/api/clients/${id}`, { companyName: 'Hijacked' }],
+      ['DELETE', `/api/clients/${id}`],
+    ];
+    await expectAnswers(t, globex.token, byId(client._id), 404, 'Client not found');
+    await expectAnswers(t, acme.token, byId(MISSING_ID), 404, 'Client not found');
+    await expectAnswers(t, acme.token, byId('undefined'), 400, 'Invalid client ID');
+    await expectRefusals(t, acme.token, 'PUT', `/api/clients/${client._id}`, [
       [{}, 400, 'Nothing to update'],
       [{ email: 'bad' }, 400, 'Email is invalid'],
       [{ website: 'ftp://x' }, 400, 'Website must start with http:// or https://'],
       [{ contact: '' }, 400, 'Contact person is required'],
       [{ email: taken.email }, 409, 'A client with this email already exists'],
-    ];
-    for (const [payload, status, message] of cases) {
-      const response = await t.request({
-        method: 'PUT',
-        url: `/api/clients/${client._id}`,
-        token: acme.token,
-        payload: payload as object,
-      });
-      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
-      expect(response.json().message).toBe(message);
-    }
+    ]);
     const read = await t.request({
       method: 'GET',
       url: `/api/clients/${client._id}`,
@@ -286,22 +246,14 @@ describe('who may use the clients routes', () => {
   it('tells a Super Admin to use an organisation user', async () => {
     const root = await t.rootToken();
     const client = await create(acme.token);
-    for (const [method, url, payload] of [
-      ['GET', '/api/clients', undefined],
+    const calls: Call[] = [
+      ['GET', '/api/clients'],
       ['POST', '/api/clients', clientPayload()],
-      ['GET', `/api/clients/${client._id}`, undefined],
+      ['GET', `/api/clients/${client._id}`],
       ['PUT', `/api/clients/${client._id}`, { companyName: 'X' }],
-      ['DELETE', `/api/clients/${client._id}`, undefined],
-    ] as const) {
-      const response = await t.request({
-        method,
-        url,
-        token: root,
-        ...(payload ? { payload } : {}),
-      });
-      expect(response.statusCode, `${method} ${url}`).toBe(400);
-      expect(response.json().message).toBe('Choose an organization user to manage clients');
-    }
+      ['DELETE', `/api/clients/${client._id}`],
+    ];
+    await expectAnswers(t, root, calls, 400, 'Choose an organization user to manage clients');
   });
 
   it('needs allClients to read and change and addClient to create', async () => {

@@ -2,8 +2,29 @@ import { expect } from 'vitest';
 import { simpleParser } from 'mailparser';
 import type { ParsedMail } from 'mailparser';
 import type { BulkEmailJob } from '@leadline/shared/email';
+import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
+import { adminOf, configureSmtp } from './fixtures.ts';
+import { startSmtpServer } from './mail-servers.ts';
 import type { ReceivedMessage } from './mail-servers.ts';
+
+/** A test context, a test SMTP server and two new organisations' Admins, the first's SMTP saved. */
+export const openWithSmtp = async (smtpPassword: string, [first, second]: [string, string]) => {
+  const [t, smtp] = await Promise.all([
+    createTestContext(),
+    startSmtpServer({ password: smtpPassword }),
+  ]);
+  try {
+    const acme = await adminOf(t, first);
+    const globex = await adminOf(t, second);
+    await configureSmtp(t, acme.token, smtp);
+    return { t, smtp, acme, globex };
+  } catch (error) {
+    await t.close();
+    await smtp.stop();
+    throw error;
+  }
+};
 
 export const bulkPayload = (leadIds: string[], overrides: Record<string, unknown> = {}) => ({
   leadIds,

@@ -2,35 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { emailSuppressions, leads, sentEmails } from '../src/db/schema.ts';
 import { emailBulkRuns } from '../src/db/tables/email-jobs.ts';
-import { TEST_PUBLIC_URL, createTestContext, uniqueEmail } from './context.ts';
+import { TEST_PUBLIC_URL, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import {
   bulkPayload,
+  openWithSmtp,
   postBulk,
   rawHeader,
   receivedBy,
   receptionCounts,
   runBulk,
 } from './email-bulk-support.ts';
-import { adminOf, configureSmtp, insertLeads, latestActivity, MISSING_ID } from './fixtures.ts';
-import { REJECTED_PREFIX, startSmtpServer } from './mail-servers.ts';
+import { configureSmtp, insertLeads, latestActivity, MISSING_ID } from './fixtures.ts';
+import type { OrganisationAdmin } from './fixtures.ts';
+import { REJECTED_PREFIX } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 
 let t: TestContext;
 let smtp: TestSmtpServer;
-let acme: Awaited<ReturnType<typeof adminOf>>;
-let globex: Awaited<ReturnType<typeof adminOf>>;
+let acme: OrganisationAdmin;
+let globex: OrganisationAdmin;
 
 const ORG = 'acme-bulk';
 
 beforeAll(async () => {
-  [t, smtp] = await Promise.all([
-    createTestContext(),
-    startSmtpServer({ password: 'smtp-bulk-pass-Zk4' }),
-  ]);
-  acme = await adminOf(t, ORG);
-  globex = await adminOf(t, 'globex-bulk');
-  await configureSmtp(t, acme.token, smtp);
+  ({ t, smtp, acme, globex } = await openWithSmtp('smtp-bulk-pass-Zk4', [ORG, 'globex-bulk']));
   await configureSmtp(t, globex.token, smtp);
 });
 afterAll(async () => {

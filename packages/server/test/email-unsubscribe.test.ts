@@ -2,35 +2,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { activityLog, emailSuppressions, leads } from '../src/db/schema.ts';
 import { createUnsubscribeLinks } from '../src/modules/email/unsubscribe-links.ts';
-import { TEST_PUBLIC_URL, createTestContext, uniqueEmail } from './context.ts';
+import { TEST_PUBLIC_URL, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import {
   bulkPayload,
+  openWithSmtp,
   rawHeader,
   receivedBy,
   receptionCounts,
   runBulk,
 } from './email-bulk-support.ts';
-import { adminOf, configureSmtp, insertLeads } from './fixtures.ts';
-import { formData, startSmtpServer } from './mail-servers.ts';
+import { configureSmtp, insertLeads } from './fixtures.ts';
+import type { OrganisationAdmin } from './fixtures.ts';
+import { formData } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 
 let t: TestContext;
 let smtp: TestSmtpServer;
-let acme: Awaited<ReturnType<typeof adminOf>>;
-let globex: Awaited<ReturnType<typeof adminOf>>;
+let acme: OrganisationAdmin;
+let globex: OrganisationAdmin;
 let targets: { id: string; email: string }[];
 /** The unsubscribe link of the first lead's bulk email, as a path on the server. */
 let path: string;
 
 beforeAll(async () => {
-  [t, smtp] = await Promise.all([
-    createTestContext(),
-    startSmtpServer({ password: 'smtp-unsubscribe-4t' }),
-  ]);
-  acme = await adminOf(t, 'acme-unsubscribe');
-  globex = await adminOf(t, 'globex-unsubscribe');
-  await configureSmtp(t, acme.token, smtp);
+  ({ t, smtp, acme, globex } = await openWithSmtp('smtp-unsubscribe-4t', [
+    'acme-unsubscribe',
+    'globex-unsubscribe',
+  ]));
   const emails = [uniqueEmail('unsub-a'), uniqueEmail('unsub-b')];
   const ids = await insertLeads(
     t.database.db,

@@ -1,11 +1,12 @@
 import { expect } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
+import type { PublicUser } from '@leadline/shared/auth';
 import type { ClientInput } from '@leadline/shared/clients';
 import type { LeadInput } from '@leadline/shared/leads';
 import type { Db } from '../src/db/connection.ts';
 import { activityLog, clients, leads, organizations } from '../src/db/schema.ts';
 import type { LeadSeedRow } from '../src/modules/leads/repo.ts';
-import { uniqueEmail } from './context.ts';
+import { PASSWORD, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 
 /** A valid lead for POST /api/leads, with an email of its own. */
@@ -61,6 +62,120 @@ export const organizationIdOf = async (db: Db, name: string): Promise<string> =>
 export const adminOf = async (t: TestContext, organizationName: string) => {
   const { user, token } = await t.createUser({ role: 'Admin', organizationName });
   return { user, token, organizationId: await organizationIdOf(t.database.db, organizationName) };
+};
+
+/** What `adminOf` answers: the Admin, their token and their organisation's id. */
+export type OrganisationAdmin = Awaited<ReturnType<typeof adminOf>>;
+
+/** A fresh test context with Admins of two new organisations, 'acme' and 'globex'. */
+export const openTwoOrganisations = async () => {
+  const t = await createTestContext();
+  try {
+    return { t, acme: await adminOf(t, 'acme'), globex: await adminOf(t, 'globex') };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+};
+
+/** POSTs each bad body to `url` as `token`; expects a 400 whose `errors[field]` is the message. */
+export const expectFieldErrors = async (
+  t: TestContext,
+  token: string,
+  url: string,
+  cases: [payload: unknown, field: string, message: string][],
+) => {
+  for (const [payload, field, message] of cases) {
+    const response = await t.request({ method: 'POST', url, token, payload: payload as object });
+    expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+    expect(response.json().errors[field], field).toBe(message);
+  }
+};
+
+/** DELETEs `url` as the Admin; expects a 200 with `message` and a 'deleted' entry, `details`. */
+export const expectDeleted = async (
+  t: TestContext,
+  admin: OrganisationAdmin,
+  url: string,
+  message: string,
+  details: string,
+) => {
+  const response = await t.request({ method: 'DELETE', url, token: admin.token });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({ message });
+  expect(await latestActivity(t.database.db, admin.organizationId)).toMatchObject({
+    action: 'deleted',
+    details,
+  });
+};
+
+/** A request to send: method, URL and, for a body, its payload. */
+export type Call = readonly [
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+];
+
+/** Sends each call as `token` (none: anonymous); expects every answer's status (and message). */
+export const expectAnswers = async (
+  t: TestContext,
+  token: string | undefined,
+  calls: readonly Call[],
+  status: number,
+  message?: string,
+) => {
+  for (const [method, url, payload] of calls) {
+    const response = await t.request({
+      method,
+      url,
+      token,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    expect(response.statusCode, `${method} ${url}`).toBe(status);
+    if (message !== undefined) expect(response.json().message).toBe(message);
+  }
+};
+
+/** A body and the status and message it must be refused with. */
+export type Refusal = [payload: unknown, status: number, message: unknown];
+
+/** Sends each body with `method` to `url` as `token`; expects each case's status and message. */
+export const expectRefusals = async (
+  t: TestContext,
+  token: string,
+  method: 'POST' | 'PUT',
+  url: string,
+  cases: Refusal[],
+) => {
+  for (const [payload, status, message] of cases) {
+    const response = await t.request({ method, url, token, payload: payload as object });
+    expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(status);
+    expect(response.json().message).toEqual(message);
+  }
+};
+
+/** POST /api/auth/signup as `token` (none: self-sign-up): Sales Rep 'A', new email, `fields`. */
+export const signup = (
+  t: TestContext,
+  token: string | undefined,
+  fields: Record<string, unknown>,
+) =>
+  t.request({
+    method: 'POST',
+    url: '/api/auth/signup',
+    token,
+    payload: { name: 'A', email: uniqueEmail(), password: PASSWORD, role: 'Sales Rep', ...fields },
+  });
+
+/** A `signup` that must answer 201; returns the new user. */
+export const signedUp = async (
+  t: TestContext,
+  token: string | undefined,
+  fields: Record<string, unknown>,
+) => {
+  const response = await signup(t, token, fields);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().user as PublicUser;
 };
 
 /**

@@ -1,25 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import type { LeadInput } from '@leadline/shared/leads';
 import {
   MISSING_ID,
-  adminOf,
   countLeads,
   createLead,
+  expectAnswers,
+  expectDeleted,
+  expectRefusals,
   latestActivity,
   leadPayload,
+  openTwoOrganisations,
 } from './fixtures.ts';
+import type { Call, OrganisationAdmin } from './fixtures.ts';
 
 let t: TestContext;
-let acme: Awaited<ReturnType<typeof adminOf>>;
-let globex: Awaited<ReturnType<typeof adminOf>>;
+let acme: OrganisationAdmin;
+let globex: OrganisationAdmin;
 
-beforeAll(async () => {
-  t = await createTestContext();
-  acme = await adminOf(t, 'acme');
-  globex = await adminOf(t, 'globex');
-});
+beforeAll(async () => ({ t, acme, globex } = await openTwoOrganisations()));
 afterAll(() => t.close());
 
 const create = (token: string, overrides: Partial<LeadInput> = {}) =>
@@ -28,38 +27,20 @@ const create = (token: string, overrides: Partial<LeadInput> = {}) =>
 describe('DELETE /api/leads/:id', () => {
   it('deletes a lead of the own organisation and logs it', async () => {
     const lead = await create(acme.token, { personFirstName: 'Grace', personLastName: 'Hopper' });
-    const foreign = await t.request({
-      method: 'DELETE',
-      url: `/api/leads/${lead._id}`,
-      token: globex.token,
-    });
+    const url = `/api/leads/${lead._id}`;
+    const foreign = await t.request({ method: 'DELETE', url, token: globex.token });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('Lead not found');
-    const response = await t.request({
-      method: 'DELETE',
-      url: `/api/leads/${lead._id}`,
-      token: acme.token,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Lead deleted successfully' });
-    expect(await latestActivity(t.database.db, acme.organizationId)).toMatchObject({
-      action: 'deleted',
-      details: 'Lead Grace Hopper (Acme) deleted',
-    });
-    const again = await t.request({
-      method: 'DELETE',
-      url: `/api/leads/${lead._id}`,
-      token: acme.token,
-    });
+    const details = 'Lead Grace Hopper (Acme) deleted';
+    await expectDeleted(t, acme, url, 'Lead deleted successfully', details);
+    const again = await t.request({ method: 'DELETE', url, token: acme.token });
     expect(again.statusCode).toBe(404);
   });
 
   it("answers 'Invalid lead ID' for a missing or 'undefined' id", async () => {
-    for (const url of ['/api/leads/undefined', '/api/leads/', '/api/leads/12']) {
-      const response = await t.request({ method: 'DELETE', url, token: acme.token });
-      expect(response.statusCode, url).toBe(400);
-      expect(response.json().message).toBe('Invalid lead ID');
-    }
+    const urls = ['/api/leads/undefined', '/api/leads/', '/api/leads/12'];
+    const calls = urls.map((url): Call => ['DELETE', url]);
+    await expectAnswers(t, acme.token, calls, 400, 'Invalid lead ID');
   });
 });
 
@@ -96,27 +77,18 @@ describe('POST /api/leads/bulk-delete', () => {
   it('refuses an empty, missing or malformed id list and deletes nothing', async () => {
     const lead = await create(acme.token);
     const before = await countLeads(t.database.db);
-    const cases: [unknown, string][] = [
-      [{}, 'No lead IDs provided for bulk deletion'],
-      [{ leadIds: [] }, 'No lead IDs provided for bulk deletion'],
-      [{ leadIds: 'all' }, 'No lead IDs provided for bulk deletion'],
-      [{ leadIds: [lead._id, 'undefined'] }, 'Invalid lead ID'],
-      [{ leadIds: [lead._id, 7] }, expect.any(String) as never],
+    await expectRefusals(t, acme.token, 'POST', '/api/leads/bulk-delete', [
+      [{}, 400, 'No lead IDs provided for bulk deletion'],
+      [{ leadIds: [] }, 400, 'No lead IDs provided for bulk deletion'],
+      [{ leadIds: 'all' }, 400, 'No lead IDs provided for bulk deletion'],
+      [{ leadIds: [lead._id, 'undefined'] }, 400, 'Invalid lead ID'],
+      [{ leadIds: [lead._id, 7] }, 400, expect.any(String)],
       [
         { leadIds: Array.from({ length: 10_001 }, () => lead._id) },
+        400,
         'At most 10,000 leads can be deleted at once',
       ],
-    ];
-    for (const [payload, message] of cases) {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/leads/bulk-delete',
-        token: acme.token,
-        payload: payload as object,
-      });
-      expect(response.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
-      expect(response.json().message).toEqual(message);
-    }
+    ]);
     expect(await countLeads(t.database.db)).toBe(before);
   });
 });
@@ -125,7 +97,7 @@ describe('who may use the leads routes', () => {
   it('tells a Super Admin to use an organisation user', async () => {
     const root = await t.rootToken();
     const lead = await create(acme.token);
-    const calls: [string, string, unknown?][] = [
+    const calls: Call[] = [
       ['GET', '/api/leads'],
       ['POST', '/api/leads', leadPayload()],
       ['GET', `/api/leads/${lead._id}`],
@@ -134,16 +106,7 @@ describe('who may use the leads routes', () => {
       ['DELETE', `/api/leads/${lead._id}`],
       ['POST', '/api/leads/bulk-delete', { leadIds: [lead._id] }],
     ];
-    for (const [method, url, payload] of calls) {
-      const response = await t.request({
-        method: method as 'GET',
-        url,
-        token: root,
-        ...(payload ? { payload: payload as object } : {}),
-      });
-      expect(response.statusCode, `${method} ${url}`).toBe(400);
-      expect(response.json().message).toBe('Choose an organization user to manage leads');
-    }
+    await expectAnswers(t, root, calls, 400, 'Choose an organization user to manage leads');
     expect(
       (await t.request({ method: 'GET', url: `/api/leads/${lead._id}`, token: acme.token }))
         .statusCode,
@@ -183,20 +146,15 @@ describe('who may use the leads routes', () => {
         })
       ).statusCode,
     ).toBe(201);
-    for (const [method, url, payload] of [
-      ['GET', '/api/leads', undefined],
-      ['GET', `/api/leads/${lead._id}`, undefined],
+    const calls: Call[] = [
+      ['GET', '/api/leads'],
+      ['GET', `/api/leads/${lead._id}`],
       ['PUT', `/api/leads/${lead._id}`, { companyName: 'X' }],
       ['PATCH', `/api/leads/${lead._id}/status`, { status: 'Qualified' }],
-      ['DELETE', `/api/leads/${lead._id}`, undefined],
+      ['DELETE', `/api/leads/${lead._id}`],
       ['POST', '/api/leads/bulk-delete', { leadIds: [lead._id] }],
-    ] as const) {
-      const body = payload ? { payload } : {};
-      const refused = await t.request({ method, url, token: creator, ...body });
-      expect(refused.statusCode, `${method} ${url}`).toBe(403);
-      expect(refused.json().message).toBe('You do not have permission to access Leads.');
-      const anonymous = await t.request({ method, url, ...body });
-      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-    }
+    ];
+    await expectAnswers(t, creator, calls, 403, 'You do not have permission to access Leads.');
+    await expectAnswers(t, undefined, calls, 401);
   });
 });

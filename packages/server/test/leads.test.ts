@@ -1,25 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import type { LeadInput } from '@leadline/shared/leads';
 import {
   MISSING_ID,
-  adminOf,
   countLeads,
   createLead,
+  expectAnswers,
+  expectFieldErrors,
+  expectRefusals,
   latestActivity,
   leadPayload,
+  openTwoOrganisations,
 } from './fixtures.ts';
+import type { Call, OrganisationAdmin, Refusal } from './fixtures.ts';
 
 let t: TestContext;
-let acme: Awaited<ReturnType<typeof adminOf>>;
-let globex: Awaited<ReturnType<typeof adminOf>>;
+let acme: OrganisationAdmin;
+let globex: OrganisationAdmin;
 
-beforeAll(async () => {
-  t = await createTestContext();
-  acme = await adminOf(t, 'acme');
-  globex = await adminOf(t, 'globex');
-});
+beforeAll(async () => ({ t, acme, globex } = await openTwoOrganisations()));
 afterAll(() => t.close());
 
 const create = (token: string, overrides: Partial<LeadInput> = {}) =>
@@ -106,16 +105,7 @@ describe('POST /api/leads', () => {
       [leadPayload({ companyName: 42 as never }), 'companyName', 'Company Name is required'],
       [leadPayload({ industry: ['a'] as never }), 'industry', 'Industry must be text'],
     ];
-    for (const [payload, field, message] of cases) {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/leads',
-        token: acme.token,
-        payload: payload as object,
-      });
-      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
-      expect(response.json().errors[field], field).toBe(message);
-    }
+    await expectFieldErrors(t, acme.token, '/api/leads', cases);
     for (const payload of ['"a string"', '[1,2]', 'null']) {
       const response = await t.request({
         method: 'POST',
@@ -160,20 +150,10 @@ describe('GET /api/leads/:id', () => {
     });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(lead);
-    for (const id of [lead._id, MISSING_ID]) {
-      const other = await t.request({
-        method: 'GET',
-        url: `/api/leads/${id}`,
-        token: globex.token,
-      });
-      expect(other.statusCode).toBe(404);
-      expect(other.json().message).toBe('Lead not found');
-    }
-    for (const id of ['undefined', 'nope', `${lead._id}x`]) {
-      const bad = await t.request({ method: 'GET', url: `/api/leads/${id}`, token: acme.token });
-      expect(bad.statusCode, id).toBe(400);
-      expect(bad.json().message).toBe('Invalid lead ID');
-    }
+    const reads = (ids: string[]) => ids.map((id): Call => ['GET', `/api/leads/${id}`]);
+    await expectAnswers(t, globex.token, reads([lead._id, MISSING_ID]), 404, 'Lead not found');
+    const malformed = reads(['undefined', 'nope', `${lead._id}x`]);
+    await expectAnswers(t, acme.token, malformed, 400, 'Invalid lead ID');
     const long = await t.request({
       method: 'GET',
       url: `/api/leads/${'x'.repeat(500)}`,
@@ -217,33 +197,20 @@ describe('PUT /api/leads/:id', () => {
   it('refuses bad input, duplicates and other organisations without changing anything', async () => {
     const lead = await create(acme.token);
     const taken = await create(acme.token);
-    const cases: [string, unknown, number, string][] = [
-      [lead._id, {}, 400, 'Nothing to update'],
-      [lead._id, { unknown: 1 }, 400, 'Nothing to update'],
-      [lead._id, { companyName: '' }, 400, 'Company Name is required'],
-      [lead._id, { personEmail: 'broken' }, 400, 'Please enter a valid email address'],
-      [lead._id, { status: 'Lost' }, 400, 'Please choose a valid status'],
-      [lead._id, { source: 'LinkedIn' }, 400, 'Contact Profile Link is required'],
-      [
-        lead._id,
-        { source: 'LinkedIn', contactProfileLink: '' },
-        400,
-        'Contact Profile Link is required',
-      ],
-      [lead._id, { personEmail: taken.personEmail }, 409, 'A lead with this email already exists'],
-      ['undefined', { companyName: 'X' }, 400, 'Invalid lead ID'],
-      [MISSING_ID, { companyName: 'X' }, 404, 'Lead not found'],
-    ];
-    for (const [id, payload, status, message] of cases) {
-      const response = await t.request({
-        method: 'PUT',
-        url: `/api/leads/${id}`,
-        token: acme.token,
-        payload: payload as object,
-      });
-      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
-      expect(response.json().message).toBe(message);
-    }
+    const edit = (id: string, cases: Refusal[]) =>
+      expectRefusals(t, acme.token, 'PUT', `/api/leads/${id}`, cases);
+    await edit(lead._id, [
+      [{}, 400, 'Nothing to update'],
+      [{ unknown: 1 }, 400, 'Nothing to update'],
+      [{ companyName: '' }, 400, 'Company Name is required'],
+      [{ personEmail: 'broken' }, 400, 'Please enter a valid email address'],
+      [{ status: 'Lost' }, 400, 'Please choose a valid status'],
+      [{ source: 'LinkedIn' }, 400, 'Contact Profile Link is required'],
+      [{ source: 'LinkedIn', contactProfileLink: '' }, 400, 'Contact Profile Link is required'],
+      [{ personEmail: taken.personEmail }, 409, 'A lead with this email already exists'],
+    ]);
+    await edit('undefined', [[{ companyName: 'X' }, 400, 'Invalid lead ID']]);
+    await edit(MISSING_ID, [[{ companyName: 'X' }, 404, 'Lead not found']]);
     const foreign = await t.request({
       method: 'PUT',
       url: `/api/leads/${lead._id}`,

@@ -14,6 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** POST /api/auth/signin of a raw body of that content type. */
+const signinWith = (payload: string, contentType = 'application/json') =>
+  t.request({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload,
+    headers: { 'content-type': contentType },
+  });
+
 describe('server', () => {
   it('answers the health check', async () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
@@ -46,28 +55,15 @@ describe('server', () => {
     const unknown = await t.request({ method: 'GET', url: '/api/nothing-here' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toEqual(expect.any(String));
-    const malformed = await t.request({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: '{"email":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const malformed = await signinWith('{"email":');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toEqual(expect.any(String));
-    const huge = await t.request({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: JSON.stringify({ email: 'x'.repeat(BODY_LIMIT + 10), password: 'x' }),
-      headers: { 'content-type': 'application/json' },
-    });
+    const huge = await signinWith(
+      JSON.stringify({ email: 'x'.repeat(BODY_LIMIT + 10), password: 'x' }),
+    );
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toEqual(expect.any(String));
-    const wrongType = await t.request({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: 'email=x',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const wrongType = await signinWith('email=x', 'application/x-www-form-urlencoded');
     expect(wrongType.statusCode).toBe(415);
   });
 

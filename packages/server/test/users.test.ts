@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
+import { signedUp, signup } from './fixtures.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -8,23 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = async (organizationName = 'acme') => {
-  const email = uniqueEmail('applicant');
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: {
-      name: 'Applicant',
-      email,
-      password: PASSWORD,
-      role: 'Sales Rep',
-      organizationName,
-      department: 'North',
-    },
+const register = (organizationName = 'acme') =>
+  signedUp(t, undefined, {
+    name: 'Applicant',
+    email: uniqueEmail('applicant'),
+    organizationName,
+    department: 'North',
   });
-  expect(response.statusCode).toBe(201);
-  return response.json().user as { _id: string; email: string };
-};
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
 
@@ -120,17 +111,10 @@ describe('pending users and approval', () => {
 describe('creating users', () => {
   it('lets an Admin create member roles in their own organisation only', async () => {
     const { token: admin } = await t.createUser({ role: 'Admin', organizationName: 'globex' });
-    const rep = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      token: admin,
-      payload: {
-        name: 'Rep',
-        email: uniqueEmail('rep'),
-        password: PASSWORD,
-        role: 'Sales Rep',
-        permissions: { dashboard: true, leadsTable: true },
-      },
+    const rep = await signup(t, admin, {
+      name: 'Rep',
+      email: uniqueEmail('rep'),
+      permissions: { dashboard: true, leadsTable: true },
     });
     expect(rep.statusCode).toBe(201);
     expect(rep.json()).toMatchObject({
@@ -143,63 +127,28 @@ describe('creating users', () => {
       teams: false,
     });
     for (const role of ['Admin', 'Super Admin']) {
-      const refused = await t.request({
-        method: 'POST',
-        url: '/api/auth/signup',
-        token: admin,
-        payload: {
-          name: 'X',
-          email: uniqueEmail(),
-          password: PASSWORD,
-          role,
-          organizationName: 'globex',
-        },
-      });
+      const refused = await signup(t, admin, { name: 'X', role, organizationName: 'globex' });
       expect(refused.statusCode, role).toBe(403);
     }
-    const elsewhere = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      token: admin,
-      payload: {
-        name: 'X',
-        email: uniqueEmail(),
-        password: PASSWORD,
-        role: 'Sales Rep',
-        organizationName: 'acme',
-      },
-    });
+    const elsewhere = await signup(t, admin, { name: 'X', organizationName: 'acme' });
     expect(elsewhere.statusCode).toBe(403);
   });
 
   it('refuses users without createUser, and a createUser holder grants only what they hold', async () => {
     const { token: rep } = await t.createUser({ role: 'Sales Rep' });
-    const refused = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      token: rep,
-      payload: { name: 'X', email: uniqueEmail(), password: PASSWORD, role: 'Sales Rep' },
-    });
+    const refused = await signup(t, rep, { name: 'X' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('You do not have permission to create users.');
     const { token: manager } = await t.createUser({
       role: 'Sales Manager',
       permissions: { createUser: true, leadsTable: true },
     });
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      token: manager,
-      payload: {
-        name: 'X',
-        email: uniqueEmail(),
-        password: PASSWORD,
-        role: 'Marketing',
-        permissions: { leadsTable: true, teams: true, approveUser: true },
-      },
+    const created = await signedUp(t, manager, {
+      name: 'X',
+      role: 'Marketing',
+      permissions: { leadsTable: true, teams: true, approveUser: true },
     });
-    expect(created.statusCode).toBe(201);
-    expect(created.json().user.permissions).toMatchObject({
+    expect(created.permissions).toMatchObject({
       leadsTable: true,
       teams: false,
       approveUser: false,
@@ -208,40 +157,19 @@ describe('creating users', () => {
 
   it('lets the Super Admin create any role, with no organisation for a Super Admin', async () => {
     const root = await t.rootToken();
-    const sa = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      token: root,
-      payload: {
-        name: 'SA',
-        email: uniqueEmail('sa'),
-        password: PASSWORD,
-        role: 'Super Admin',
-        organizationName: 'ignored',
-      },
+    const sa = await signedUp(t, root, {
+      name: 'SA',
+      email: uniqueEmail('sa'),
+      role: 'Super Admin',
+      organizationName: 'ignored',
     });
-    expect(sa.statusCode).toBe(201);
-    expect(sa.json().user).toMatchObject({ organization: null, isOrgUser: false });
-    const noOrg = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      token: root,
-      payload: { name: 'A', email: uniqueEmail(), password: PASSWORD, role: 'Admin' },
-    });
+    expect(sa).toMatchObject({ organization: null, isOrgUser: false });
+    const noOrg = await signup(t, root, { role: 'Admin' });
     expect(noOrg.statusCode).toBe(400);
     expect(noOrg.json().message).toBe('Organization name is required for non-Super Admin roles');
-    const unknownKey = await t.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      token: root,
-      payload: {
-        name: 'A',
-        email: uniqueEmail(),
-        password: PASSWORD,
-        role: 'Sales Rep',
-        organizationName: 'acme',
-        permissions: { rootShell: true },
-      },
+    const unknownKey = await signup(t, root, {
+      organizationName: 'acme',
+      permissions: { rootShell: true },
     });
     expect(unknownKey.statusCode).toBe(400);
   });
