@@ -5,11 +5,17 @@ import { emailBulkRuns } from '../src/db/tables/email-jobs.ts';
 import { createSecretBox } from '../src/mail/crypto.ts';
 import { runBulkJob } from '../src/modules/email/bulk-runner.ts';
 import { createUnsubscribeLinks } from '../src/modules/email/unsubscribe-links.ts';
-import { TEST_PUBLIC_URL, TEST_SECRET_KEY, createTestContext, uniqueEmail } from './context.ts';
+import { TEST_PUBLIC_URL, TEST_SECRET_KEY, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
-import { bulkPayload, postBulk, receptionCounts, waitForJob } from './email-bulk-support.ts';
-import { adminOf, configureSmtp, insertLeads, latestActivity } from './fixtures.ts';
-import { startSmtpServer } from './mail-servers.ts';
+import {
+  bulkPayload,
+  openWithSmtp,
+  postBulk,
+  receptionCounts,
+  waitForJob,
+} from './email-bulk-support.ts';
+import { insertLeads, latestActivity } from './fixtures.ts';
+import type { OrganisationAdmin } from './fixtures.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 
 /** A pause between emails, so a run lasts long enough to be watched, stopped and taken over. */
@@ -17,15 +23,14 @@ const PAUSE_MS = 250;
 
 let t: TestContext;
 let smtp: TestSmtpServer;
-let acme: Awaited<ReturnType<typeof adminOf>>;
+let acme: OrganisationAdmin;
 
 beforeAll(async () => {
-  [t, smtp] = await Promise.all([
-    createTestContext({ jobs: { bulkPauseMs: PAUSE_MS } }),
-    startSmtpServer({ password: 'smtp-bulk-control-9q' }),
-  ]);
-  acme = await adminOf(t, 'acme-bulk-control');
-  await configureSmtp(t, acme.token, smtp);
+  ({ t, smtp, acme } = await openWithSmtp(
+    'smtp-bulk-control-9q',
+    ['acme-bulk-control', 'globex-bulk-control'],
+    { jobs: { bulkPauseMs: PAUSE_MS } },
+  ));
 });
 afterAll(async () => {
   await t?.close();

@@ -9,9 +9,13 @@ import { startSmtpServer } from './mail-servers.ts';
 import type { ReceivedMessage } from './mail-servers.ts';
 
 /** A test context, a test SMTP server and two new organisations' Admins, the first's SMTP saved. */
-export const openWithSmtp = async (smtpPassword: string, [first, second]: [string, string]) => {
+export const openWithSmtp = async (
+  smtpPassword: string,
+  [first, second]: [string, string],
+  contextOptions: Parameters<typeof createTestContext>[0] = {},
+) => {
   const [t, smtp] = await Promise.all([
-    createTestContext(),
+    createTestContext(contextOptions),
     startSmtpServer({ password: smtpPassword }),
   ]);
   try {

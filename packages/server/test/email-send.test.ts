@@ -3,17 +3,17 @@ import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { sentEmails } from '../src/db/schema.ts';
 import { lastMessageTo, threadUnder } from '../src/modules/email/threading.ts';
-import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
-import { adminOf, configureSmtp, createLead } from './fixtures.ts';
-import type { LeadBody } from './fixtures.ts';
-import { REJECTED_PREFIX, formData, startSmtpServer } from './mail-servers.ts';
+import { openWithSmtp } from './email-bulk-support.ts';
+import { configureSmtp, createLead } from './fixtures.ts';
+import type { LeadBody, OrganisationAdmin } from './fixtures.ts';
+import { REJECTED_PREFIX, formData } from './mail-servers.ts';
 import type { ReceivedMessage, TestSmtpServer } from './mail-servers.ts';
 
 let t: TestContext;
 let smtp: TestSmtpServer;
-let acme: Awaited<ReturnType<typeof adminOf>>;
-let globex: Awaited<ReturnType<typeof adminOf>>;
+let acme: OrganisationAdmin;
+let globex: OrganisationAdmin;
 let lead: LeadBody;
 
 const ORG = 'acme-mail-send';
@@ -28,13 +28,10 @@ const repWithSmtp = async (dailyLimit?: number) => {
 };
 
 beforeAll(async () => {
-  [t, smtp] = await Promise.all([
-    createTestContext(),
-    startSmtpServer({ password: 'smtp-send-pass-Qx81' }),
-  ]);
-  acme = await adminOf(t, ORG);
-  globex = await adminOf(t, 'globex-mail-send');
-  await configure(acme.token);
+  ({ t, smtp, acme, globex } = await openWithSmtp('smtp-send-pass-Qx81', [
+    ORG,
+    'globex-mail-send',
+  ]));
   lead = await createLead(t, acme.token, { personEmail: 'ada@lead.test', personFirstName: 'Ada' });
 });
 afterAll(async () => {
