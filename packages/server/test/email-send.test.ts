@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { sentEmails } from '../src/db/schema.ts';
 import { lastMessageTo, threadUnder } from '../src/modules/email/threading.ts';
+import { UNREADABLE_UPLOAD } from '../src/lib/multipart.ts';
+import { NUL_REFUSED } from '../src/lib/text.ts';
 import type { TestContext } from './context.ts';
 import { openWithSmtp } from './email-bulk-support.ts';
 import { configureSmtp, createLead } from './fixtures.ts';
@@ -238,6 +240,28 @@ describe('POST /api/email/send', () => {
       content: 'hello',
     }));
     expect(await attempt(eleven)).toBe('At most 10 attachments can be sent with one email');
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it('refuses a malformed multipart body and a NUL character in a field, sending nothing', async () => {
+    const before = smtp.messages.length;
+    const broken = await t.request({
+      method: 'POST',
+      url: '/api/email/send',
+      token: acme.token,
+      payload: '--nope\r\nContent-Disposition: form-data; name="to"\r\n\r\nada@lead.test',
+      headers: { 'content-type': 'multipart/form-data; boundary=other' },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe(UNREADABLE_UPLOAD);
+    const nul = await t.request({
+      method: 'POST',
+      url: '/api/email/send',
+      token: acme.token,
+      ...formData({ to: 'ada@lead.test', subject: 'Hi\u0000there', body: '<p>Hello there.</p>' }),
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe(NUL_REFUSED);
     expect(smtp.messages.length).toBe(before);
   });
 

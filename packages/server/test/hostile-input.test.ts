@@ -7,6 +7,7 @@ import type { TestContext } from './context.ts';
 import { meetingPayload } from './calendar-fixtures.ts';
 import { campaignPayload } from './campaigns-support.ts';
 import { adminOf, clientPayload, createLead, leadPayload } from './fixtures.ts';
+import { multipart } from './upload.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type JsonSchema = {
@@ -62,6 +63,23 @@ const ODD_QUERIES = [
   'limit=10&limit=20&page[]=1',
   'state=queued&step=-5',
   'search=%00&status=%00',
+];
+
+/** Odd uploads: garbage, empty, traversal and NUL names, the wrong field, broken multipart. */
+const ODD_UPLOADS = () => [
+  multipart('leads.xlsx', Buffer.from('PK\u0003\u0004 not really a zip')),
+  multipart('leads.xls', Buffer.alloc(4096, 0xff)),
+  multipart('leads.csv', ''),
+  multipart('../../etc/passwd.csv', 'Email\nx@y.test\n'),
+  multipart('nul\u0000name.csv', 'Email\nx@y.test\n'),
+  multipart(`${'x'.repeat(5000)}.csv`, 'Email\nx@y.test\n'),
+  multipart('leads.csv', 'Email\nx@y.test\n', 'notTheFileField'),
+  multipart('leads.exe', 'MZ'),
+  {
+    payload: '--nope\r\nContent-Disposition: form-data; name="file"\r\n\r\nx',
+    headers: { 'content-type': 'multipart/form-data; boundary=other' },
+  },
+  { payload: 'Email\nx@y.test\n', headers: { 'content-type': 'text/csv' } },
 ];
 
 let t: TestContext;
@@ -164,6 +182,23 @@ describe('hostile input', () => {
         if (hasBody) for (const body of oddBodies(path, operation)) await call(method, url, body);
         for (const query of ODD_QUERIES)
           await call(method, `${url}?${query}`, hasBody ? {} : undefined);
+      }
+    // Uploads: odd files and odd multipart bodies to every route that takes a file.
+    bearer = token;
+    const uploads = operations.filter(
+      ({ method, path }) =>
+        path.endsWith('/upload') || `${method} ${path}` === 'POST /api/email/send',
+    );
+    expect(uploads.length).toBeGreaterThan(0);
+    for (const { method, path } of uploads)
+      for (const body of ODD_UPLOADS()) {
+        const response = await t
+          .request({ method, url: path, token, ...body })
+          .catch((error: Error) => error);
+        calls += 1;
+        const status = response instanceof Error ? response.message : response.statusCode;
+        if (typeof status !== 'number' || status >= 500)
+          failures.push(`${method} ${path} ${String(body.payload).slice(0, 80)} -> ${status}`);
       }
     expect(calls).toBeGreaterThan(4000);
     expect(failures).toEqual([]);

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { BODY_LIMIT } from '../src/app.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { registerGuard } from '../src/plugins/guard.ts';
-import { NUL_REFUSED } from '../src/plugins/text-input.ts';
+import { NUL_REFUSED } from '../src/lib/text.ts';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import { adminOf, countLeads, createLead } from './fixtures.ts';

@@ -3,3 +3,22 @@
  * (spreadsheet cells, email headers and bodies) that is stored or searched for.
  */
 export const withoutNul = (text: string): string => text.replaceAll('\u0000', '');
+
+export const NUL_REFUSED = 'Text cannot contain a null character (\\u0000).';
+
+/** Whether any string (or key) within `value` holds U+0000. Iterative: a body may nest deep. */
+export const holdsNul = (value: unknown): boolean => {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (next !== null && typeof next === 'object' && !Buffer.isBuffer(next)) {
+      for (const [key, item] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+};

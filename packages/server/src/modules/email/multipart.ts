@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_ATTACHMENTS_TOTAL_BYTES } from '@leadline/shared/email';
 import { badRequest } from '../../lib/errors.ts';
+import { asUploadError } from '../../lib/multipart.ts';
+import { NUL_REFUSED, holdsNul } from '../../lib/text.ts';
 import { ATTACHMENTS_TOO_LARGE, TOO_MANY_ATTACHMENTS, tooLargeMessage } from './attachments.ts';
 import type { UploadedFile } from './attachments.ts';
 import type { EmailRequest } from './send-service.ts';
@@ -45,6 +47,8 @@ export const readEmailRequest = async (request: FastifyRequest): Promise<EmailRe
       if (UNSAFE_NAMES.has(name)) continue;
       if (part.valueTruncated) throw badRequest(`The field ${name} is too long`);
       const value = String(part.value);
+      // A JSON body is checked by the app-wide hook; multipart fields only here.
+      if (holdsNul(value)) throw badRequest(NUL_REFUSED);
       const previous = fields[name];
       fields[name] =
         previous === undefined
@@ -57,7 +61,7 @@ export const readEmailRequest = async (request: FastifyRequest): Promise<EmailRe
       throw badRequest(TOO_MANY_ATTACHMENTS, { attachments: TOO_MANY_ATTACHMENTS });
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw badRequest('The form has too many fields');
-    throw error;
+    throw asUploadError(error);
   }
   return { fields, files };
 };

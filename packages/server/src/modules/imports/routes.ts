@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { asUploadError } from '../../lib/multipart.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { userOf } from '../../plugins/guard.ts';
 import type { ImportKind } from './headers.ts';
@@ -18,14 +19,14 @@ const uploadedFile = async (
 ): Promise<{ filename: string; buffer: Buffer }> => {
   if (!request.isMultipart())
     throw badRequest('Please upload the file as multipart/form-data in the field "file"');
-  const part = await request.file();
-  if (!part || part.fieldname !== 'file')
-    throw badRequest('Please upload the file in the field "file"');
   try {
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file')
+      throw badRequest('Please upload the file in the field "file"');
     return { filename: part.filename, buffer: await part.toBuffer() };
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(TOO_LARGE);
-    throw error;
+    throw asUploadError(error);
   }
 };
 
