@@ -183,13 +183,17 @@ describe('hostile input', () => {
         for (const query of ODD_QUERIES)
           await call(method, `${url}?${query}`, hasBody ? {} : undefined);
       }
-    // Uploads: odd files and odd multipart bodies to every route that takes a file.
+    // Uploads: odd files and odd multipart bodies to every route that reads multipart (and
+    // the one-click unsubscribe POST, which mail clients may send as multipart).
     bearer = token;
-    const uploads = operations.filter(
-      ({ method, path }) =>
-        path.endsWith('/upload') || `${method} ${path}` === 'POST /api/email/send',
-    );
-    expect(uploads.length).toBeGreaterThan(0);
+    const uploads = [
+      ...operations.filter(
+        ({ method, path }) =>
+          path.endsWith('/upload') || `${method} ${path}` === 'POST /api/email/send',
+      ),
+      { method: 'POST' as const, path: '/unsubscribe/not-a-token' },
+    ];
+    expect(uploads.length).toBeGreaterThan(3);
     for (const { method, path } of uploads)
       for (const body of ODD_UPLOADS()) {
         const response = await t
