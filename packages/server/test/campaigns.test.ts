@@ -10,7 +10,14 @@ import {
   sendCampaign,
   setStatus,
 } from './campaigns-support.ts';
-import { MISSING_ID, adminOf, createLead, insertLeads, latestActivity } from './fixtures.ts';
+import {
+  MISSING_ID,
+  adminOf,
+  createLead,
+  expectFieldErrors,
+  insertLeads,
+  latestActivity,
+} from './fixtures.ts';
 
 let t: TestContext;
 let acme: Awaited<ReturnType<typeof adminOf>>;
@@ -168,11 +175,7 @@ describe('POST /api/campaigns', () => {
         'Some chosen leads were not found in this organisation',
       ],
     ];
-    for (const [payload, field, message] of cases) {
-      const response = await post(acme.token, payload);
-      expect(response.statusCode, JSON.stringify(payload).slice(0, 200)).toBe(400);
-      expect(response.json().errors?.[field], response.body).toBe(message);
-    }
+    await expectFieldErrors(t, acme.token, '/api/campaigns', cases);
     const notObject = await t.request({
       method: 'POST',
       url: '/api/campaigns',
