@@ -171,7 +171,7 @@ const stillRunning = async (db: Db, campaign: CampaignRow): Promise<boolean> => 
 
 /**
  * Sends the claimed rows, a few at a time, from the creator's SMTP account (one pooled
- * connection for the batch), through the email module's runSend: suppressed and replied leads
+ * connection for the batch), through the email module's run path: suppressed and replied leads
  * skipped, one email per lead per step (reserved under the step's job id), `{{firstName}}`
  * filled, unsubscribe link and headers added. Stops early for a pause, the daily limit, a
  * failure every next email would share, or when a third of the lease has gone; what it does

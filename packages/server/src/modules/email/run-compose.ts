@@ -48,8 +48,8 @@ export type RunLead = Pick<
   LeadRow,
   'id' | 'personEmail' | 'personFirstName' | 'repliedAt' | 'unsubscribedAt'
 > & {
-  /** Whether the address is on the suppression list, when the caller read it already. */
-  suppressed?: boolean;
+  /** Whether the address is on the suppression list (the caller reads it for the batch). */
+  suppressed: boolean;
 };
 
 export type RunMessage = {

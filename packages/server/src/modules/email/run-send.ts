@@ -22,7 +22,6 @@ import type {
   RunSendOutcome,
 } from './run-compose.ts';
 import { finishSentEmail, findRunEmailStatus, recordRunEmailsSent } from './sent-repo.ts';
-import { isSuppressed } from './suppression.ts';
 
 export type {
   RunContext,
@@ -120,10 +119,7 @@ export const prepareRunSend = async (
   lead: RunLead,
   message: RunMessage,
 ): Promise<PreparedSend | RunSendOutcome> => {
-  const suppressed =
-    lead.unsubscribedAt !== null ||
-    (lead.suppressed ?? (await isSuppressed(run.db, run.sender.organizationId, lead.personEmail)));
-  if (suppressed) return { status: 'suppressed' };
+  if (lead.unsubscribedAt !== null || lead.suppressed) return { status: 'suppressed' };
   if (message.skipReplied && lead.repliedAt) return { status: 'replied' };
   return { lead, email: await composeFor(run, lead, message) };
 };
@@ -180,24 +176,4 @@ export const deliverReserved = async (
   if (run.recorder) await run.recorder.sent(reservation.id);
   else await recordRunEmailsSent(db, run.sender.organizationId, [reservation.id]);
   return { status: 'sent', sentEmailId: reservation.id, messageId: reservation.messageId };
-};
-
-/**
- * Sends one email of a run to one lead, exactly as bulk and campaign sends must: skips an
- * unsubscribed address (and, for follow-ups, a lead that replied), reserves (run, lead)
- * through reserveSend (daily limit; at most one email per lead per run, even across restarts),
- * fills `{{firstName}}`, wraps the body, adds the List-Unsubscribe headers and link, threads
- * under the last email when asked, delivers through the run's pooled connection and records
- * the email on the lead (one statement, or in a batch with the run's recorder).
- */
-export const runSend = async (
-  run: RunContext,
-  lead: RunLead,
-  message: RunMessage,
-): Promise<RunSendOutcome> => {
-  const prepared = await prepareRunSend(run, lead, message);
-  if ('status' in prepared) return prepared;
-  const reservation = await reserve(run, lead, prepared.email);
-  if ('status' in reservation) return reservation;
-  return deliverReserved(run, prepared, reservation);
 };
