@@ -60,29 +60,22 @@ const dueCondition = (campaignId: string, leaseSeconds: number) =>
 /**
  * Claims up to `limit` due rows (oldest due first) for this process: 'sending', claimed now.
  * Call inside the transaction that holds the campaign's lock, so two processes never claim
- * the same row. Answers the claimed rows with their leads, and whether more are due.
+ * the same row. Answers the claimed rows with their leads.
  */
 export const claimDue = async (
   db: Db,
   campaignId: string,
   limit: number,
   leaseSeconds: number,
-): Promise<{ claimed: ClaimedDelivery[]; more: boolean }> => {
-  if (limit <= 0) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(d)
-      .where(dueCondition(campaignId, leaseSeconds));
-    return { claimed: [], more: row!.n > 0 };
-  }
-  const due = await db
+): Promise<{ claimed: ClaimedDelivery[] }> => {
+  if (limit <= 0) return { claimed: [] };
+  const picked = await db
     .select({ step: d.step, leadId: d.leadId })
     .from(d)
     .where(dueCondition(campaignId, leaseSeconds))
     .orderBy(asc(d.dueAt), asc(d.step), asc(d.leadId))
-    .limit(limit + 1);
-  const picked = due.slice(0, limit);
-  if (picked.length === 0) return { claimed: [], more: false };
+    .limit(limit);
+  if (picked.length === 0) return { claimed: [] };
   const keys = sql.join(
     picked.map((row) => sql`(${row.step}, ${row.leadId}::uuid)`),
     sql`, `,
@@ -112,7 +105,6 @@ export const claimDue = async (
     claimed: picked
       .filter((row) => byId.has(row.leadId))
       .map((row) => ({ step: row.step, lead: byId.get(row.leadId)! })),
-    more: due.length > limit,
   };
 };
 
