@@ -2,6 +2,7 @@ import { activityQuerySchema } from '@leadline/shared/activity';
 import type { ActivityEntry, ActivityQuery } from '@leadline/shared/activity';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { scopeOf } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '../users/repo.ts';
 import { toActivityEntry } from './present.ts';
@@ -17,7 +18,7 @@ export const activityFeed = async (
   query: ActivityQuery,
 ): Promise<ActivityEntry[]> => {
   const { limit, before, entityId } = activityQuerySchema.parse(query);
-  const organizationId = actor.role === 'Super Admin' ? null : actor.organizationId;
+  const organizationId = scopeOf(actor);
   if (organizationId === null && actor.role !== 'Super Admin') return [];
   if (before !== undefined) {
     if (!UUID_PATTERN.test(before)) throw badRequest('Invalid activity ID');

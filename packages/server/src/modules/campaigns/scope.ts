@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { scopeOf } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '../users/repo.ts';
 import { findCampaign } from './repo.ts';
@@ -7,10 +8,6 @@ import type { CampaignListRow } from './repo.ts';
 
 export const INVALID_CAMPAIGN_ID = 'Invalid campaign ID';
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
-
-/** The organisation whose campaigns the caller sees; null for a Super Admin (all of them). */
-export const scopeOf = (actor: CurrentUser): string | null =>
-  actor.role === 'Super Admin' ? null : actor.organizationId;
 
 export const isSuperAdmin = (actor: CurrentUser): boolean => actor.role === 'Super Admin';
 

@@ -16,6 +16,7 @@ import type { CampaignPerformance } from '@leadline/shared/dashboard';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
+import { scopeOf } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { countAudience } from './audience.ts';
 import { nextDueAt } from './deliveries-repo.ts';
@@ -32,7 +33,7 @@ import {
   setChosenLeads,
 } from './repo.ts';
 import type { CampaignListRow, CampaignValues } from './repo.ts';
-import { checkCampaignId, isSuperAdmin, loadCampaign, scopeOf } from './scope.ts';
+import { checkCampaignId, isSuperAdmin, loadCampaign } from './scope.ts';
 
 export const ORGANIZATION_USERS_ONLY = 'Only organisation users can create campaigns';
 export const UNKNOWN_LEADS = 'Some chosen leads were not found in this organisation';

@@ -7,6 +7,7 @@ import { listActivity } from '../activity/repo.ts';
 import { findUpcomingMeetings, meetingCounts } from '../calendar/summary-repo.ts';
 import { campaignCounts } from '../campaigns/repo.ts';
 import { campaignPerformance } from '../campaigns/service.ts';
+import { scopeOf } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { leadCounts, leadsPerSource, leadsPerStatus } from './repo.ts';
 
@@ -25,7 +26,7 @@ export const dashboard = async (
   actor: CurrentUser,
   now = new Date(),
 ): Promise<DashboardResponse> => {
-  const organizationId = actor.role === 'Super Admin' ? null : actor.organizationId;
+  const organizationId = scopeOf(actor);
   const [counts, bySource, byStatus, activities, meetings, upcoming, campaigns, performance] =
     await Promise.all([
       leadCounts(db, organizationId, now, TREND_DAYS),

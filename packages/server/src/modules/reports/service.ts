@@ -14,6 +14,7 @@ import type {
   ReportTable,
 } from '@leadline/shared/reports';
 import type { Db } from '../../db/connection.ts';
+import { scopeOf } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { campaignResults, leadsPerBucket, repliesPerBucket, sentPerBucket } from './repo.ts';
 import type { BucketCount, Range } from './repo.ts';
@@ -30,8 +31,6 @@ const rangeOf = (period: ReportPeriod): Range => ({
 });
 
 /** The caller's organisation; a Super Admin sees every organisation (as on the dashboard). */
-const scopeOf = (actor: CurrentUser): string | null =>
-  actor.role === 'Super Admin' ? null : actor.organizationId;
 
 /** One row per bucket (0 where nothing happened), one count per series. */
 const toTable = (buckets: string[], series: string[], counts: BucketCount[]): ReportTable => {

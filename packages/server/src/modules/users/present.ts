@@ -46,3 +46,7 @@ export const toCurrentUser = (row: UserRow): CurrentUser => ({
   permissions: effectivePermissions(row.role, row.permissions),
   row,
 });
+
+/** The organisation whose records the caller sees; null for a Super Admin (every one). */
+export const scopeOf = (actor: CurrentUser): string | null =>
+  actor.role === 'Super Admin' ? null : actor.organizationId;
