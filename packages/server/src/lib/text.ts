@@ -22,3 +22,7 @@ export const holdsNul = (value: unknown): boolean => {
   }
   return false;
 };
+
+/** `n` and the noun in the right number: '1 lead', '3 leads'. */
+export const plural = (n: number, one: string, many = `${one}s`): string =>
+  `${n} ${n === 1 ? one : many}`;

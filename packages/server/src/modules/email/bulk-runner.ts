@@ -18,6 +18,7 @@ import { createRunMailer, recordInBatches } from './run-send.ts';
 import type { RunContext } from './run-send.ts';
 import { failInterruptedSends } from './sent-repo.ts';
 import type { UnsubscribeLinks } from './unsubscribe-links.ts';
+import { plural } from '../../lib/text.ts';
 
 export type BulkRunnerSettings = {
   db: Db;
@@ -33,7 +34,6 @@ export const DEFAULT_LEASE_SECONDS = 20;
 export const SENDER_INACTIVE = "The sender's account is no longer active";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Takes the run, waiting while another worker's lease is alive (a resumed job can arrive while

@@ -30,12 +30,11 @@ import { queueBulkRun } from './bulk-queue.ts';
 import { toBulkEmailJob } from './bulk-present.ts';
 import { DailyLimitReached } from './limits.ts';
 import { countSendsToday, findRunFailures } from './sent-repo.ts';
+import { plural } from '../../lib/text.ts';
 
 export const BULK_JOB_NOT_FOUND = 'Bulk email job not found';
 export const BULK_NOT_RUNNING = 'This bulk email job is no longer running';
 const FAILURES_SHOWN = 20;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Initial emails go to Pending leads only, follow-ups to Sent leads only (seed 2 §4). */
 const checkSelection = (type: 'initial' | 'followup', selected: { mailSent: boolean }[]) => {
