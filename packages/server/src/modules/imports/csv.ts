@@ -9,7 +9,7 @@ const CR = 0x0d;
 const SEPARATORS = [0x2c, 0x3b, 0x09, 0x7c]; // , ; tab |
 
 /** The file's text: UTF-8 (with or without BOM), UTF-16 with a BOM, otherwise Windows-1252. */
-export const csvText = (file: Buffer): string => {
+const csvText = (file: Buffer): string => {
   if (file[0] === 0xef && file[1] === 0xbb && file[2] === 0xbf) return file.toString('utf8', 3);
   if (file[0] === 0xff && file[1] === 0xfe)
     return new TextDecoder('utf-16le').decode(file.subarray(2));

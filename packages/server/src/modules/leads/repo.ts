@@ -18,7 +18,7 @@ export type NewLead = LeadData & { organizationId: string; createdBy: string | n
 export type LeadSeedRow = typeof leads.$inferInsert;
 
 /** Past this many matching leads the list answers "10,000+" instead of counting them all. */
-export const LEAD_TOTAL_CAP = 10_000;
+const LEAD_TOTAL_CAP = 10_000;
 
 export type LeadPage = { rows: LeadRow[]; total: number; totalCapped: boolean; hasMore: boolean };
 

@@ -68,7 +68,7 @@ const escapeXml = (text: string): string =>
   XML_SPECIAL_TEST.test(text) ? text.replace(XML_SPECIAL, (char) => ENTITY[char]!) : text;
 
 /** A text as a cell holds it: XML-escaped, with OOXML's _xHHHH_ for what XML cannot hold. */
-export const cellXmlText = (text: string): string => {
+const cellXmlText = (text: string): string => {
   const safe = OOXML_ESCAPE_TEST.test(text)
     ? text.replace(
         OOXML_ESCAPE,
@@ -79,7 +79,7 @@ export const cellXmlText = (text: string): string => {
 };
 
 /** 0 -> "A", 25 -> "Z", 26 -> "AA". */
-export const columnName = (index: number): string => {
+const columnName = (index: number): string => {
   let name = '';
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
     name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
@@ -96,7 +96,7 @@ const cell = (value: string | number, at: string): string => {
 const COLUMNS = Array.from({ length: 64 }, (_, index) => columnName(index));
 
 /** One row's XML; empty texts are left out. */
-export const rowXml = (number: number, values: readonly (string | number)[]): string => {
+const rowXml = (number: number, values: readonly (string | number)[]): string => {
   let cells = '';
   for (let index = 0; index < values.length; index += 1)
     cells += cell(values[index]!, `${COLUMNS[index] ?? columnName(index)}${number}`);
