@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, lte, min, or, sql } from 'drizzle-orm';
 import type { DeliveryState } from '@leadline/shared/campaigns';
 import type { Db } from '../../db/connection.ts';
-import { leads, sentEmails } from '../../db/schema.ts';
+import { leads } from '../../db/schema.ts';
 import { campaignDeliveries } from '../../db/tables/campaigns.ts';
 
 export type DeliveryRow = typeof campaignDeliveries.$inferSelect;
@@ -216,25 +216,6 @@ export const queueNextStep = async (
     .insert(d)
     .values({ campaignId, step, leadId, state: 'queued', dueAt })
     .onConflictDoNothing();
-};
-
-/** The email reserved under a step's job id for a lead, whatever became of it. */
-export const findReservedEmail = async (
-  db: Db,
-  jobId: string,
-  leadId: string,
-): Promise<{ id: string; status: string; error: string | null; reservedAt: Date } | undefined> => {
-  const [row] = await db
-    .select({
-      id: sentEmails.id,
-      status: sentEmails.status,
-      error: sentEmails.error,
-      reservedAt: sentEmails.sentAt,
-    })
-    .from(sentEmails)
-    .where(and(eq(sentEmails.jobId, jobId), eq(sentEmails.leadId, leadId)))
-    .limit(1);
-  return row;
 };
 
 /** Follow-up rows are re-dated from the step before them when the delays change. */

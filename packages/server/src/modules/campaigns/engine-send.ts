@@ -10,17 +10,11 @@ import {
   reserveRunSends,
 } from '../email/run-send.ts';
 import type { PreparedSend, RunContext, RunMessage, RunSendOutcome } from '../email/run-send.ts';
-import { finishSentEmail, recordRunEmailsSent } from '../email/sent-repo.ts';
+import { finishSentEmail, findRunEmail, recordRunEmailsSent } from '../email/sent-repo.ts';
 import { suppressedAmong } from '../email/suppression.ts';
 import { createUnsubscribeLinks } from '../email/unsubscribe-links.ts';
 import { findUserById } from '../users/repo.ts';
-import {
-  finishDelivery,
-  findReservedEmail,
-  queueNextStep,
-  releaseDeliveries,
-  renewClaim,
-} from './deliveries-repo.ts';
+import { finishDelivery, queueNextStep, releaseDeliveries, renewClaim } from './deliveries-repo.ts';
 import type { ClaimedDelivery } from './deliveries-repo.ts';
 import type { EngineOptions } from './engine.ts';
 import { stepJobId } from './ids.ts';
@@ -92,7 +86,7 @@ const settleEarlier = async (
   row: Row,
   options: EngineOptions,
 ): Promise<void> => {
-  const reserved = await findReservedEmail(db, stepJobId(campaign.id, row.step), row.lead.id);
+  const reserved = await findRunEmail(db, stepJobId(campaign.id, row.step), row.lead.id);
   if (!reserved)
     return releaseDeliveries(db, campaign.id, [{ step: row.step, leadId: row.lead.id }]);
   if (reserved.status === 'sent') return markSent(db, campaign, row, reserved.id);
@@ -149,7 +143,7 @@ const record = async (
       }
       // The next emails would fail alike: keep the lead (unless its email was reserved, and
       // so can never be sent again in this step) and pause the campaign until it is fixed.
-      const reserved = await findReservedEmail(db, stepJobId(campaign.id, row.step), row.lead.id);
+      const reserved = await findRunEmail(db, stepJobId(campaign.id, row.step), row.lead.id);
       if (reserved)
         await finishDelivery(db, campaign.id, row.step, row.lead.id, {
           state: 'failed',

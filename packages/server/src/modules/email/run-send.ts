@@ -21,7 +21,7 @@ import type {
   RunRecorder,
   RunSendOutcome,
 } from './run-compose.ts';
-import { finishSentEmail, findRunEmailStatus, recordRunEmailsSent } from './sent-repo.ts';
+import { finishSentEmail, findRunEmail, recordRunEmailsSent } from './sent-repo.ts';
 
 export type {
   RunContext,
@@ -86,7 +86,7 @@ export const recordInBatches = (db: Db, organizationId: string): RunRecorder => 
 /** The run already holds an email to this lead: what became of it. */
 const alreadyInRun = async (run: RunContext, lead: RunLead): Promise<RunSendOutcome> => ({
   status: 'skipped-already',
-  previous: (await findRunEmailStatus(run.db, run.jobId, lead.id)) ?? 'sent',
+  previous: (await findRunEmail(run.db, run.jobId, lead.id))?.status ?? 'sent',
 });
 
 const reserve = async (

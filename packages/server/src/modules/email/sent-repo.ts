@@ -214,18 +214,25 @@ export const findLeadIdByEmail = async (
   return row?.id;
 };
 
-/** The status of the run's email to this lead, if the run holds one. */
-export const findRunEmailStatus = async (
+/** The run's email to this lead (its reservation), if the run holds one. */
+export const findRunEmail = async (
   db: Db,
   jobId: string,
   leadId: string,
-): Promise<SentEmailRow['status'] | undefined> => {
+): Promise<
+  { id: string; status: SentEmailRow['status']; error: string | null; reservedAt: Date } | undefined
+> => {
   const [row] = await db
-    .select({ status: sentEmails.status })
+    .select({
+      id: sentEmails.id,
+      status: sentEmails.status,
+      error: sentEmails.error,
+      reservedAt: sentEmails.sentAt,
+    })
     .from(sentEmails)
     .where(and(eq(sentEmails.jobId, jobId), eq(sentEmails.leadId, leadId)))
     .limit(1);
-  return row?.status;
+  return row;
 };
 
 /**
