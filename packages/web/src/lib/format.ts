@@ -11,6 +11,10 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 });
 
+const countFormat = new Intl.NumberFormat();
+/** A count with the locale's digit grouping: 12345 -> "12,345". */
+export const formatCount = (value: number): string => countFormat.format(value);
+
 const toDate = (value: string | null | undefined): Date | null => {
   if (!value) return null;
   const date = new Date(value);

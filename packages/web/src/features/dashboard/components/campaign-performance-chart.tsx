@@ -15,12 +15,12 @@ import {
 import { IconChartPie } from '@tabler/icons-react';
 import type { PieLabelRenderProps } from 'recharts';
 import type { CampaignPerformance } from '@leadline/shared/dashboard';
+import { formatCount } from '../../../lib/format.ts';
 import {
   CAMPAIGN_LABEL_MAX,
   CAMPAIGN_PALETTE,
   CHART_HEIGHT,
   MIN_PIE_LABEL_SHARE,
-  formatCount,
   formatShare,
   truncateLabel,
 } from './dashboard-format.ts';

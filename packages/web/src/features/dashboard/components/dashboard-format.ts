@@ -37,9 +37,6 @@ export const dashboardErrorMessage = (error: unknown): string => {
   return DASHBOARD_ERROR_FALLBACK;
 };
 
-const countFormat = new Intl.NumberFormat();
-export const formatCount = (value: number): string => countFormat.format(value);
-
 const percentFormat = new Intl.NumberFormat(undefined, {
   maximumFractionDigits: 1,
   signDisplay: 'exceptZero',

@@ -7,7 +7,8 @@ import type { XAxisProps } from 'recharts';
 import { UNKNOWN_SOURCE } from '@leadline/shared/dashboard';
 import type { DashboardResponse } from '@leadline/shared/dashboard';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
-import { CHART_HEIGHT, SOURCE_LABEL_MAX, formatCount, truncateLabel } from './dashboard-format.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { CHART_HEIGHT, SOURCE_LABEL_MAX, truncateLabel } from './dashboard-format.ts';
 import classes from './dashboard.module.css';
 import { Panel, PanelEmpty } from './panel.tsx';
 

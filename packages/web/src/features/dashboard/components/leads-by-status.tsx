@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { DashboardResponse } from '@leadline/shared/dashboard';
-import { formatCount, formatShare } from './dashboard-format.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { formatShare } from './dashboard-format.ts';
 import classes from './dashboard.module.css';
 import { Panel } from './panel.tsx';
 

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
-import { formatCount, formatTrend } from './dashboard-format.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { formatTrend } from './dashboard-format.ts';
 import classes from './dashboard.module.css';
 
 const NO_PREVIOUS = 'No previous data';

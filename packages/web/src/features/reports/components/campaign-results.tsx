@@ -2,8 +2,8 @@ import { BarChart } from '@mantine/charts';
 import { Stack, Table, Text } from '@mantine/core';
 import { replyRate } from '@leadline/shared/reports';
 import type { CampaignResult } from '@leadline/shared/reports';
+import { formatCount } from '../../../lib/format.ts';
 import { ChartLegend } from './chart-legend.tsx';
-import { formatCount } from './report-format.ts';
 
 const TYPE_LABELS: Record<string, string> = { email: 'Email', linkedin: 'LinkedIn', call: 'Call' };
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,14 +1,7 @@
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import type { ReportBucket, ReportTable } from '@leadline/shared/reports';
 
 export const REPORT_ERROR_FALLBACK = 'Failed to load the report. Please try again.';
 export const CHART_HEIGHT = 260;
-
-/** The server's message, else the fallback (a bare status says nothing to a user). */
-export const reportErrorMessage = (error: unknown): string =>
-  error instanceof ApiRequestError && error.hasServerMessage
-    ? error.message
-    : REPORT_ERROR_FALLBACK;
 
 const STATUS_COLORS: Record<string, string> = {
   'Hot Lead': 'red.6',
@@ -82,6 +75,3 @@ export const chartSeries = (table: ReportTable) =>
 
 export const tableTotal = (table: ReportTable): number =>
   table.rows.reduce((sum, row) => sum + Object.values(row.counts).reduce((a, b) => a + b, 0), 0);
-
-const countFormat = new Intl.NumberFormat();
-export const formatCount = (value: number): string => countFormat.format(value);

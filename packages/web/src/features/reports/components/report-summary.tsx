@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { replyRate } from '@leadline/shared/reports';
 import type { ReportResponse } from '@leadline/shared/reports';
-import { formatCount } from './report-format.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 const Figure = ({ label, value, hint }: { label: string; value: string; hint: string }) => (
   <Card withBorder radius="md" padding="md">

@@ -2,7 +2,8 @@ import type { ComponentProps } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Stack } from '@mantine/core';
 import type { ReportBucket, ReportTable } from '@leadline/shared/reports';
-import { CHART_HEIGHT, chartData, chartSeries, formatCount, tableTotal } from './report-format.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { CHART_HEIGHT, chartData, chartSeries, tableTotal } from './report-format.ts';
 import { ChartLegend } from './chart-legend.tsx';
 import { ReportPanel } from './report-panel.tsx';
 

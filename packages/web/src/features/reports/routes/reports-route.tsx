@@ -9,7 +9,7 @@ import { useDownloadReport } from '../api/download-report.ts';
 import { useReport } from '../api/get-report.ts';
 import { CampaignResults } from '../components/campaign-results.tsx';
 import { PeriodPicker } from '../components/period-picker.tsx';
-import { reportErrorMessage } from '../components/report-format.ts';
+import { REPORT_ERROR_FALLBACK } from '../components/report-format.ts';
 import { ReportPanel } from '../components/report-panel.tsx';
 import { useReportPeriod } from '../components/report-period.ts';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -44,7 +44,7 @@ export const ReportsRoute = () => {
     const failure = report.isError ? (
       <LoadError
         title="Could not load the report"
-        message={reportErrorMessage(report.error)}
+        message={errorMessage(report.error, REPORT_ERROR_FALLBACK)}
         retrying={report.isFetching}
         onRetry={() => void report.refetch()}
       />
