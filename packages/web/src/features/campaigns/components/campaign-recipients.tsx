@@ -29,13 +29,12 @@ export const CampaignRecipients = ({ campaign }: { campaign: CampaignDetail }) =
   );
   const setTask = useSetTask();
   // The task being saved shows its new state at once.
-  const [pending, setPending] = useState<{ leadId: string; done: boolean } | null>(null);
+  const pending = setTask.isPending ? setTask.variables : null;
   const states = tasks ? TASK_STATES : EMAIL_STATES;
   const label = (s: RecipientState) =>
     tasks && s === 'queued' ? 'To do' : RECIPIENT_STATE_LABELS[s];
 
   const toggle = (leadId: string, done: boolean) => {
-    setPending({ leadId, done });
     setTask.mutate(
       { id: campaign._id, leadId, done },
       {
@@ -43,7 +42,6 @@ export const CampaignRecipients = ({ campaign }: { campaign: CampaignDetail }) =
           if (!isSessionExpired(error))
             notifyError(errorMessage(error, 'Failed to update task.'), error);
         },
-        onSettled: () => setPending(null),
       },
     );
   };
