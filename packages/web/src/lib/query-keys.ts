@@ -8,6 +8,10 @@ export const queryKeys = {
   pendingUsers: ['users', 'pending'] as const,
   dashboard: ['dashboard'] as const,
   activity: ['activity'] as const,
+  /** Every leads query (the leads feature's lists, details, histories). */
+  leads: ['leads'] as const,
+  /** One lead (`GET /api/leads/:id`): the leads drawer and the send-email screen share it. */
+  lead: (id: string) => ['leads', 'detail', id] as const,
 };
 
 /**

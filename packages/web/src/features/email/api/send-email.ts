@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { LEADS_QUERY_KEY } from './email-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { emailFormData } from './email-form-data.ts';
 import type { OutgoingEmail, SendEmailAnswer } from './email-form-data.ts';
 
@@ -20,6 +20,6 @@ export const useSendEmail = () => {
   return useMutation({
     mutationFn: sendEmail,
     // The address may be a lead's: its counters may have changed.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.leads }),
   });
 };

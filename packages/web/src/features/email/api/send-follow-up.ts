@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FollowUpInput } from '@leadline/shared/email';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LEADS_QUERY_KEY } from './email-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/email/follow-up: threaded under the original with In-Reply-To and References. */
 export const sendFollowUp = (body: FollowUpInput): Promise<{ message?: string }> =>
@@ -11,6 +11,6 @@ export const useSendFollowUp = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendFollowUp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.leads }),
   });
 };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { LEADS_QUERY_KEY, emailKeys } from './email-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { emailFormData } from './email-form-data.ts';
 import type { OutgoingEmail, SendEmailAnswer } from './email-form-data.ts';
 
@@ -19,10 +19,8 @@ export const useSendLeadEmail = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendLeadEmail,
-    onSuccess: (_answer, { leadId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: emailKeys.lead(leadId) }),
-      ]),
+    // A send changes the lead's Sent state, count and history: every leads query (the table,
+    // the drawer and this screen's lead) refetches.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.leads }),
   });
 };

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { BulkEmailInput } from '@leadline/shared/email';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { LEADS_QUERY_KEY } from '../api/email-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useBulkEmailJob } from '../api/get-bulk-email.ts';
 import { useRunningBulkEmail } from '../api/get-running-bulk-email.ts';
 import { useStartBulkEmail } from '../api/start-bulk-email.ts';
@@ -40,7 +40,7 @@ export const useBulkRun = () => {
   const succeeded = outcome?.ok ?? false;
   useEffect(() => {
     if (!finishedId || !finished) return;
-    void queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.leads });
     const result = bulkOutcome(finished);
     const summary = window.setTimeout(() => {
       setSummaryFor(finishedId);
