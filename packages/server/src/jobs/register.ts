@@ -1,7 +1,9 @@
 import type { Db } from '../db/connection.ts';
+import { createSecretBox } from '../mail/crypto.ts';
 import { registerCampaignJobs } from '../modules/campaigns/jobs.ts';
 import { registerEmailJobs } from '../modules/email/jobs.ts';
 import { registerImportJobs } from '../modules/imports/jobs.ts';
+import { createUnsubscribeLinks } from '../modules/email/unsubscribe-links.ts';
 import type { JobQueue } from './queue.ts';
 
 /** What background jobs need beyond the database and the queue. */
@@ -9,7 +11,7 @@ export type JobDeps = {
   /** SECRET_KEY: decrypts the stored mail passwords (and signs unsubscribe links). */
   secretKey: string;
   /** PUBLIC_URL: the address links in emails point to (unsubscribe). */
-  publicUrl?: string;
+  publicUrl: string;
   /** BULK_PAUSE_MS: the pause between two emails of a bulk run. */
   bulkPauseMs?: number;
   /** REPLY_CHECK_MINUTES: how often every user's inbox is checked for replies (0: never). */
@@ -20,12 +22,15 @@ export type JobDeps = {
 
 /** Every feature's background work, drained by this process. */
 export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Promise<void> => {
+  // One key for the stored mail passwords and one unsubscribe-link signer, for every job.
+  const box = createSecretBox(deps.secretKey);
+  const links = createUnsubscribeLinks(deps.secretKey, deps.publicUrl);
   await registerImportJobs(db, queue, deps.importBatchesInFlight);
   await registerEmailJobs(db, queue, {
-    secretKey: deps.secretKey,
-    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    box,
+    links,
     bulkPauseMs: deps.bulkPauseMs ?? 3000,
     replyCheckMinutes: deps.replyCheckMinutes ?? 5,
   });
-  await registerCampaignJobs(db, queue, deps);
+  await registerCampaignJobs(db, queue, { box, links });
 };

@@ -12,7 +12,6 @@ import {
 import type { PreparedSend, RunContext, RunMessage, RunSendOutcome } from '../email/run-send.ts';
 import { finishSentEmail, findRunEmail, recordRunEmailsSent } from '../email/sent-repo.ts';
 import { suppressedAmong } from '../email/suppression.ts';
-import { createUnsubscribeLinks } from '../email/unsubscribe-links.ts';
 import { findUserById } from '../users/repo.ts';
 import { finishDelivery, queueNextStep, releaseDeliveries, renewClaim } from './deliveries-repo.ts';
 import type { ClaimedDelivery } from './deliveries-repo.ts';
@@ -25,7 +24,6 @@ import type { CampaignRow } from './repo.ts';
 export const INTERRUPTED =
   'The server process stopped while this email was being sent, so whether it arrived is unknown; it is not sent again, so that the lead never gets it twice';
 export const STEP_REMOVED = 'This follow-up was removed from the campaign';
-const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 /** Emails of one batch being prepared and recorded at once (one at a time goes to SMTP). */
 export const SEND_CONCURRENCY = 4;
 const DAY_MS = 86_400_000;
@@ -190,7 +188,7 @@ export const sendClaimed = async (
     return;
   }
   const mailer = createRunMailer(box);
-  const links = createUnsubscribeLinks(options.secretKey, options.publicUrl ?? DEFAULT_PUBLIC_URL);
+  const { links } = options;
   const runs = new Map<number, RunContext>();
   const runOf = (step: number): RunContext => {
     let run = runs.get(step);

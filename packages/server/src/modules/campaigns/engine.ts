@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
+import type { UnsubscribeLinks } from '../email/unsubscribe-links.ts';
 import { attemptsInLastHour, claimDue, nextDueAt } from './deliveries-repo.ts';
 import type { ClaimedDelivery } from './deliveries-repo.ts';
 import { sendClaimed } from './engine-send.ts';
@@ -9,9 +10,8 @@ import type { TickData } from './chain.ts';
 import { completeIfDone } from './lifecycle.ts';
 
 export type EngineOptions = {
-  secretKey: string;
-  /** Where unsubscribe links point (PUBLIC_URL). */
-  publicUrl?: string;
+  /** Signs the unsubscribe links (SECRET_KEY) pointing at PUBLIC_URL. */
+  links: UnsubscribeLinks;
   /**
    * A claimed row not finished within this many seconds is taken over by another tick (its
    * process died). A tick stops sending after a third of it, so a live one never lapses.
@@ -26,7 +26,7 @@ export type EngineOptions = {
   interruptedAfterSeconds: number;
 };
 
-export const DEFAULT_ENGINE_OPTIONS: Omit<EngineOptions, 'secretKey' | 'publicUrl'> = {
+export const DEFAULT_ENGINE_OPTIONS: Omit<EngineOptions, 'links'> = {
   leaseSeconds: 60,
   batchSize: 200,
   interruptedAfterSeconds: 600,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { createSecretBox } from '../../mail/crypto.ts';
+import type { SecretBox } from '../../mail/crypto.ts';
+import type { UnsubscribeLinks } from '../email/unsubscribe-links.ts';
 import { CAMPAIGN_QUEUE, enqueueTick } from './chain.ts';
 import type { TickData } from './chain.ts';
 import { DEFAULT_ENGINE_OPTIONS, runTick } from './engine.ts';
@@ -10,16 +11,10 @@ import type { EngineOptions } from './engine.ts';
 export const registerCampaignJobs = async (
   db: Db,
   queue: JobQueue,
-  deps: { secretKey: string; publicUrl?: string },
+  { box, links }: { box: SecretBox; links: UnsubscribeLinks },
   options: Partial<EngineOptions> = {},
 ): Promise<void> => {
-  const box = createSecretBox(deps.secretKey);
-  const engine: EngineOptions = {
-    ...DEFAULT_ENGINE_OPTIONS,
-    secretKey: deps.secretKey,
-    publicUrl: deps.publicUrl,
-    ...options,
-  };
+  const engine: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, links, ...options };
   await queue.work<TickData>(CAMPAIGN_QUEUE, (data) =>
     runTick(db, box, data, engine, (next, at) => enqueueTick(queue, next, at)),
   );

@@ -1,15 +1,15 @@
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { createSecretBox } from '../../mail/crypto.ts';
+import type { SecretBox } from '../../mail/crypto.ts';
 import { findOrphanedBulkRuns, findRunningBulkRuns } from './bulk-repo.ts';
 import { BULK_QUEUE, queueBulkRun } from './bulk-queue.ts';
 import { runBulkJob } from './bulk-runner.ts';
 import { checkDueInboxes } from './replies-service.ts';
-import { createUnsubscribeLinks } from './unsubscribe-links.ts';
+import type { UnsubscribeLinks } from './unsubscribe-links.ts';
 
 export type EmailJobSettings = {
-  secretKey: string;
-  publicUrl: string;
+  box: SecretBox;
+  links: UnsubscribeLinks;
   bulkPauseMs: number;
   /** 0: inboxes are only checked on demand. */
   replyCheckMinutes: number;
@@ -49,13 +49,8 @@ export const registerEmailJobs = async (
   queue: JobQueue,
   settings: EmailJobSettings,
 ): Promise<void> => {
-  const box = createSecretBox(settings.secretKey);
-  const runner = {
-    db,
-    box,
-    links: createUnsubscribeLinks(settings.secretKey, settings.publicUrl),
-    pauseMs: settings.bulkPauseMs,
-  };
+  const { box, links } = settings;
+  const runner = { db, box, links, pauseMs: settings.bulkPauseMs };
   for (let worker = 0; worker < BULK_WORKERS; worker += 1) {
     await queue.work<{ runId: string }>(BULK_QUEUE, ({ runId }) => runBulkJob(runner, runId));
   }
