@@ -102,6 +102,8 @@ export type ComposedEmail = {
    * for all its emails. `html` is then not read.
    */
   prepared?: { html: string; text: string };
+  /** A calendar invitation (text/calendar alternative and .ics attachment). */
+  icalEvent?: OutgoingMessage['icalEvent'];
 };
 
 /** The nodemailer message: HTML with a text alternative, threading and priority headers. */
@@ -124,5 +126,6 @@ export const composeMessage = (email: ComposedEmail): OutgoingMessage => {
       content: file.content,
       contentType: file.contentType,
     })),
+    ...(email.icalEvent ? { icalEvent: email.icalEvent } : {}),
   };
 };

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
 import { createPooledSmtpTransport } from '../../mail/smtp.ts';
-import type { OutgoingMessage, PooledSmtpTransport, SmtpAccount } from '../../mail/smtp.ts';
+import type { PooledSmtpTransport, SmtpAccount } from '../../mail/smtp.ts';
 import { SendFailed, reservationOf, transmit, unsealAccount } from '../email/deliver.ts';
 import type { EmailToSend, Sender } from '../email/deliver.ts';
 import { reserveSend } from '../email/limits.ts';
@@ -73,24 +73,25 @@ export const sendInvitations = async (
   let connection: { account: SmtpAccount; transport: PooledSmtpTransport } | null = null;
   let stop: { reason: string; status: number } | null = null;
   const stamp = Date.now();
+  // The same for every recipient.
+  const content: InvitationContent = {
+    method: run.method,
+    updated: run.updated,
+    topic: meeting.topic,
+    description: meeting.description,
+    location: meeting.location,
+    start: meeting.startsAt.getTime(),
+    end: meeting.endsAt.getTime(),
+    timeZone: meeting.timeZone,
+    organizer: { name: sender.name, email: sender.email },
+    attendees: run.attendees,
+  };
   try {
     for (const to of run.recipients) {
       if (stop) {
         results.push({ email: to, status: 'pending', error: stop.reason });
         continue;
       }
-      const content: InvitationContent = {
-        method: run.method,
-        updated: run.updated,
-        topic: meeting.topic,
-        description: meeting.description,
-        location: meeting.location,
-        start: meeting.startsAt.getTime(),
-        end: meeting.endsAt.getTime(),
-        timeZone: meeting.timeZone,
-        organizer: { name: sender.name, email: sender.email },
-        attendees: run.attendees,
-      };
       const email: EmailToSend = {
         kind: 'invitation',
         to,
@@ -129,19 +130,15 @@ export const sendInvitations = async (
         // The message as every email is composed, plus the invitation: a text/calendar
         // alternative (METHOD in its content type) and the same object as invite.ics, both
         // base64 so that no relay rewraps the CRLF lines.
-        const transport = connection.transport;
-        const icalEvent = {
-          method: run.method,
-          filename: 'invite.ics',
-          content: calendar,
-          contentTransferEncoding: 'base64',
-        };
-        const withInvitation = {
-          sendMail: (message: OutgoingMessage) => transport.sendMail({ ...message, icalEvent }),
-        };
-        await transmit(db, withInvitation, connection.account, sender, reservation, {
+        await transmit(db, connection.transport, connection.account, sender, reservation, {
           ...email,
           html: invitationHtml({ ...content, organizer }),
+          icalEvent: {
+            method: run.method,
+            filename: 'invite.ics',
+            content: calendar,
+            contentTransferEncoding: 'base64',
+          },
         });
         await finishSentEmail(db, reservation.id, { status: 'sent' });
         results.push({ email: to, status: 'sent', error: null });

@@ -5,7 +5,7 @@ import type { SecretBox } from '../../mail/crypto.ts';
 import { classifyMailError, explainSendFailure } from '../../mail/errors.ts';
 import type { MailFailure } from '../../mail/errors.ts';
 import { composeMessage } from '../../mail/message.ts';
-import type { MailAttachment } from '../../mail/message.ts';
+import type { ComposedEmail, MailAttachment } from '../../mail/message.ts';
 import { createSmtpTransport } from '../../mail/smtp.ts';
 import type { SmtpAccount, SmtpTransport } from '../../mail/smtp.ts';
 import { logActivity } from '../activity/repo.ts';
@@ -41,6 +41,8 @@ export type EmailToSend = {
   headers?: Record<string, string>;
   /** HTML already cleaned, and its text (see ComposedEmail). */
   prepared?: { html: string; text: string };
+  /** A calendar invitation to carry (see ComposedEmail). */
+  icalEvent?: ComposedEmail['icalEvent'];
   /** An activity entry per email (bulk runs may log one summary instead). */
   logActivity?: boolean;
 };
@@ -138,6 +140,7 @@ export const transmit = async (
         attachments: email.attachments,
         headers: email.headers,
         prepared: email.prepared,
+        icalEvent: email.icalEvent,
       }),
     );
     return (info.rejected ?? []).map(String);
