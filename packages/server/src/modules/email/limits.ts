@@ -72,19 +72,8 @@ export const reserveSend = async (
   request: ReservationRequest,
   known?: StoredSmtp,
 ): Promise<SendReservation> => {
-  if (known && known.dailyLimit === null) {
-    const { senderEmail, ...email } = request;
-    const from = senderAddress(known.user, senderEmail);
-    const messageId = newMessageId(from, known.host);
-    const ids = await insertSentEmailsWithoutLimit(
-      db,
-      [{ ...email, fromAddress: from, messageId }],
-      known,
-    );
-    const id = ids.get(email.leadId);
-    if (id) return { id, smtp: known, from, messageId };
-  }
-  return reserveLocked(db, request);
+  const unlocked = known && (await reserveSendsWithoutLimit(db, [request], known));
+  return unlocked?.get(request.leadId) ?? reserveLocked(db, request);
 };
 
 /**
