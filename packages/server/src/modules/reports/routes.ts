@@ -22,7 +22,7 @@ export const reportsRoutes =
       { config: read, schema: { tags, querystring: reportExportQuerySchema } },
       async (request, reply) => {
         const { section, ...query } = request.query;
-        const report = await buildReport(db, userOf(request), query);
+        const report = await buildReport(db, userOf(request), query, new Date(), section);
         const { filename, csv } = reportCsv(report, section);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

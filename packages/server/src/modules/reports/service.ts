@@ -11,6 +11,7 @@ import type {
   ReportParams,
   ReportPeriod,
   ReportResponse,
+  ReportSection,
   ReportTable,
 } from '@leadline/shared/reports';
 import type { Db } from '../../db/connection.ts';
@@ -75,22 +76,29 @@ const named = (counts: BucketCount[], empty: string): BucketCount[] =>
 
 const sum = (rows: { count: number }[]) => rows.reduce((total, row) => total + row.count, 0);
 
-/** GET /api/reports: every figure of the Reports screen, aggregated in the database. */
+/**
+ * GET /api/reports: every figure of the Reports screen, aggregated in the database. With
+ * `only` (the CSV export of one section), just that section's queries run and the rest of the
+ * answer stays empty.
+ */
 export const buildReport = async (
   db: Db,
   actor: CurrentUser,
   query: ReportParams,
   now = new Date(),
+  only?: ReportSection,
 ): Promise<ReportResponse> => {
   const period = resolvePeriod(query, now);
   const range = rangeOf(period);
   const scope = scopeOf(actor);
+  const wanted = <T>(section: ReportSection, read: () => Promise<T[]>): Promise<T[]> =>
+    !only || only === section ? read() : Promise.resolve([]);
   const [byStatus, bySource, sent, replies, campaigns] = await Promise.all([
-    leadsPerBucket(db, scope, range, period.bucket, 'status'),
-    leadsPerBucket(db, scope, range, period.bucket, 'source'),
-    sentPerBucket(db, scope, range, period.bucket),
-    repliesPerBucket(db, scope, range, period.bucket),
-    campaignResults(db, scope, range),
+    wanted('leads-by-status', () => leadsPerBucket(db, scope, range, period.bucket, 'status')),
+    wanted('leads-by-source', () => leadsPerBucket(db, scope, range, period.bucket, 'source')),
+    wanted('emails', () => sentPerBucket(db, scope, range, period.bucket)),
+    wanted('emails', () => repliesPerBucket(db, scope, range, period.bucket)),
+    wanted('campaigns', () => campaignResults(db, scope, range)),
   ]);
   const buckets = bucketStarts(period.from, period.to, period.bucket);
   const statuses = named(byStatus, 'Unknown');
