@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './leads.ts';
+import { dateParam, isCalendarDate } from './leads.ts';
 
 /** Seed 2 §9: limits of the meeting form. */
 export const MEETING_TITLE_MAX = 100;
@@ -202,13 +202,6 @@ export const meetingSchema = z
   });
 export type MeetingInput = z.input<typeof meetingSchema>;
 export type MeetingData = z.output<typeof meetingSchema>;
-
-const dateParam = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine(isCalendarDate, `${label} is not a valid date`)
-    .optional();
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 

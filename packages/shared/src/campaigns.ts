@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX, SUBJECT_MAX, plainText } from './email.ts';
-import { INDUSTRIES } from './leads.ts';
+import { INDUSTRIES, boundedText } from './leads.ts';
 
 /* Campaigns (seed 2 §3, §5; DECISIONS §3). */
 
@@ -124,12 +124,6 @@ export const CAMPAIGN_TEXTS = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`);
-
 const bodyText = (required: string) =>
   z
     .string({ error: required })
@@ -138,13 +132,13 @@ const bodyText = (required: string) =>
 
 export const targetFiltersSchema = z.object(
   {
-    industry: text('Industry', 100).optional().default(''),
+    industry: boundedText('Industry', 100).optional().default(''),
     region: z
       .enum(['', ...CAMPAIGN_REGIONS], { error: 'Please choose a listed region' })
       .optional()
       .default(''),
     tags: z
-      .array(text('Tag', TAG_MAX).min(1, 'A tag cannot be empty'), {
+      .array(boundedText('Tag', TAG_MAX).min(1, 'A tag cannot be empty'), {
         error: 'tags must be a list of words',
       })
       .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
@@ -205,10 +199,10 @@ const leadIdsField = z
 
 /** Each field's rule without defaults (an update must not reset what it leaves out). */
 const campaignFields = {
-  name: text('Campaign name', CAMPAIGN_NAME_MAX).min(1, NAME_REQUIRED),
-  description: text('Description', CAMPAIGN_DESCRIPTION_MAX),
+  name: boundedText('Campaign name', CAMPAIGN_NAME_MAX).min(1, NAME_REQUIRED),
+  description: boundedText('Description', CAMPAIGN_DESCRIPTION_MAX),
   type: z.enum(CAMPAIGN_TYPES, { error: 'Type must be email, linkedin or call' }),
-  emailSubject: text('Email subject', SUBJECT_MAX),
+  emailSubject: boundedText('Email subject', SUBJECT_MAX),
   emailBody: z.string({ error: 'Email body must be text' }).max(MESSAGE_MAX, 'Message is too long'),
   targetFilters: targetFiltersSchema,
   leads: leadIdsField,

@@ -100,7 +100,8 @@ const required = (label: string) =>
     .min(1, `${label} is required`)
     .max(LEAD_TEXT_MAX, `${label} must be at most ${LEAD_TEXT_MAX} characters`);
 
-const text = (label: string, max = LEAD_TEXT_MAX) =>
+/** Optional text of a form field: trimmed, at most `max` characters, messages naming `label`. */
+export const boundedText = (label: string, max = LEAD_TEXT_MAX) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
@@ -109,27 +110,27 @@ const text = (label: string, max = LEAD_TEXT_MAX) =>
 /** Each field's rule, without defaults: creating adds them, editing must not. */
 const leadFields = {
   companyName: required('Company Name'),
-  industry: text('Industry'),
+  industry: boundedText('Industry'),
   size: z.enum(['', ...COMPANY_SIZES], { error: 'Please choose a company size' }),
-  companySite: text('Company Website'),
-  companyLinkedin: text('Company LinkedIn'),
+  companySite: boundedText('Company Website'),
+  companyLinkedin: boundedText('Company LinkedIn'),
   personFirstName: required('Person First Name'),
   personLastName: required('Person Last Name'),
   personEmail: required('Person Email')
     .regex(EMAIL_PATTERN, 'Please enter a valid email address')
     .transform((value) => value.toLowerCase()),
-  personDesignation: text('Job Title'),
-  personLinkedin: text('Personal LinkedIn'),
-  personCity: text('City'),
-  personState: text('State'),
-  personCountry: text('Country'),
+  personDesignation: boundedText('Job Title'),
+  personLinkedin: boundedText('Personal LinkedIn'),
+  personCity: boundedText('City'),
+  personState: boundedText('State'),
+  personCountry: boundedText('Country'),
   source: z.enum(LEAD_SOURCES, { error: 'Source is required' }),
   status: z.enum(LEAD_STATUSES, { error: 'Please choose a valid status' }),
-  contactProfileLink: text('Contact Profile Link', 2000).refine(
+  contactProfileLink: boundedText('Contact Profile Link', 2000).refine(
     (value) => value === '' || isValidUrl(value),
     'Please enter a valid URL',
   ),
-  subject: text('Notes', LEAD_NOTES_MAX),
+  subject: boundedText('Notes', LEAD_NOTES_MAX),
 };
 
 const leadObject = z.object({
@@ -218,7 +219,8 @@ export const isCalendarDate = (value: string): boolean => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
 
-const dateParam = (label: string) =>
+/** An optional YYYY-MM-DD query parameter that must be a real calendar date. */
+export const dateParam = (label: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
