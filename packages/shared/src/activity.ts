@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam } from './list-query.ts';
 
 export const ACTIVITY_TYPES = ['Lead', 'Client', 'Campaign', 'Email', 'Meeting', 'User'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -12,12 +13,7 @@ export type ActivityEntry = {
 };
 
 export const activityQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be 1 or more')
-    .max(200, 'limit must be at most 200')
-    .default(50),
+  limit: limitParam(200, 50),
   /** The `_id` of the last entry already shown: the next page starts after it. */
   before: z.string().max(100).optional(),
   /** Only the entries about one record (a lead's or a client's history). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam } from './list-query.ts';
 import { dateParam, isCalendarDate } from './leads.ts';
 
 /** Seed 2 §9: limits of the meeting form. */
@@ -245,12 +246,7 @@ export const calendarQuerySchema = z
 export type CalendarQuery = z.input<typeof calendarQuerySchema>;
 
 export const calendarActivityQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be 1 or more')
-    .max(50, 'limit must be at most 50')
-    .default(8),
+  limit: limitParam(50, 8),
 });
 
 export const INVITATION_STATUSES = ['pending', 'sent', 'failed'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { initials } from './organization.ts';
-import { pageParam } from './list-query.ts';
+import { limitParam, pageParam } from './list-query.ts';
 
 export const CLIENT_CATEGORIES = [
   'Technology',
@@ -87,12 +87,7 @@ export type ClientUpdateInput = z.input<typeof clientUpdateSchema>;
 
 export const clientListQuerySchema = z.object({
   page: pageParam,
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be 1 or more')
-    .max(250, 'limit must be at most 250')
-    .default(CLIENTS_PER_PAGE),
+  limit: limitParam(250, CLIENTS_PER_PAGE),
   search: z.string().trim().max(CLIENT_TEXT_MAX).optional(),
   category: z.string().trim().max(CLIENT_TEXT_MAX).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam } from './list-query.ts';
 
 /* Email: sending (single, follow-up; bulk and campaigns later) and mail server settings. */
 
@@ -405,12 +406,7 @@ export type SentEmail = {
 };
 
 export const sentEmailsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be 1 or more')
-    .max(200, 'limit must be at most 200')
-    .default(50),
+  limit: limitParam(200, 50),
 });
 
 /* Bulk email (seed 2 §Bulk email; DECISIONS §3): a durable server job per run. */
@@ -510,12 +506,7 @@ export const bulkEmailListQuerySchema = z.object({
   status: z
     .enum(BULK_EMAIL_STATUSES, { error: 'status must be running, completed or stopped' })
     .optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be 1 or more')
-    .max(100, 'limit must be at most 100')
-    .default(20),
+  limit: limitParam(100, 20),
 });
 export type BulkEmailListQuery = z.input<typeof bulkEmailListQuerySchema>;
 export type BulkEmailListResponse = { jobs: BulkEmailJob[] };

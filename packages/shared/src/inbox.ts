@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam } from './list-query.ts';
 
 /* The inbox (/inbox): the user's own IMAP INBOX, read page by page, one message at a time. */
 
@@ -35,12 +36,7 @@ const uidField = (label: string) =>
  * email already shown: the page holds the emails that arrived before it.
  */
 export const inboxQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be 1 or more')
-    .max(INBOX_PAGE_MAX, `limit must be at most ${INBOX_PAGE_MAX}`)
-    .default(INBOX_PAGE_SIZE),
+  limit: limitParam(INBOX_PAGE_MAX, INBOX_PAGE_SIZE),
   before: uidField('before').optional(),
 });
 export type InboxQuery = z.input<typeof inboxQuerySchema>;
