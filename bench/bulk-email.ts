@@ -4,17 +4,15 @@
 // that server. Throughput is counted at the SMTP server, first to last message, for both.
 // Target: the bulk job reaches at least 80% of nodemailer's rate (median of the rounds).
 import { fork } from 'node:child_process';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import type { BulkEmailJob } from '@leadline/shared/email';
 import type { RunningServer } from '../e2e/support/server.ts';
 import { countCpu } from './support/cpu.ts';
 import { connect, createBenchDatabase, postgresFacts } from './support/postgres.ts';
 import { api, createAdmin, serverPid, startProduct } from './support/product.ts';
 import { round, runBenchmark, target } from './support/run.ts';
+import { listenSmtpSink } from './support/smtp-sink.ts';
 
 // BENCH_EMAILS shrinks a trial run; the recorded figures use the default.
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 2000);
@@ -33,35 +31,18 @@ const runSink = async () => {
   let first = 0;
   let last = 0;
   let count = 0;
-  const server = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    authMethods: ['PLAIN', 'LOGIN'],
-    onAuth: (auth, _session, callback) =>
-      auth.username === SMTP_USER && auth.password === SMTP_PASS
-        ? callback(null, { user: SMTP_USER })
-        : callback(new Error('Authentication credentials invalid')),
-    onData: (stream, _session, callback) => {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        last = performance.timeOrigin + performance.now();
-        if (count === 0) first = last;
-        count += 1;
-        callback();
-      });
-    },
+  const sink = await listenSmtpSink({ user: SMTP_USER, pass: SMTP_PASS }, () => {
+    last = performance.timeOrigin + performance.now();
+    if (count === 0) first = last;
+    count += 1;
   });
-  server.on('error', () => undefined);
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
   process.on('message', (request: string) => {
     if (request === 'reset') {
       count = 0;
       process.send!({ reset: true });
     } else process.send!({ count, first, last });
   });
-  process.send!({ port: (server.server.address() as AddressInfo).port });
+  process.send!({ port: sink.port });
 };
 
 type SinkReport = { count: number; first: number; last: number };

@@ -2,9 +2,6 @@
 // SMTP server on loopback (smtp-server, every message drained and counted by recipient),
 // timed from POST /api/campaigns/:id/send until the campaign answers completed, while the
 // server's memory is sampled from /proc.
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import type { Campaign } from '@leadline/shared/campaigns';
 import type { RunningServer } from '../e2e/support/server.ts';
 import { countCpu } from './support/cpu.ts';
@@ -19,6 +16,7 @@ import {
   startProduct,
 } from './support/product.ts';
 import { round, runBenchmark, target } from './support/run.ts';
+import { listenSmtpSink } from './support/smtp-sink.ts';
 
 // BENCH_CAMPAIGN_LEADS shrinks a trial run; the recorded figures use the default.
 const LEADS = Number(process.env.BENCH_CAMPAIGN_LEADS ?? 10_000);
@@ -31,34 +29,12 @@ const SMTP = { user: 'bench@mail.test', pass: 'bench-smtp-password' };
 const startSink = async () => {
   const perRecipient = new Map<string, number>();
   const times: number[] = [];
-  const server = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    authMethods: ['PLAIN', 'LOGIN'],
-    onAuth: (auth, _session, done) =>
-      auth.username === SMTP.user && auth.password === SMTP.pass
-        ? done(null, { user: auth.username })
-        : done(Object.assign(new Error('Authentication failed'), { responseCode: 535 })),
-    onData: (stream, session, done) => {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        for (const rcpt of session.envelope.rcptTo)
-          perRecipient.set(rcpt.address, (perRecipient.get(rcpt.address) ?? 0) + 1);
-        times.push(performance.now());
-        done();
-      });
-    },
+  const sink = await listenSmtpSink(SMTP, (recipients) => {
+    for (const address of recipients)
+      perRecipient.set(address, (perRecipient.get(address) ?? 0) + 1);
+    times.push(performance.now());
   });
-  server.on('error', () => undefined);
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    perRecipient,
-    times,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...sink, perRecipient, times };
 };
 
 const call = <T>(
