@@ -1,17 +1,18 @@
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import {
+  DEFLATED,
+  DIRECTORY_ENTRY,
+  END_OF_DIRECTORY,
+  LOCAL_HEADER,
+  STORED,
+} from '../../lib/zip-format.ts';
 
 /** What this reader does not handle (zip64, other compression); the caller falls back. */
 export class UnsupportedZip extends Error {}
 
 type Entry = { name: string; method: number; compressedSize: number; headerOffset: number };
-
-const END_OF_DIRECTORY = 0x06054b50;
-const DIRECTORY_ENTRY = 0x02014b50;
-const LOCAL_HEADER = 0x04034b50;
-const STORED = 0;
-const DEFLATED = 8;
 
 const findEndOfDirectory = (zip: Buffer): number => {
   // The record is 22 bytes plus a comment of at most 65,535 bytes, at the very end.

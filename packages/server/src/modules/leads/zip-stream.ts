@@ -1,11 +1,13 @@
 import { once } from 'node:events';
 import { constants, crc32, createDeflateRaw } from 'node:zlib';
+import {
+  DATA_DESCRIPTOR,
+  DEFLATED,
+  DIRECTORY_ENTRY,
+  END_OF_DIRECTORY,
+  LOCAL_HEADER,
+} from '../../lib/zip-format.ts';
 
-const LOCAL_HEADER = 0x04034b50;
-const DATA_DESCRIPTOR = 0x08074b50;
-const DIRECTORY_ENTRY = 0x02014b50;
-const END_OF_DIRECTORY = 0x06054b50;
-const DEFLATED = 8;
 /** Bit 3: sizes and CRC follow the data; bit 11: the name is UTF-8. */
 const FLAGS = 0x0808;
 const VERSION = 20;
