@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { jsonReporters } from './scripts/test-reports.mjs';
 
 export default defineConfig({
   test: {
@@ -7,8 +8,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     globalSetup: ['packages/server/test/global-setup.ts'],
-    reporters: process.env.VITEST_JSON
-      ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]]
-      : ['default'],
+    reporters: jsonReporters('unit'),
   },
 });

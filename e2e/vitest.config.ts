@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { jsonReporters } from '../scripts/test-reports.mjs';
 
 export default defineConfig({
   // The e2e folder, wherever vitest is started from (the root or e2e/).
@@ -10,8 +11,6 @@ export default defineConfig({
     hookTimeout: 180_000,
     // One browser and one server at a time: the machine has two cores.
     fileParallelism: false,
-    reporters: process.env.VITEST_JSON
-      ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]]
-      : ['default'],
+    reporters: jsonReporters('e2e'),
   },
 });

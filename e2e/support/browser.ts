@@ -1,7 +1,8 @@
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { pathOf, requirePrerequisites } from '../../scripts/test-prerequisites.mjs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = pathOf('Chromium');
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -14,8 +15,11 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+export const launchBrowser = (): Promise<Browser> => {
+  // Missing Chromium fails the spec at once, saying how to install it.
+  requirePrerequisites(['Chromium']);
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+};
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { SMTPServer } from 'smtp-server';
 import type { SMTPServerAddress } from 'smtp-server';
+import { pathOf, requirePrerequisites } from '../../../scripts/test-prerequisites.mjs';
 
 /** A free TCP port on the loopback interface (closed again, so nothing answers on it). */
 export const freePort = async (): Promise<number> => {
@@ -157,7 +158,7 @@ export type TestImapServer = {
   stop: () => Promise<void>;
 };
 
-const DOVECOT = '/usr/sbin/dovecot';
+const DOVECOT = pathOf('Dovecot');
 
 /**
  * Dovecot from a config in a temporary directory: IMAP only, on a free loopback port,
@@ -171,6 +172,8 @@ const DOVECOT = '/usr/sbin/dovecot';
 export const startImapServer = async (
   options: { user?: string; password?: string } = {},
 ): Promise<TestImapServer> => {
+  // Missing Dovecot fails the test at once, saying how to install it (never a timeout).
+  requirePrerequisites(['Dovecot']);
   const user = options.user ?? 'rep@mail.test';
   const password = options.password ?? 'imap-secret-password';
   const dir = mkdtempSync(join(tmpdir(), 'leadline-dovecot-'));

@@ -1,0 +1,3 @@
+export declare const jsonReporters: (
+  suite: 'unit' | 'e2e',
+) => ('default' | ['json', { outputFile: string }])[];
