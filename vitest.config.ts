@@ -8,6 +8,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     globalSetup: ['packages/server/test/global-setup.ts'],
+    // The test mail servers listen on loopback, which the product refuses by default.
+    env: { MAIL_ALLOW_PRIVATE_HOSTS: '1' },
     reporters: jsonReporters('unit'),
   },
 });

@@ -31,7 +31,21 @@ const envSchema = z.object({
     .min(0, 'REPLY_CHECK_MINUTES must be 0 (off) or more')
     .max(1440, 'REPLY_CHECK_MINUTES must be at most 1440 (one day)')
     .default(5),
+  MAIL_ALLOW_PRIVATE_HOSTS: z
+    .enum(['0', '1', ''], {
+      error:
+        'MAIL_ALLOW_PRIVATE_HOSTS must be 1 (connect to mail servers on private networks) or 0 (refuse them)',
+    })
+    .optional(),
 });
+
+/**
+ * MAIL_ALLOW_PRIVATE_HOSTS=1 (exactly): mail servers on loopback, private and link-local
+ * addresses may be used. Read from the environment at each connection (readConfig checked its
+ * value at start), so that it applies to the routes and the background jobs alike.
+ */
+export const mailPrivateHostsAllowed = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.MAIL_ALLOW_PRIVATE_HOSTS === '1';
 
 export type Config = {
   production: boolean;
@@ -51,6 +65,8 @@ export type Config = {
   bulkPauseMs: number;
   /** How often inboxes are checked for replies; 0 turns the scheduled check off. */
   replyCheckMinutes: number;
+  /** MAIL_ALLOW_PRIVATE_HOSTS: mail servers on private networks may be used. */
+  mailAllowPrivateHosts: boolean;
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config => {
@@ -89,5 +105,6 @@ export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bulkPauseMs: e.BULK_PAUSE_MS,
     replyCheckMinutes: e.REPLY_CHECK_MINUTES,
+    mailAllowPrivateHosts: e.MAIL_ALLOW_PRIVATE_HOSTS === '1',
   };
 };

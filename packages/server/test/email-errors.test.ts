@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { classifyMailError, explainLoginFailure, explainSendFailure } from '../src/mail/errors.ts';
+import { PrivateAddressError } from '../src/lib/outbound-address.ts';
+import {
+  PRIVATE_MAIL_HOST,
+  classifyMailError,
+  explainLoginFailure,
+  explainSendFailure,
+  redactPassword,
+  safeErrorText,
+} from '../src/mail/errors.ts';
 import type { MailEndpoint } from '../src/mail/errors.ts';
 import { asHtml, htmlToText, newMessageId, senderAddress } from '../src/mail/message.ts';
 
@@ -33,6 +41,15 @@ describe('mail errors as the rep reads them', () => {
     expect(classifyMailError(error({ code: 'GREETING_TIMEOUT' }))).toBe('timeout');
     expect(classifyMailError(error({ code: 'ECONNRESET' }))).toBe('unreachable');
     expect(classifyMailError(error({ message: 'something else' }))).toBe('other');
+    expect(classifyMailError(new PrivateAddressError('localhost'))).toBe('private');
+  });
+
+  it('answers a mail server on a private network with one text, for SMTP and IMAP alike', () => {
+    const refused = new PrivateAddressError('127.0.0.1');
+    expect(explainLoginFailure(smtp, refused)).toBe(PRIVATE_MAIL_HOST);
+    expect(explainLoginFailure(imap, refused)).toBe(PRIVATE_MAIL_HOST);
+    expect(explainSendFailure(smtp, refused)).toBe(PRIVATE_MAIL_HOST);
+    expect(PRIVATE_MAIL_HOST).toContain('MAIL_ALLOW_PRIVATE_HOSTS=1');
   });
 
   it('suggests turning TLS on when a plain connection waits for a greeting', () => {
@@ -53,19 +70,108 @@ describe('mail errors as the rep reads them', () => {
           message: 'self-signed certificate',
         }),
       ),
-    ).toBe("The IMAP server's TLS certificate was not accepted: self-signed certificate.");
+    ).toBe("The IMAP server's TLS certificate was not accepted: it is self-signed.");
+    expect(
+      explainLoginFailure(
+        smtp,
+        error({
+          code: 'ERR_TLS_CERT_ALTNAME_INVALID',
+          message: "Hostname/IP does not match certificate's altnames: DNS:db.internal",
+        }),
+      ),
+    ).toBe(
+      "The SMTP server's TLS certificate was not accepted: it was issued for another host name.",
+    );
   });
 
-  it('never repeats the password, even when a server echoes it', () => {
-    const echoed = error({ message: 'AUTH failed for hunter2-secret\nsecond line' });
-    const text = explainLoginFailure({ ...smtp, pass: 'hunter2-secret' }, echoed);
-    expect(text).toBe('SMTP login failed: AUTH failed for [redacted]');
+  it('never repeats what a server that is not a mail server sent (a database greeting)', () => {
+    const mariadb = error({
+      code: 'EPROTOCOL',
+      command: 'CONN',
+      message: 'Invalid greeting. response=[\u0000\u0000\u0000\n5.5.5-10.11.6-MariaDB-0+deb12u1',
+    });
+    expect(explainLoginFailure(smtp, mariadb)).toBe(
+      'The server on mail.example.com:587 did not answer as an SMTP server. Check the SMTP host and port.',
+    );
     expect(
+      explainLoginFailure(
+        imap,
+        error({ code: 'ClosedAfterConnectText', message: 'Unexpected close' }),
+      ),
+    ).toBe(
+      'The IMAP server on mail.example.com:993 closed the connection before the login. Check the host, the port and Use SSL/TLS.',
+    );
+    expect(
+      explainLoginFailure(smtp, error({ code: 'ECONNRESET', message: 'read ECONNRESET by redis' })),
+    ).toBe(
+      'The SMTP server on mail.example.com:587 closed the connection. Check the host, the port and Use SSL/TLS.',
+    );
+    expect(
+      explainLoginFailure(
+        smtp,
+        error({
+          code: 'EENVELOPE',
+          command: 'AUTH PLAIN',
+          responseCode: 534,
+          response:
+            '534-5.7.9 Application-specific password required. Learn more at secret.example',
+        }),
+      ),
+    ).toBe(
+      'SMTP login failed: the server answered with error 534 5.7.9. Check the settings your mail provider gives, or try again later.',
+    );
+    expect(
+      explainLoginFailure(
+        imap,
+        error({ responseStatus: 'NO', serverResponseCode: 'UNAVAILABLE', responseText: 'db down' }),
+      ),
+    ).toBe(
+      'IMAP login failed: the server answered with an error (UNAVAILABLE). Check the settings your mail provider gives, or try again later.',
+    );
+  });
+
+  it("says why a message was refused by its reply codes, never in the server's own words", () => {
+    const refusal = (responseCode: number, response: string) =>
       explainSendFailure(
         { ...smtp, pass: 'hunter2-secret' },
-        error({ response: '554 rejected hunter2-secret', code: 'EMESSAGE' }),
-      ),
-    ).toBe('The mail server refused the message: 554 rejected [redacted]');
+        error({ code: 'EENVELOPE', command: 'RCPT TO', responseCode, response }),
+      );
+    expect(refusal(550, '550 5.1.1 No such user here')).toBe(
+      'The mail server refused the message (550 5.1.1): an address was not accepted (it may not exist).',
+    );
+    expect(refusal(554, '554 5.7.1 rejected hunter2-secret')).toBe(
+      "The mail server refused the message (554 5.7.1): the server's policy refused it (spam filter, sending limit or permissions).",
+    );
+    expect(refusal(552, '552 Message size exceeds fixed maximum')).toBe(
+      'The mail server refused the message (552): the message is too large.',
+    );
+    expect(refusal(451, '451 4.3.0 Temporary failure')).toBe(
+      'The mail server refused the message (451 4.3.0): the server asks to try again later.',
+    );
+    expect(
+      explainSendFailure(smtp, error({ code: 'ECONNECTION', message: 'Connection closed' })),
+    ).toBe('The mail server closed the connection before it accepted the message.');
+  });
+
+  it('takes the password out of server text as a whole token only', () => {
+    expect(redactPassword('AUTH failed for hunter2-secret.', 'hunter2-secret')).toBe(
+      'AUTH failed for [redacted].',
+    );
+    expect(redactPassword('user:s3cret! pass="s3cret!"', 's3cret!')).toBe(
+      'user:[redacted] pass="[redacted]"',
+    );
+    expect(redactPassword('p.a*s+s (p.a*s+s)', 'p.a*s+s')).toBe('[redacted] ([redacted])');
+    // Inside a longer word it stays: "secret" in "secrets", "pass" in "passage".
+    expect(redactPassword('no secrets here, mysecret', 'secret')).toBe('no secrets here, mysecret');
+    expect(redactPassword('a passage', 'pass')).toBe('a passage');
+    // A trivial password is not looked for: "p" leaves "response" (and the word "p") alone.
+    expect(redactPassword('Invalid response: p', 'p')).toBe('Invalid response: p');
+    expect(redactPassword('the abc', 'abc')).toBe('the abc');
+    expect(redactPassword('two  spaces', '    ')).toBe('two  spaces');
+    expect(redactPassword('wörter wört', 'wört')).toBe('wörter [redacted]');
+    expect(safeErrorText(error({ message: 'NO [AUTH] bad hunter2\nsecond line' }), 'hunter2')).toBe(
+      'NO [AUTH] bad [redacted]',
+    );
   });
 
   it('composes the sender, Message-ID and text of a message', () => {

@@ -306,13 +306,14 @@ describe('POST /api/email/send', () => {
     );
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toBe(
-      'The mail server refused the message: 550 5.1.1 No such user here',
+      'The mail server refused the message (550 5.1.1): an address was not accepted (it may not exist).',
     );
     const history = await leadEmails(acme.token, target._id);
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({
       status: 'failed',
-      error: 'The mail server refused the message: 550 5.1.1 No such user here',
+      error:
+        'The mail server refused the message (550 5.1.1): an address was not accepted (it may not exist).',
     });
     const after = await t.request({
       method: 'GET',

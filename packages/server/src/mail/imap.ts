@@ -3,6 +3,8 @@ import type { FetchMessageObject, FetchQueryObject } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import { MAIL_TIMEOUT_SECONDS, MailLoginError, explainLoginFailure } from './errors.ts';
 import { withoutNul } from '../lib/text.ts';
+import { resolveMailHost } from './host.ts';
+import type { OutboundTarget } from './host.ts';
 
 /** An IMAP account with its password in clear (only ever held in memory). */
 export type ImapAccount = {
@@ -13,10 +15,19 @@ export type ImapAccount = {
   pass: string;
 };
 
-/** An imapflow client for the account; it never logs (its log would carry the password). */
-export const createImapClient = (account: ImapAccount, timeoutSeconds = MAIL_TIMEOUT_SECONDS) =>
+/**
+ * An imapflow client for the account, at the address its host was checked to resolve to (never
+ * the name again), with TLS for the host name as entered; it never logs (its log would carry
+ * the password).
+ */
+const createImapClient = (
+  account: ImapAccount,
+  target: OutboundTarget,
+  timeoutSeconds = MAIL_TIMEOUT_SECONDS,
+) =>
   new ImapFlow({
-    host: account.host,
+    host: target.address,
+    ...(target.servername ? { servername: target.servername } : {}),
     port: account.port,
     secure: account.secure,
     auth: { user: account.user, pass: account.pass },
@@ -26,16 +37,27 @@ export const createImapClient = (account: ImapAccount, timeoutSeconds = MAIL_TIM
     socketTimeout: 3 * timeoutSeconds * 1000,
   });
 
-/** A connected, logged-in client; a failed login throws MailLoginError saying why. */
+/**
+ * A connected, logged-in client; a host that is refused (resolveMailHost) or a failed login
+ * throws MailLoginError saying why.
+ */
 const connectImap = async (account: ImapAccount): Promise<ImapFlow> => {
-  const client = createImapClient(account);
+  const failed = (error: unknown) =>
+    new MailLoginError(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
+  let target: OutboundTarget;
+  try {
+    target = await resolveMailHost(account.host);
+  } catch (error) {
+    throw failed(error);
+  }
+  const client = createImapClient(account, target);
   // Errors also arrive as events; without a listener they would crash the process.
   client.on('error', () => undefined);
   try {
     await client.connect();
   } catch (error) {
     client.close();
-    throw new MailLoginError(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
+    throw failed(error);
   }
   return client;
 };

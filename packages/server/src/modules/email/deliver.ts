@@ -100,14 +100,17 @@ export const reservationOf = (sender: Sender, email: EmailToSend): ReservationRe
   references: email.references ?? [],
 });
 
-/** A refusal by the SMTP server, with the reason in words (already recorded as 'failed'). */
+/**
+ * A refusal by the SMTP server, with the reason in words (already recorded as 'failed'): 502,
+ * or 400 for a mail server on a private network that this server does not connect to.
+ */
 export class SendFailed extends HttpError {
   constructor(
     message: string,
     /** What kind of failure it was: a wrong password or an unreachable server will not pass on a retry. */
     readonly failure: MailFailure,
   ) {
-    super(502, message);
+    super(failure === 'private' ? 400 : 502, message);
   }
 }
 

@@ -18,7 +18,7 @@ import {
   MailLoginError,
   classifyMailError,
   explainLoginFailure,
-  safeErrorText,
+  explainReadFailure,
 } from '../../mail/errors.ts';
 import type { ImapAccount } from '../../mail/imap.ts';
 import type { CurrentUser } from '../users/present.ts';
@@ -58,12 +58,8 @@ const asInboxError = (account: ImapAccount, error: unknown): unknown => {
   if (kind !== 'other')
     return badRequest(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
   const e = (error ?? {}) as ImapErrorLike;
-  if (typeof e.code === 'string' || typeof e.responseText === 'string') {
-    const text = typeof e.responseText === 'string' ? e.responseText : undefined;
-    return badRequest(
-      `The IMAP server could not read the inbox: ${safeErrorText(text ? { message: text } : error, account.pass)}`,
-    );
-  }
+  if (typeof e.code === 'string' || typeof e.responseText === 'string')
+    return badRequest(explainReadFailure(error));
   return error;
 };
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
-import { MailLoginError, safeErrorText } from '../../mail/errors.ts';
+import { MailLoginError, explainReadFailure } from '../../mail/errors.ts';
 import { withInboxSession } from '../../mail/imap.ts';
 import type { InboxMessage, InboxSession } from '../../mail/imap.ts';
 import { htmlToText } from '../../mail/message.ts';
@@ -178,7 +178,7 @@ export const checkReplies = async (
     });
     return result;
   } catch (error) {
-    const message = error instanceof MailLoginError ? error.message : safeErrorText(error, pass);
+    const message = error instanceof MailLoginError ? error.message : explainReadFailure(error);
     await saveReplyCursor(db, userId, { lastError: message }).catch(() => undefined);
     return { status: 'failed', error: message };
   }

@@ -1,0 +1,233 @@
+import { once } from 'node:events';
+import net from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BulkEmailJob } from '@leadline/shared/email';
+import { createSecretBox } from '../src/mail/crypto.ts';
+import { PRIVATE_MAIL_HOST } from '../src/mail/errors.ts';
+import { saveMailAccount } from '../src/modules/email/accounts-repo.ts';
+import { checkReplies } from '../src/modules/email/replies-service.ts';
+import { TEST_SECRET_KEY, createTestContext } from './context.ts';
+import type { TestContext } from './context.ts';
+import { bulkPayload, runBulk } from './email-bulk-support.ts';
+import { adminOf, configureSmtp, createLead } from './fixtures.ts';
+import type { OrganisationAdmin } from './fixtures.ts';
+import { freePort, startSmtpServer } from './mail-servers.ts';
+import type { TestSmtpServer } from './mail-servers.ts';
+
+// A MariaDB server's first bytes: a length, a sequence number, protocol 10, its version.
+const MARIADB_GREETING = Buffer.concat([
+  Buffer.from([0x5b, 0x00, 0x00, 0x00, 0x0a]),
+  Buffer.from('5.5.5-10.11.6-MariaDB-0+deb12u1\0', 'latin1'),
+  Buffer.from([0x08, 0x00, 0x00, 0x00]),
+  Buffer.from('Kx8#pQ2!\0', 'latin1'),
+]);
+
+/** A TCP server on loopback that greets like MariaDB; counts the connections it got. */
+const startFakeDatabase = async () => {
+  let connections = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    socket.write(MARIADB_GREETING);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    connections: () => connections,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+};
+
+let t: TestContext;
+let smtp: TestSmtpServer;
+let database: Awaited<ReturnType<typeof startFakeDatabase>>;
+let closedPort: number;
+let acme: OrganisationAdmin;
+
+beforeAll(async () => {
+  [t, smtp, database, closedPort] = await Promise.all([
+    createTestContext(),
+    startSmtpServer({ password: 'smtp-guard-pass-Hn42' }),
+    startFakeDatabase(),
+    freePort(),
+  ]);
+  acme = await adminOf(t, 'acme-mail-guard');
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+  await database?.stop();
+});
+
+/** The server's setting, as the operator gives it: unset (the default) or exactly "1". */
+const allowPrivateHosts = (allowed: boolean) =>
+  vi.stubEnv('MAIL_ALLOW_PRIVATE_HOSTS', allowed ? '1' : '');
+
+beforeEach(() => allowPrivateHosts(false));
+afterEach(() => vi.unstubAllEnvs());
+
+const settings = (host: string, port: number) => ({
+  host,
+  port,
+  secure: false,
+  user: 'probe',
+  pass: 'probe-password',
+});
+
+const testConnection = (payload: object) =>
+  t.request({ method: 'POST', url: '/api/email/config', token: acme.token, payload });
+
+/** A new Sales Rep of acme who may also read their inbox, with no mail settings yet. */
+const newRep = async () =>
+  t.createUser({
+    role: 'Sales Rep',
+    organizationName: 'acme-mail-guard',
+    permissions: { inbox: true, configureEmail: true, sendEmailPage: true, sendBulkEmail: true },
+  });
+
+describe('mail servers on private networks (MAIL_ALLOW_PRIVATE_HOSTS unset)', () => {
+  it('answers the same 400 whether a database listens on the port or nothing does', async () => {
+    const listening = await testConnection({ smtp: settings('127.0.0.1', database.port) });
+    const closed = await testConnection({ smtp: settings('127.0.0.1', closedPort) });
+    expect(listening.statusCode).toBe(400);
+    expect(listening.json()).toEqual({
+      message: PRIVATE_MAIL_HOST,
+      errors: { smtp: PRIVATE_MAIL_HOST },
+    });
+    expect(closed.statusCode).toBe(400);
+    expect(closed.body).toBe(listening.body);
+
+    const imapListening = await testConnection({ imap: settings('127.0.0.1', database.port) });
+    const imapClosed = await testConnection({ imap: settings('127.0.0.1', closedPort) });
+    expect(imapListening.statusCode).toBe(400);
+    expect(imapListening.json()).toEqual({
+      message: PRIVATE_MAIL_HOST,
+      errors: { imap: PRIVATE_MAIL_HOST },
+    });
+    expect(imapClosed.body).toBe(imapListening.body);
+    // Nothing was sent there: the address was refused before connecting.
+    expect(database.connections()).toBe(0);
+  });
+
+  it('refuses every other spelling of the machine itself, and names that resolve to it', async () => {
+    const expected = (await testConnection({ smtp: settings('127.0.0.1', database.port) })).body;
+    for (const host of ['localhost', '::1', '0.0.0.0', '2130706433', '0x7f.1', '127.1']) {
+      const response = await testConnection({
+        smtp: settings(host, database.port),
+        imap: settings(host, database.port),
+      });
+      expect(response.statusCode, host).toBe(400);
+      expect(response.json(), host).toEqual({
+        message: PRIVATE_MAIL_HOST,
+        errors: { smtp: PRIVATE_MAIL_HOST, imap: PRIVATE_MAIL_HOST },
+      });
+      expect((await testConnection({ smtp: settings(host, database.port) })).body, host).toBe(
+        expected,
+      );
+    }
+    expect(database.connections()).toBe(0);
+  });
+
+  it('refuses to send with settings saved while they were allowed, and records why', async () => {
+    allowPrivateHosts(true);
+    const rep = await newRep();
+    await configureSmtp(t, rep.token, smtp);
+    const lead = await createLead(t, acme.token, { personEmail: 'ada@guard.test' });
+
+    allowPrivateHosts(false);
+    const before = smtp.messages.length;
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/email/send',
+      token: rep.token,
+      payload: {
+        to: 'ada@guard.test',
+        subject: 'Hello',
+        body: '<p>Hello from the mail guard test.</p>',
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(PRIVATE_MAIL_HOST);
+    expect(smtp.messages.length).toBe(before);
+
+    // A bulk run (one pooled connection) stops at once with the same words.
+    const job: BulkEmailJob = await runBulk(t, rep.token, bulkPayload([lead._id]));
+    expect(job.sent).toBe(0);
+    expect(JSON.stringify(job)).toContain(PRIVATE_MAIL_HOST);
+    expect(smtp.messages.length).toBe(before);
+
+    allowPrivateHosts(true);
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/email/send',
+      token: rep.token,
+      payload: {
+        to: 'ada@guard.test',
+        subject: 'Hello',
+        body: '<p>Hello from the mail guard test.</p>',
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(smtp.messages.length).toBe(before + 1);
+  });
+
+  it('refuses to read an inbox or check it for replies on a private address', async () => {
+    const rep = await newRep();
+    const box = createSecretBox(TEST_SECRET_KEY);
+    await saveMailAccount(t.database.db, rep.user.id, {
+      imap: {
+        host: '127.0.0.1',
+        port: database.port,
+        secure: false,
+        user: 'probe',
+        passEncrypted: box.encrypt('probe-password'),
+      },
+    });
+    const inbox = await t.request({ method: 'GET', url: '/api/email/inbox', token: rep.token });
+    expect(inbox.statusCode, inbox.body).toBe(400);
+    expect(inbox.json().message).toBe(PRIVATE_MAIL_HOST);
+    const check = await checkReplies(t.database.db, box, rep.user.id);
+    expect(check).toEqual({ status: 'failed', error: PRIVATE_MAIL_HOST });
+    expect(database.connections()).toBe(0);
+  });
+});
+
+describe('mail servers on private networks with MAIL_ALLOW_PRIVATE_HOSTS=1', () => {
+  beforeEach(() => allowPrivateHosts(true));
+
+  it('connects, and never repeats what a server that is not a mail server sent', async () => {
+    const response = await testConnection({ smtp: settings('127.0.0.1', database.port) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      `The server on 127.0.0.1:${database.port} did not answer as an SMTP server. Check the SMTP host and port.`,
+    );
+    expect(response.body).not.toMatch(/MariaDB|10\.11|\\u0000|Kx8/);
+    expect(database.connections()).toBeGreaterThan(0);
+
+    const closed = await testConnection({ smtp: settings('127.0.0.1', closedPort) });
+    expect(closed.json().message).toBe(
+      `Connection refused: nothing answers on 127.0.0.1:${closedPort}. Check the SMTP host and port.`,
+    );
+  });
+
+  it('logs in by name through the checked address (localhost)', async () => {
+    const response = await testConnection({
+      smtp: {
+        host: 'localhost',
+        port: smtp.port,
+        secure: false,
+        user: smtp.user,
+        pass: smtp.password,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+});
