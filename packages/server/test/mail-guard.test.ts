@@ -1,9 +1,17 @@
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import net from 'node:net';
+import tls from 'node:tls';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkEmailJob } from '@leadline/shared/email';
+import { mailPrivateHostsAllowed, readConfig } from '../src/config.ts';
 import { createSecretBox } from '../src/mail/crypto.ts';
 import { PRIVATE_MAIL_HOST } from '../src/mail/errors.ts';
+import { verifyImapLogin } from '../src/mail/imap.ts';
+import { verifySmtpLogin } from '../src/mail/smtp.ts';
 import { saveMailAccount } from '../src/modules/email/accounts-repo.ts';
 import { checkReplies } from '../src/modules/email/replies-service.ts';
 import { TEST_SECRET_KEY, createTestContext } from './context.ts';
@@ -43,6 +51,49 @@ const startFakeDatabase = async () => {
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
+  };
+};
+
+/**
+ * A TLS server on loopback with a self-signed certificate (made by openssl) that notes the
+ * name each client asked for (SNI).
+ */
+const startTlsServer = async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'leadline-tls-'));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      '/CN=localhost',
+      '-days',
+      '1',
+    ].concat(['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]),
+    { stdio: 'ignore' },
+  );
+  const key = readFileSync(join(dir, 'key.pem'));
+  const cert = readFileSync(join(dir, 'cert.pem'));
+  rmSync(dir, { recursive: true, force: true });
+  const names: string[] = [];
+  const server = tls.createServer({
+    key,
+    cert,
+    SNICallback: (name, done) => {
+      names.push(name);
+      done(null, tls.createSecureContext({ key, cert }));
+    },
+  });
+  server.on('tlsClientError', () => undefined);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    names,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };
 
@@ -218,6 +269,20 @@ describe('mail servers on private networks with MAIL_ALLOW_PRIVATE_HOSTS=1', () 
     );
   });
 
+  it('connects to the checked address with TLS for the name as entered (SNI, certificate)', async () => {
+    const server = await startTlsServer();
+    try {
+      const account = { host: 'localhost', port: server.port, secure: true, user: 'u', pass: 'p' };
+      const expected = (protocol: string) =>
+        `The ${protocol} server's TLS certificate was not accepted: it is self-signed.`;
+      await expect(verifySmtpLogin(account)).rejects.toThrow(expected('SMTP'));
+      await expect(verifyImapLogin(account)).rejects.toThrow(expected('IMAP'));
+      expect(server.names).toEqual(['localhost', 'localhost']);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('logs in by name through the checked address (localhost)', async () => {
     const response = await testConnection({
       smtp: {
@@ -229,5 +294,20 @@ describe('mail servers on private networks with MAIL_ALLOW_PRIVATE_HOSTS=1', () 
       },
     });
     expect(response.statusCode, response.body).toBe(200);
+  });
+});
+
+describe('MAIL_ALLOW_PRIVATE_HOSTS', () => {
+  it('is off unless exactly 1, and any other value stops the start with a clear message', () => {
+    expect(readConfig({}).mailAllowPrivateHosts).toBe(false);
+    expect(readConfig({ MAIL_ALLOW_PRIVATE_HOSTS: '0' }).mailAllowPrivateHosts).toBe(false);
+    expect(readConfig({ MAIL_ALLOW_PRIVATE_HOSTS: '1' }).mailAllowPrivateHosts).toBe(true);
+    for (const value of ['true', 'yes', ' 1'])
+      expect(() => readConfig({ MAIL_ALLOW_PRIVATE_HOSTS: value })).toThrow(
+        /MAIL_ALLOW_PRIVATE_HOSTS must be 1 \(connect to mail servers on private networks\) or 0/,
+      );
+    expect(mailPrivateHostsAllowed({ MAIL_ALLOW_PRIVATE_HOSTS: '1' })).toBe(true);
+    expect(mailPrivateHostsAllowed({ MAIL_ALLOW_PRIVATE_HOSTS: 'true' })).toBe(false);
+    expect(mailPrivateHostsAllowed({})).toBe(false);
   });
 });
