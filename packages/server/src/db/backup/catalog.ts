@@ -6,6 +6,8 @@ export type TableInfo = {
   name: string;
   /** Stored columns in order (generated ones are computed again on load). */
   columns: string[];
+  /** Holds files (bytea): read a few rows at a time. */
+  holdsFiles: boolean;
 };
 
 const schemaList = SCHEMAS.map((s) => `'${s}'`).join(', ');
@@ -22,8 +24,14 @@ export const listTables = async (conn: RawConnection): Promise<TableInfo[]> => {
       WHERE n.nspname IN (${schemaList}) AND c.relkind IN ('r', 'p') AND NOT c.relispartition
       ORDER BY n.nspname <> 'drizzle', n.nspname <> 'pgboss', c.relname`,
   );
-  const columns = await conn.query<{ schema: string; name: string; column: string }>(
-    `SELECT n.nspname AS schema, c.relname AS name, a.attname AS column
+  const columns = await conn.query<{
+    schema: string;
+    name: string;
+    column: string;
+    bytea: boolean;
+  }>(
+    `SELECT n.nspname AS schema, c.relname AS name, a.attname AS column,
+            a.atttypid = 'bytea'::regtype AS bytea
        FROM pg_attribute a
        JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname IN (${schemaList}) AND c.relkind IN ('r', 'p') AND NOT c.relispartition
@@ -39,8 +47,14 @@ export const listTables = async (conn: RawConnection): Promise<TableInfo[]> => {
       WHERE k.contype = 'f' AND cn.nspname IN (${schemaList}) AND NOT c.relispartition`,
   );
   const byKey = new Map<string, TableInfo>();
-  for (const t of tables) byKey.set(qualified(t.schema, t.name), { ...t, columns: [] });
-  for (const c of columns) byKey.get(qualified(c.schema, c.name))?.columns.push(c.column);
+  for (const t of tables) {
+    byKey.set(qualified(t.schema, t.name), { ...t, columns: [], holdsFiles: false });
+  }
+  for (const c of columns) {
+    const table = byKey.get(qualified(c.schema, c.name));
+    table?.columns.push(c.column);
+    if (table && c.bytea) table.holdsFiles = true;
+  }
   const parents = new Map<string, Set<string>>();
   for (const { child, parent } of references) {
     // format('%I') quotes only where needed; compare on the same quoting as qualified().

@@ -23,6 +23,8 @@ import { migrationTag } from './migrations.ts';
 
 /** Rows fetched from the cursor at a time: memory stays flat whatever the table's size. */
 const FETCH_ROWS = 500;
+/** For tables that hold uploaded files (imports), each row may be megabytes. */
+const FETCH_FILE_ROWS = 4;
 
 export type DumpSummary = { tables: number; rows: number };
 
@@ -66,15 +68,16 @@ const writeTable = async (conn: RawConnection, out: BackupOutput, table: TableIn
     `DECLARE leadline_backup NO SCROLL CURSOR FOR SELECT ${select} FROM ${qualified(table.schema, table.name)}`,
   );
   let rows = 0;
+  const fetchRows = table.holdsFiles ? FETCH_FILE_ROWS : FETCH_ROWS;
   for (;;) {
     const batch = await conn.query<Record<string, string | null>>(
-      `FETCH ${FETCH_ROWS} FROM leadline_backup`,
+      `FETCH ${fetchRows} FROM leadline_backup`,
     );
     for (const row of batch) {
       await out.line(table.columns.map((_, i) => copyValue(row[`c${i}`] ?? null)).join('\t'));
     }
     rows += batch.length;
-    if (batch.length < FETCH_ROWS) break;
+    if (batch.length < fetchRows) break;
   }
   await conn.query('CLOSE leadline_backup');
   await out.line(COPY_END);

@@ -114,6 +114,18 @@ export const restoreDatabase = async (
   file: string,
 ): Promise<RestoreSummary> => {
   const lines = readBackupLines(file)[Symbol.asyncIterator]();
+  try {
+    return await restoreFrom(target, file, lines);
+  } finally {
+    await lines.return?.();
+  }
+};
+
+const restoreFrom = async (
+  target: DatabaseTarget,
+  file: string,
+  lines: AsyncIterator<string>,
+): Promise<RestoreSummary> => {
   const header = await readHeader(lines, file).catch(rethrowReadError(file));
   const { upgrade } = checkMigration(header, file);
   const conn = await openSession(target, 'restore');
