@@ -13,18 +13,18 @@ export const backupDatabase = async (
   target: DatabaseTarget,
   file: string,
 ): Promise<BackupSummary> => {
-  const conn = await openSession(target, 'backup');
+  const out = createBackupOutput(file);
   try {
-    const out = createBackupOutput(file);
+    const conn = await openSession(target, 'backup');
     try {
       const summary = await dumpDatabase(conn, out);
       const { bytes } = await out.finish();
       return { ...summary, bytes, label: conn.label };
-    } catch (error) {
-      await out.abort();
-      throw error;
+    } finally {
+      await conn.close();
     }
-  } finally {
-    await conn.close();
+  } catch (error) {
+    await out.abort();
+    throw error;
   }
 };

@@ -39,7 +39,14 @@ const drained = (stream: Writable) =>
 /** A new backup file; gzip-compressed when its name ends in .gz. */
 export const createBackupOutput = (file: string): BackupOutput => {
   const partial = `${file}.partial`;
-  const fileStream = createWriteStream(partial, { mode: 0o600 });
+  let fd: number;
+  try {
+    // Opened at once, so an unwritable place stops the backup before it reads anything.
+    fd = openSync(partial, 'w', 0o600);
+  } catch (error) {
+    throw new BackupError(`Cannot write ${file}: ${(error as Error).message}`);
+  }
+  const fileStream = createWriteStream('', { fd });
   const gzip = file.endsWith('.gz') ? createGzip() : null;
   if (gzip) gzip.pipe(fileStream);
   const head: Writable = gzip ?? fileStream;
