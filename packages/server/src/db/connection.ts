@@ -22,7 +22,17 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), '../../drizzle');
+/** Drizzle's migrations, run at every start (and by restore before it loads a backup). */
+export const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), '../../drizzle');
+
+/** Without parameters a statement may hold several commands (pg-boss's schema set-up). */
+export const pgliteExecuteSql =
+  (client: PGlite): Database['executeSql'] =>
+  async (text, values) => {
+    if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+    const results = await client.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  };
 
 /** PGlite in `dataDir` (or in memory when null), locked against a second process. */
 export const openPglite = async (dataDir: string | null): Promise<Database> => {
@@ -36,12 +46,7 @@ export const openPglite = async (dataDir: string | null): Promise<Database> => {
     return {
       db,
       kind: 'pglite',
-      // Without parameters a statement may hold several commands (pg-boss's schema set-up).
-      executeSql: async (text, values) => {
-        if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
-        const results = await client.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      },
+      executeSql: pgliteExecuteSql(client),
       close: async () => {
         await client.close();
         release();
