@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/trust-proxy.ts';
+import type { TrustProxy } from './lib/trust-proxy.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -31,6 +33,15 @@ const envSchema = z.object({
     .min(0, 'REPLY_CHECK_MINUTES must be 0 (off) or more')
     .max(1440, 'REPLY_CHECK_MINUTES must be at most 1440 (one day)')
     .default(5),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (!(trust instanceof Error)) return trust;
+      ctx.addIssue({ code: 'custom', message: trust.message });
+      return z.NEVER;
+    }),
 });
 
 export type Config = {
@@ -51,6 +62,8 @@ export type Config = {
   bulkPauseMs: number;
   /** How often inboxes are checked for replies; 0 turns the scheduled check off. */
   replyCheckMinutes: number;
+  /** The reverse proxies whose X-Forwarded-For/-Proto are believed; none by default. */
+  trustProxy: TrustProxy;
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config => {
@@ -89,5 +102,6 @@ export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bulkPauseMs: e.BULK_PAUSE_MS,
     replyCheckMinutes: e.REPLY_CHECK_MINUTES,
+    trustProxy: e.TRUST_PROXY,
   };
 };
