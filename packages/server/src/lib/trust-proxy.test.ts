@@ -21,11 +21,12 @@ describe('TRUST_PROXY', () => {
       /TRUST_PROXY: a number of proxies is not accepted.*TRUST_PROXY=127\.0\.0\.1/,
     );
     expect(() => readConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(
-      /TRUST_PROXY: "proxy.example.com" is not an IP address, a CIDR range/,
+      /TRUST_PROXY: each entry must be an IP address, a CIDR range .*; not "proxy.example.com"\. E\.g\. TRUST_PROXY=127\.0\.0\.1/,
     );
     for (const wrong of ['10.0.0.0/33', '::1/129', '10.0.0.1/8/1', '10.0.0.1,', 'yes']) {
       expect(parseTrustProxy(wrong)).toBeInstanceOf(Error);
     }
-    expect(String(parseTrustProxy('a, b'))).toContain('"a", "b" are not');
+    expect(String(parseTrustProxy('a, 10.0.0.1'))).toContain('; not "a". E.g.');
+    expect(String(parseTrustProxy('a, b'))).toContain('; not "a", "b". E.g.');
   });
 });

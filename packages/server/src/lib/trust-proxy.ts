@@ -40,7 +40,7 @@ export const parseTrustProxy = (value: string | undefined): TrustProxy | Error =
   const wrong = entries.filter((entry) => !isAddressOrRange(entry));
   if (wrong.length > 0) {
     return new Error(
-      `${wrong.map((entry) => `"${entry}"`).join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not an IP address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal; ${EXAMPLE}; or true to trust every address`,
+      `each entry must be an IP address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal; not ${wrong.map((entry) => `"${entry}"`).join(', ')}. ${EXAMPLE[0]!.toUpperCase()}${EXAMPLE.slice(1)}; or true to trust every address`,
     );
   }
   return entries;
