@@ -15,10 +15,18 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export const launchBrowser = (): Promise<Browser> => {
+/**
+ * Chromium, headless. `args` adds switches, e.g. `--host-resolver-rules=MAP crm.lan 127.0.0.1`
+ * to reach the local server under another host name.
+ */
+export const launchBrowser = (options: { args?: readonly string[] } = {}): Promise<Browser> => {
   // Missing Chromium fails the spec at once, saying how to install it.
   requirePrerequisites(['Chromium']);
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+    headless: true,
+  });
 };
 
 export const DESKTOP = { width: 1280, height: 800 };

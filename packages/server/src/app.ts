@@ -1,6 +1,5 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,10 +11,13 @@ import {
 import type { Db } from './db/connection.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { TokenService } from './lib/tokens.ts';
+import type { TrustProxy } from './lib/trust-proxy.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerGuard } from './plugins/guard.ts';
 import { registerTextInputCheck } from './plugins/text-input.ts';
-import { inlineScriptHashes, registerWeb } from './plugins/web.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWeb } from './plugins/web.ts';
+import { webBuildReader } from './plugins/web-build.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
@@ -44,6 +46,10 @@ export type AppDeps = {
   limits?: Partial<AuthLimits>;
   /** Where logs go (tests read them); standard output by default. */
   logStream?: NodeJS.WritableStream;
+  /** TRUST_PROXY: whose X-Forwarded-For/-Proto are believed; nobody's by default. */
+  trustProxy?: TrustProxy;
+  /** PUBLIC_URL: when https, HSTS and upgrade-insecure-requests are sent on every answer. */
+  publicUrl?: string;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -56,7 +62,7 @@ const DEFAULT_LIMITS: AuthLimits = {
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: deps.trustProxy ?? false,
     logger: {
       level: deps.logLevel ?? 'info',
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -78,22 +84,12 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(deps.webDist)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
+  // The build on disk is read per request (cheap: a stat per page), so a rebuild is served
+  // without a restart.
+  const currentBuild = webBuildReader(deps.webDist);
+  await registerSecurityHeaders(app, {
+    publicUrl: deps.publicUrl,
+    scriptHashes: () => currentBuild().scriptHashes,
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -123,6 +119,6 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(unsubscribeRoutes(deps.db, deps.secretKey));
   await app.register(inboxRoutes(deps.db, deps.secretKey));
   await app.register(reportsRoutes(deps.db));
-  await registerWeb(app, deps.webDist);
+  await registerWeb(app, deps.webDist, currentBuild);
   return app;
 };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/trust-proxy.ts';
+import type { TrustProxy } from './lib/trust-proxy.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -37,6 +39,15 @@ const envSchema = z.object({
         'MAIL_ALLOW_PRIVATE_HOSTS must be 1 (connect to mail servers on private networks) or 0 (refuse them)',
     })
     .optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (!(trust instanceof Error)) return trust;
+      ctx.addIssue({ code: 'custom', message: trust.message });
+      return z.NEVER;
+    }),
 });
 
 /**
@@ -67,6 +78,8 @@ export type Config = {
   replyCheckMinutes: number;
   /** MAIL_ALLOW_PRIVATE_HOSTS: mail servers on private networks may be used. */
   mailAllowPrivateHosts: boolean;
+  /** The reverse proxies whose X-Forwarded-For/-Proto are believed; none by default. */
+  trustProxy: TrustProxy;
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config => {
@@ -106,5 +119,6 @@ export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     bulkPauseMs: e.BULK_PAUSE_MS,
     replyCheckMinutes: e.REPLY_CHECK_MINUTES,
     mailAllowPrivateHosts: e.MAIL_ALLOW_PRIVATE_HOSTS === '1',
+    trustProxy: e.TRUST_PROXY,
   };
 };

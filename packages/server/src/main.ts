@@ -29,6 +29,8 @@ const main = async () => {
     secretKey,
     logLevel: config.logLevel,
     webDist: config.webDist ?? join(here, '../../web/dist'),
+    trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
   });
   const log = app.log;
   reportQueueError = (error) => log.error({ err: error }, 'job queue error');

@@ -6,6 +6,7 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { reloadOnNewBuild } from './lib/new-build.ts';
 import { rememberPrerenderedInputs } from './lib/prerendered.ts';
 
 const container = document.getElementById('root');
@@ -23,6 +24,13 @@ const routerReady = new Promise<void>((resolve) => {
 });
 
 rememberPrerenderedInputs(container);
+
+// A page left open across an upgrade loads the new build (at the screen being opened) instead
+// of failing on files that are gone.
+reloadOnNewBuild(() => {
+  const next = router.state.navigation.location;
+  return next ? router.createHref(next) : undefined;
+});
 
 void routerReady.then(() =>
   createRoot(container).render(

@@ -1,0 +1,63 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Sent only to a browser that reached the product over HTTPS: it then keeps to HTTPS. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+const directives = (scriptHashes: readonly string[]): [string, string][] => [
+  ['default-src', "'self'"],
+  ['script-src', ["'self'", ...scriptHashes].join(' ')],
+  ['script-src-attr', "'none'"],
+  ['style-src', "'self' 'unsafe-inline'"],
+  ['img-src', "'self' data: blob:"],
+  ['font-src', "'self' data:"],
+  ['connect-src', "'self'"],
+  ['frame-src', "'self'"],
+  ['object-src', "'none'"],
+  ['base-uri', "'self'"],
+  ['form-action', "'self'"],
+  ['frame-ancestors', "'none'"],
+];
+
+/**
+ * The Content-Security-Policy. `upgrade-insecure-requests` only over HTTPS: over plain HTTP
+ * (a LAN name or address) it would send the browser to https:// for every asset, which fails.
+ */
+export const contentSecurityPolicy = (scriptHashes: readonly string[], secure: boolean) =>
+  [
+    ...directives(scriptHashes).map(([name, value]) => `${name} ${value}`),
+    ...(secure ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+
+export type SecurityHeaderOptions = {
+  /** PUBLIC_URL: when it is https, every answer says so whatever the request came over. */
+  publicUrl?: string;
+  /** The CSP hashes of the inline scripts of the build on disk now. */
+  scriptHashes: () => readonly string[];
+};
+
+/**
+ * Helmet's headers, with the CSP, HSTS and COOP decided per request: HTTPS means the request came
+ * over TLS, or through a trusted proxy that says so (X-Forwarded-Proto, see TRUST_PROXY), or
+ * PUBLIC_URL is https.
+ */
+export const registerSecurityHeaders = async (
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    strictTransportSecurity: false,
+    // Browsers ignore it on plain HTTP and say so in the console on every page.
+    crossOriginOpenerPolicy: false,
+  });
+  const alwaysHttps = options.publicUrl?.startsWith('https:') ?? false;
+  const isSecure = (request: FastifyRequest) => alwaysHttps || request.protocol === 'https';
+  app.addHook('onRequest', async (request, reply) => {
+    const secure = isSecure(request);
+    reply.header('content-security-policy', contentSecurityPolicy(options.scriptHashes(), secure));
+    if (!secure) return;
+    reply.header('strict-transport-security', HSTS);
+    reply.header('cross-origin-opener-policy', 'same-origin');
+  });
+};
