@@ -111,8 +111,8 @@ export const createFirstSuperAdmin = async (
         organizationId,
         userId: id,
         type: 'User',
-        action: 'organisation created',
-        details: `${data.name} created the organisation ${data.organizationName}`,
+        action: 'created',
+        details: `Organisation ${data.organizationName} created with its Super Admin ${data.email}`,
       });
     }
     return id;

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Card, CloseButton, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  CloseButton,
+  Flex,
+  Group,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconArrowRight, IconCheck } from '@tabler/icons-react';
 import type { PublicUser } from '@leadline/shared/auth';
 import { useGettingStarted } from '../api/get-getting-started.ts';
@@ -55,7 +65,7 @@ export const GettingStartedPanel = ({ user }: { user: PublicUser }) => {
               component="li"
               gap="sm"
               wrap="nowrap"
-              align="center"
+              align="flex-start"
               aria-label={`${step.title}: ${step.done ? 'done' : 'to do'}`}
             >
               <ThemeIcon
@@ -67,30 +77,37 @@ export const GettingStartedPanel = ({ user }: { user: PublicUser }) => {
               >
                 {step.done ? <IconCheck size={18} /> : <Text fw={700}>{index + 1}</Text>}
               </ThemeIcon>
-              <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                <Text
-                  fw={600}
-                  td={step.done ? 'line-through' : undefined}
-                  c={step.done ? 'dimmed' : undefined}
-                >
-                  {step.title}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {step.hint}
-                </Text>
-              </Stack>
-              {step.done ? null : (
-                <Button
-                  component={Link}
-                  to={step.action.to}
-                  variant="light"
-                  size="xs"
-                  rightSection={<IconArrowRight size={14} aria-hidden />}
-                  style={{ flexShrink: 0 }}
-                >
-                  {step.action.label}
-                </Button>
-              )}
+              <Flex
+                gap="xs"
+                direction={{ base: 'column', sm: 'row' }}
+                align={{ base: 'flex-start', sm: 'center' }}
+                style={{ flex: 1, minWidth: 0 }}
+              >
+                <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                  <Text
+                    fw={600}
+                    td={step.done ? 'line-through' : undefined}
+                    c={step.done ? 'dimmed' : undefined}
+                  >
+                    {step.title}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {step.hint}
+                  </Text>
+                </Stack>
+                {step.done ? null : (
+                  <Button
+                    component={Link}
+                    to={step.action.to}
+                    variant="light"
+                    size="xs"
+                    rightSection={<IconArrowRight size={14} aria-hidden />}
+                    style={{ flexShrink: 0 }}
+                  >
+                    {step.action.label}
+                  </Button>
+                )}
+              </Flex>
             </Group>
           ))}
         </Stack>
