@@ -4,8 +4,16 @@ import { encodeOrganizationHeader } from '@leadline/shared/organization';
 import { activityLog, leads, organizations, users } from '../src/db/schema.ts';
 import { PASSWORD, ROOT_EMAIL, createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
-import { adminOf, leadPayload, openTwoOrganisations } from './fixtures.ts';
+import { bulkPayload, openWithSmtp, receivedBy } from './email-bulk-support.ts';
+import {
+  adminOf,
+  configureSmtp,
+  insertLeads,
+  leadPayload,
+  openTwoOrganisations,
+} from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
+import type { TestSmtpServer } from './mail-servers.ts';
 
 const HEADER = 'x-organization';
 
@@ -203,5 +211,51 @@ describe('X-Organization', () => {
     ]);
     const own = await t.request({ method: 'GET', url: '/api/organizations', token: acme.token });
     expect(own.json()).toEqual([{ _id: acme.organizationId, name: 'acme', users: 1 }]);
+  });
+});
+
+describe('a Super Admin sending in an organisation', () => {
+  let t: TestContext;
+  let smtp: TestSmtpServer;
+  let globex: OrganisationAdmin;
+
+  beforeAll(async () => {
+    ({ t, smtp, globex } = await openWithSmtp('smtp-sa-pass-Qx7', ['acme-sa', 'globex-sa']));
+    await configureSmtp(t, await t.rootToken(), smtp);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  it('runs a bulk email to that organisation’s leads from their own mailbox', async () => {
+    const email = 'sa-bulk-lead@example.com';
+    const [leadId] = await insertLeads(t.database.db, globex.organizationId, [
+      { personFirstName: 'Gus', personEmail: email },
+    ]);
+    const root = await t.rootToken();
+    const headers = { [HEADER]: 'globex-sa' };
+    const started = await t.request({
+      method: 'POST',
+      url: '/api/email/bulk',
+      token: root,
+      headers,
+      payload: bulkPayload([leadId!]),
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const { jobId } = started.json() as { jobId: string };
+    let job: { status: string; sent: number } = { status: 'running', sent: 0 };
+    while (job.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/email/bulk/${jobId}`,
+        token: root,
+        headers,
+      });
+      job = response.json();
+    }
+    expect(job).toMatchObject({ status: 'completed', sent: 1 });
+    expect((await receivedBy(smtp.messages, email)).length).toBe(1);
   });
 });
