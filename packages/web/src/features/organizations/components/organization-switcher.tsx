@@ -52,6 +52,8 @@ export const OrganizationSwitcher = ({ compact }: OrganizationSwitcherProps) => 
       value={chosen ?? ALL}
       onChange={(value) => choose(value === null || value === ALL ? null : value)}
       allowDeselect={false}
+      // An organisation created since (by creating or approving a user) shows up on opening.
+      onDropdownOpen={() => void organizations.refetch()}
       searchable={names.length > 8}
       leftSection={<IconBuilding size={16} aria-hidden />}
       size={compact ? 'xs' : 'sm'}
