@@ -44,6 +44,7 @@ describe('identity in the browser', () => {
     await page.waitForURL('**/login');
     await visible(page.getByText('Create the first administrator'));
     await snap(page, 'login-first-admin-1280');
+    await page.getByLabel(/^Company name/).fill(ADMIN.organization);
     await page.getByLabel('Full name').fill(ROOT.name);
     await page.getByLabel('Email address').fill(ROOT.email);
     await page.getByLabel(PASSWORD_LABEL).fill(PASSWORD);

@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { inboxRoutes } from './modules/email/inbox-routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
+import { organizationsRoutes } from './modules/organizations/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 
@@ -107,6 +108,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(healthRoutes(deps.db));
   await app.register(authRoutes(deps.db, deps.tokens, limits));
   await app.register(usersRoutes(deps.db));
+  await app.register(organizationsRoutes(deps.db));
   await app.register(leadsRoutes(deps.db));
   await app.register(clientsRoutes(deps.db));
   await app.register(activityRoutes(deps.db));

@@ -20,17 +20,23 @@ describe('first administrator', () => {
       const bad = await fresh.request({
         method: 'POST',
         url: '/api/auth/setup',
-        payload: { name: '', email: 'x', password: '1' },
+        payload: { name: '', email: 'x', password: '1', organizationName: '  ' },
       });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors).toMatchObject({
         name: 'Name is required',
         email: 'Please enter a valid email address',
+        organizationName: 'Company name is required',
       });
       const created = await fresh.request({
         method: 'POST',
         url: '/api/auth/setup',
-        payload: { name: 'First', email: 'First@Example.com', password: PASSWORD },
+        payload: {
+          name: 'First',
+          email: 'First@Example.com',
+          password: PASSWORD,
+          organizationName: 'Acme Corp',
+        },
       });
       expect(created.statusCode).toBe(201);
       expect(created.json().user).toMatchObject({
@@ -46,7 +52,12 @@ describe('first administrator', () => {
       const again = await fresh.request({
         method: 'POST',
         url: '/api/auth/setup',
-        payload: { name: 'Second', email: 'second@example.com', password: PASSWORD },
+        payload: {
+          name: 'Second',
+          email: 'second@example.com',
+          password: PASSWORD,
+          organizationName: 'Other',
+        },
       });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('An administrator already exists');

@@ -74,7 +74,7 @@ describe('access', () => {
       token: await t.rootToken(),
     });
     expect(root.statusCode).toBe(400);
-    expect(root.json().message).toMatch(/belong to an organization/);
+    expect(root.json().message).toBe('Choose an organisation in the header to use the calendar');
   });
 });
 

@@ -199,10 +199,12 @@ describe('POST /api/campaigns', () => {
     }
   });
 
-  it('lets only organisation users create campaigns', async () => {
+  it('asks a Super Admin of several organisations to choose one before creating', async () => {
     const response = await post(await t.rootToken(), campaignPayload());
-    expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe('Only organisation users can create campaigns');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Choose an organisation in the header to create campaigns',
+    );
   });
 });
 

@@ -243,7 +243,7 @@ describe('GET, PUT and DELETE /api/clients/:id', () => {
 });
 
 describe('who may use the clients routes', () => {
-  it('tells a Super Admin to use an organisation user', async () => {
+  it('tells a Super Admin of several organisations to choose one', async () => {
     const root = await t.rootToken();
     const client = await create(acme.token);
     const calls: Call[] = [
@@ -253,7 +253,13 @@ describe('who may use the clients routes', () => {
       ['PUT', `/api/clients/${client._id}`, { companyName: 'X' }],
       ['DELETE', `/api/clients/${client._id}`],
     ];
-    await expectAnswers(t, root, calls, 400, 'Choose an organization user to manage clients');
+    await expectAnswers(
+      t,
+      root,
+      calls,
+      400,
+      'Choose an organisation in the header to manage clients',
+    );
   });
 
   it('needs allClients to read and change and addClient to create', async () => {

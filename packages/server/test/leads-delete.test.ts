@@ -94,7 +94,7 @@ describe('POST /api/leads/bulk-delete', () => {
 });
 
 describe('who may use the leads routes', () => {
-  it('tells a Super Admin to use an organisation user', async () => {
+  it('tells a Super Admin of several organisations to choose one', async () => {
     const root = await t.rootToken();
     const lead = await create(acme.token);
     const calls: Call[] = [
@@ -106,7 +106,13 @@ describe('who may use the leads routes', () => {
       ['DELETE', `/api/leads/${lead._id}`],
       ['POST', '/api/leads/bulk-delete', { leadIds: [lead._id] }],
     ];
-    await expectAnswers(t, root, calls, 400, 'Choose an organization user to manage leads');
+    await expectAnswers(
+      t,
+      root,
+      calls,
+      400,
+      'Choose an organisation in the header to manage leads',
+    );
     expect(
       (await t.request({ method: 'GET', url: `/api/leads/${lead._id}`, token: acme.token }))
         .statusCode,

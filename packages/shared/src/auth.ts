@@ -33,19 +33,23 @@ export const nameField = z
   .min(1, 'Name is required')
   .max(LIMITS.name, `Name must be at most ${LIMITS.name} characters`);
 
-export const organizationField = z
-  .string({ error: 'Organization name is required' })
-  .max(LIMITS.organization, `Organization name must be at most ${LIMITS.organization} characters`)
-  .transform(normaliseOrganization)
-  .pipe(
-    z
-      .string()
-      .min(1, 'Organization name is required')
-      .regex(
-        /^[\p{Ll}\p{Lo}\p{N}][\p{Ll}\p{Lo}\p{N}._-]*$/u,
-        'Organization name may use letters, digits, spaces, dots, dashes and underscores',
-      ),
-  );
+/** An organisation name under a label of the screen's own ("Organization name", "Company name"). */
+const organizationNameField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .max(LIMITS.organization, `${label} must be at most ${LIMITS.organization} characters`)
+    .transform(normaliseOrganization)
+    .pipe(
+      z
+        .string()
+        .min(1, `${label} is required`)
+        .regex(
+          /^[\p{Ll}\p{Lo}\p{N}][\p{Ll}\p{Lo}\p{N}._-]*$/u,
+          `${label} may use letters, digits, spaces, dots, dashes and underscores`,
+        ),
+    );
+
+export const organizationField = organizationNameField('Organization name');
 
 export const roleField = z.enum(ROLES, { error: 'Please choose a valid role' });
 
@@ -80,10 +84,12 @@ export const signupSchema = z.object({
 });
 export type SignupInput = z.input<typeof signupSchema>;
 
+/** The first-administrator form: the Super Admin and the company (its first organisation). */
 export const firstAdminSchema = z.object({
   name: nameField,
   email: emailField,
   password: passwordField,
+  organizationName: organizationNameField('Company name'),
 });
 export type FirstAdminInput = z.input<typeof firstAdminSchema>;
 

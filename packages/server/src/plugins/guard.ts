@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ORGANIZATION_HEADER } from '@leadline/shared/organization';
 import { PERMISSION_LABELS, hasPermission, isPermissionKey } from '@leadline/shared/permissions';
 import type { PermissionKey } from '@leadline/shared/permissions';
 import type { Db } from '../db/connection.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { TokenService } from '../lib/tokens.ts';
 import { authenticate } from '../modules/auth/service.ts';
+import { actingUser } from '../modules/organizations/service.ts';
 import type { CurrentUser } from '../modules/users/present.ts';
 
 /**
@@ -32,6 +34,18 @@ declare module 'fastify' {
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/**
+ * Mail settings and the inbox are the user's own, whatever organisation a Super Admin works
+ * in: the X-Organization header does not apply to them.
+ */
+const PERSONAL_ACCESS: readonly Access[] = ['configureEmail', 'inbox'];
+
+const organizationHeader = (request: FastifyRequest): string | undefined => {
+  const value = request.headers[ORGANIZATION_HEADER.toLowerCase()];
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  return text ? text : undefined;
+};
 
 const bearer = (request: FastifyRequest): string | null => {
   const header = request.headers.authorization;
@@ -64,7 +78,8 @@ export const registerGuard = (app: FastifyInstance, db: Db, tokens: TokenService
     }
   });
   // onRequest: the caller is known before the body is parsed or validated, so a request
-  // without a valid token is a 401 whatever it sends.
+  // without a valid token is a 401 whatever it sends. The organisation the request works in
+  // (X-Organization) is resolved here too, so every service follows it.
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
@@ -73,7 +88,10 @@ export const registerGuard = (app: FastifyInstance, db: Db, tokens: TokenService
       if (access === 'optional') return;
       throw unauthorized('Your session has expired. Please sign in again.');
     }
-    const user = await authenticate(db, tokens, token);
+    const signedIn = await authenticate(db, tokens, token);
+    const user = PERSONAL_ACCESS.includes(access)
+      ? signedIn
+      : await actingUser(db, signedIn, organizationHeader(request));
     request.currentUser = user;
     if (access === 'optional' || access === 'user') return;
     if (access === 'superAdmin') {

@@ -1,4 +1,6 @@
 import type { ApiError } from '@leadline/shared/http';
+import { ORGANIZATION_HEADER, encodeOrganizationHeader } from '@leadline/shared/organization';
+import { getOrganizationChoice } from './organization-choice.ts';
 import { clearSession, getSession } from './session.ts';
 
 /** A failed API call: the server's message (or none), its status and its field errors. */
@@ -29,6 +31,16 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
+/** A signed-in request's headers: the token and, when a Super Admin chose one, the organisation. */
+const authHeaders = (token: string | null): Record<string, string> => {
+  if (!token) return {};
+  const organization = getOrganizationChoice();
+  return {
+    Authorization: `Bearer ${token}`,
+    ...(organization ? { [ORGANIZATION_HEADER]: encodeOrganizationHeader(organization) } : {}),
+  };
+};
+
 let unauthorizedHandler: (() => void) | null = null;
 
 /** The app layer decides what a 401 does on screen (toast, go to /login). */
@@ -49,10 +61,9 @@ const parseBody = async (response: Response): Promise<unknown> => {
 
 export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
   const { method = 'GET', body, auth = true, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? getSession().token : null;
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(token) };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -103,8 +114,7 @@ type FetchOptions = {
 export const apiFetch = async (path: string, options: FetchOptions = {}): Promise<Response> => {
   const { method = 'GET', body, signal } = options;
   const token = getSession().token;
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = authHeaders(token);
 
   let response: Response;
   try {

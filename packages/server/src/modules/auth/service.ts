@@ -11,6 +11,7 @@ import type { CurrentUser } from '../users/present.ts';
 import { isExpired, toCurrentUser, toPublicUser } from '../users/present.ts';
 import {
   countSuperAdmins,
+  ensureOrganization,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -67,9 +68,21 @@ export const authenticate = async (
 export const needsFirstAdmin = async (db: Db): Promise<boolean> =>
   (await countSuperAdmins(db)) === 0;
 
-/** Creates a Super Admin only while none exists; concurrent calls are serialised. */
-export const createFirstSuperAdmin = async (db: Db, input: FirstAdminInput): Promise<string> => {
-  const data = firstAdminSchema.parse(input);
+/** The first-administrator form's fields; SUPERADMIN_EMAIL/PASSWORD on start name no company. */
+export type FirstSuperAdminInput = Omit<FirstAdminInput, 'organizationName'> &
+  Partial<Pick<FirstAdminInput, 'organizationName'>>;
+
+const firstSuperAdminSchema = firstAdminSchema.partial({ organizationName: true });
+
+/**
+ * Creates a Super Admin only while none exists, and the company's organisation with it (one
+ * transaction: both or neither); concurrent calls are serialised.
+ */
+export const createFirstSuperAdmin = async (
+  db: Db,
+  input: FirstSuperAdminInput,
+): Promise<string> => {
+  const data = firstSuperAdminSchema.parse(input);
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
@@ -92,6 +105,16 @@ export const createFirstSuperAdmin = async (db: Db, input: FirstAdminInput): Pro
       action: 'created',
       details: `Super Admin ${data.email} created`,
     });
+    if (data.organizationName) {
+      const organizationId = await ensureOrganization(tx, data.organizationName);
+      await logActivity(tx, {
+        organizationId,
+        userId: id,
+        type: 'User',
+        action: 'created',
+        details: `Organisation ${data.organizationName} created with its Super Admin ${data.email}`,
+      });
+    }
     return id;
   });
 };

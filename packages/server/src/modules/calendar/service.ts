@@ -17,6 +17,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors.ts'
 import type { SecretBox } from '../../mail/crypto.ts';
 import { toActivityEntry } from '../activity/present.ts';
 import { logActivity } from '../activity/repo.ts';
+import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '../users/repo.ts';
 import { invitationWhen, notifyAttendees } from './notify.ts';
@@ -36,8 +37,7 @@ import type { MeetingChanges, MeetingRow } from './repo.ts';
 import { findMeetingActivity } from './summary-repo.ts';
 import { nextDate, parseWallTime, zonedToInstant } from './zone.ts';
 
-export const NO_ORGANIZATION =
-  'Meetings belong to an organization: sign in as one of its users to use the calendar';
+export const NO_ORGANIZATION = chooseOrganization('use the calendar');
 export const INVALID_MEETING_ID = 'Invalid meeting ID';
 export const MEETING_NOT_FOUND = 'Meeting not found';
 export const NOT_ORGANIZER = 'Only the organiser or an administrator can change this meeting';

@@ -14,9 +14,9 @@ import type {
 } from '@leadline/shared/campaigns';
 import type { CampaignPerformance } from '@leadline/shared/dashboard';
 import type { Db } from '../../db/connection.ts';
-import { badRequest, forbidden } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
-import { scopeOf } from '../users/present.ts';
+import { chooseOrganization, scopeOf } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { countAudience } from './audience.ts';
 import { nextDueAt } from './deliveries-repo.ts';
@@ -35,7 +35,7 @@ import {
 import type { CampaignListRow, CampaignValues } from './repo.ts';
 import { checkCampaignId, isSuperAdmin, loadCampaign } from './scope.ts';
 
-export const ORGANIZATION_USERS_ONLY = 'Only organisation users can create campaigns';
+export const ORGANIZATION_USERS_ONLY = chooseOrganization('create campaigns');
 export const UNKNOWN_LEADS = 'Some chosen leads were not found in this organisation';
 const LEAD_OPTIONS_LIMIT = 20;
 
@@ -136,7 +136,7 @@ export const createCampaign = async (
   input: unknown,
 ): Promise<Campaign> => {
   const organizationId = actor.organizationId;
-  if (!organizationId) throw forbidden(ORGANIZATION_USERS_ONLY);
+  if (!organizationId) throw badRequest(ORGANIZATION_USERS_ONLY);
   const { leads, ...data } = campaignSchema.parse(input);
   await checkLeads(db, organizationId, leads);
   const id = await db.transaction(async (tx) => {

@@ -9,6 +9,7 @@ import type {
 import type { Db } from '../../db/connection.ts';
 import { HttpError, badRequest, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
+import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '../users/repo.ts';
 import { describeClient, toClient } from './present.ts';
@@ -22,12 +23,12 @@ import {
 } from './repo.ts';
 import type { ClientRow } from './repo.ts';
 
-export const NO_ORGANIZATION = 'Choose an organization user to manage clients';
+export const NO_ORGANIZATION = chooseOrganization('manage clients');
 export const INVALID_CLIENT_ID = 'Invalid client ID';
 export const CLIENT_NOT_FOUND = 'Client not found';
 export const DUPLICATE_CLIENT = 'A client with this email already exists';
 
-/** Clients belong to an organisation; a Super Admin has none and so owns no clients. */
+/** Clients belong to an organisation: the caller's, or the one a Super Admin works in. */
 const organizationOf = (actor: CurrentUser): string => {
   if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
   return actor.organizationId;

@@ -98,7 +98,9 @@ export const runBulkJob = async (settings: BulkRunnerSettings, runId: string): P
   try {
     await failInterruptedSends(db, run.id, INTERRUPTED);
     const user = await findUserById(db, run.userId);
-    if (!user || user.status !== 'active' || isExpired(user) || !user.organizationId) {
+    // A Super Admin belongs to no organisation but may send in the one the run is for.
+    const member = user?.organizationId || user?.role === 'Super Admin';
+    if (!user || user.status !== 'active' || isExpired(user) || !member) {
       loop.stopped = SENDER_INACTIVE;
     } else {
       const context: RunContext = {

@@ -5,6 +5,7 @@ import type { ImportStatus } from '@leadline/shared/imports';
 import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { logActivity } from '../activity/repo.ts';
+import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '../users/repo.ts';
 import type { ImportKind } from './headers.ts';
@@ -25,7 +26,7 @@ export const IMPORT_QUEUE = 'imports';
 const BATCH = 2000;
 const ERROR_CAP = 1000;
 
-const NO_ORGANIZATION = 'Choose an organization user to import data';
+export const NO_ORGANIZATION = chooseOrganization('import leads and clients');
 
 /** Checks the file at once (400 and nothing stored if it is unusable), then queues the job. */
 export const startImport = async (

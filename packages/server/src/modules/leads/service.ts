@@ -17,6 +17,7 @@ import type {
 import type { Db } from '../../db/connection.ts';
 import { HttpError, badRequest, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
+import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '../users/repo.ts';
 import { describeLead, leadName, toLead } from './present.ts';
@@ -31,12 +32,12 @@ import {
 } from './repo.ts';
 import type { LeadRow } from './repo.ts';
 
-export const NO_ORGANIZATION = 'Choose an organization user to manage leads';
+export const NO_ORGANIZATION = chooseOrganization('manage leads');
 export const INVALID_LEAD_ID = 'Invalid lead ID';
 export const LEAD_NOT_FOUND = 'Lead not found';
 export const DUPLICATE_LEAD = 'A lead with this email already exists';
 
-/** Leads belong to an organisation; a Super Admin has none and so owns no leads. */
+/** Leads belong to an organisation: the caller's, or the one a Super Admin works in. */
 export const organizationOf = (actor: CurrentUser): string => {
   if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
   return actor.organizationId;

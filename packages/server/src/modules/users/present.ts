@@ -27,12 +27,18 @@ export const toPublicUser = (row: UserRow): PublicUser => ({
   lastLoginAt: iso(row.lastLoginAt),
 });
 
-/** The signed-in user as the guard and services see them, read fresh on every request. */
+/**
+ * The signed-in user as the guard and services see them, read fresh on every request.
+ * `organizationId`/`organization` are the organisation the request works in: the user's own,
+ * or, for a Super Admin, the one chosen by the X-Organization header (`actingIn` true; they stay
+ * a Super Admin). `row` is the user as stored (their own organisation, for personal settings).
+ */
 export type CurrentUser = Actor & {
   id: string;
   name: string;
   email: string;
   organizationId: string | null;
+  actingIn: boolean;
   row: UserRow;
 };
 
@@ -43,10 +49,18 @@ export const toCurrentUser = (row: UserRow): CurrentUser => ({
   role: row.role,
   organization: row.organization,
   organizationId: row.organizationId,
+  actingIn: false,
   permissions: effectivePermissions(row.role, row.permissions),
   row,
 });
 
-/** The organisation whose records the caller sees; null for a Super Admin (every one). */
+/**
+ * The organisation whose records the caller sees; null for a Super Admin working in none
+ * (every organisation).
+ */
 export const scopeOf = (actor: CurrentUser): string | null =>
-  actor.role === 'Super Admin' ? null : actor.organizationId;
+  actor.role === 'Super Admin' && !actor.actingIn ? null : actor.organizationId;
+
+/** What a Super Admin working in no organisation is told when an action needs one. */
+export const chooseOrganization = (purpose: string): string =>
+  `Choose an organisation in the header to ${purpose}`;

@@ -1,6 +1,7 @@
 import { Link, useNavigation } from 'react-router';
 import { Burger, Divider, Group, Loader, Title } from '@mantine/core';
 import { Logo } from '../../components/logo.tsx';
+import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher.tsx';
 
 type ShellHeaderProps = {
   title: string;
@@ -9,6 +10,8 @@ type ShellHeaderProps = {
   opened: boolean;
   onToggle: () => void;
   burgerRef: (node: HTMLButtonElement | null) => void;
+  /** A Super Admin chooses the organisation they work in here. */
+  superAdmin: boolean;
 };
 
 export const ShellHeader = ({
@@ -18,6 +21,7 @@ export const ShellHeader = ({
   opened,
   onToggle,
   burgerRef,
+  superAdmin,
 }: ShellHeaderProps) => {
   const navigation = useNavigation();
   return (
@@ -56,7 +60,10 @@ export const ShellHeader = ({
           {title}
         </Title>
       </Group>
-      {navigation.state !== 'idle' ? <Loader size="xs" aria-label="Loading page" /> : null}
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        {navigation.state !== 'idle' ? <Loader size="xs" aria-label="Loading page" /> : null}
+        {superAdmin ? <OrganizationSwitcher compact={mobile} /> : null}
+      </Group>
     </Group>
   );
 };

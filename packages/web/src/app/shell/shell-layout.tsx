@@ -56,6 +56,7 @@ export const ShellLayout = () => {
             opened={opened}
             onToggle={toggle}
             burgerRef={setBurger}
+            superAdmin={user.role === 'Super Admin'}
           />
         </AppShell.Header>
         <AppShell.Navbar

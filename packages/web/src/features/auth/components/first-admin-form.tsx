@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import type { z } from 'zod';
 import { firstAdminSchema } from '@leadline/shared/auth';
 import type { SigninResponse } from '@leadline/shared/auth';
@@ -15,7 +15,7 @@ type FirstAdminOutput = z.output<typeof firstAdminSchema>;
 
 type FirstAdminFormProps = { onCreated: (response: SigninResponse) => void };
 
-/** One-time form shown on /login while no Super Admin exists. */
+/** One-time form shown on /login while no Super Admin exists: the company and its Super Admin. */
 export const FirstAdminForm = ({ onCreated }: FirstAdminFormProps) => {
   const createAdmin = useCreateFirstAdmin();
   const {
@@ -25,7 +25,7 @@ export const FirstAdminForm = ({ onCreated }: FirstAdminFormProps) => {
     formState: { errors },
   } = useForm<FirstAdminValues, unknown, FirstAdminOutput>({
     resolver: zodResolver(firstAdminSchema),
-    defaultValues: { name: '', email: '', password: '' },
+    defaultValues: { organizationName: '', name: '', email: '', password: '' },
   });
 
   const submit = handleSubmit((values) => {
@@ -33,7 +33,7 @@ export const FirstAdminForm = ({ onCreated }: FirstAdminFormProps) => {
       onSuccess: onCreated,
       onError: (error) => {
         notifyError(errorMessage(error, 'Failed to create the administrator'));
-        applyServerFieldErrors(error, setError, ['name', 'email', 'password']);
+        applyServerFieldErrors(error, setError, ['organizationName', 'name', 'email', 'password']);
       },
     });
   });
@@ -42,9 +42,17 @@ export const FirstAdminForm = ({ onCreated }: FirstAdminFormProps) => {
     <form onSubmit={submit} noValidate aria-label="Create the first administrator">
       <Stack gap="sm">
         <Alert color="blue" variant="light">
-          No administrator exists yet. Create the first Super Admin account; this form disappears
-          once it exists.
+          Welcome to Leadline. Name your company and create the first Super Admin account; this form
+          disappears once it exists.
         </Alert>
+        <TextInput
+          label="Company name"
+          description="Your organisation in Leadline; you can add teammates to it later"
+          autoComplete="organization"
+          required
+          error={errors.organizationName?.message}
+          {...register('organizationName')}
+        />
         <CredentialFields
           name={register('name')}
           email={register('email')}

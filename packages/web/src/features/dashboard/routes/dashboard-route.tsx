@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { CampaignPerformanceChart } from '../components/campaign-performance-chart.tsx';
 import { dashboardErrorMessage } from '../components/dashboard-format.ts';
+import { GettingStartedPanel } from '../components/getting-started.tsx';
 import { DashboardError, DashboardSkeleton } from '../components/dashboard-states.tsx';
 import { LeadsBySourceChart } from '../components/leads-by-source-chart.tsx';
 import { LeadsByStatus } from '../components/leads-by-status.tsx';
@@ -69,6 +70,7 @@ export const DashboardRoute = () => {
     <>
       {header}
       <Stack gap="md">
+        {user ? <GettingStartedPanel user={user} /> : null}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <StatCard
             label="Active Leads"
