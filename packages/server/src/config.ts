@@ -31,6 +31,14 @@ const envSchema = z.object({
     .min(0, 'REPLY_CHECK_MINUTES must be 0 (off) or more')
     .max(1440, 'REPLY_CHECK_MINUTES must be at most 1440 (one day)')
     .default(5),
+  SYSTEM_SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^\s]+$/,
+      'SYSTEM_SMTP_URL must be an smtp:// or smtps:// address, e.g. smtp://user:pass@host:587',
+    )
+    .optional(),
+  SYSTEM_MAIL_FROM: z.string().trim().min(3).max(300).optional(),
 });
 
 export type Config = {
@@ -51,6 +59,8 @@ export type Config = {
   bulkPauseMs: number;
   /** How often inboxes are checked for replies; 0 turns the scheduled check off. */
   replyCheckMinutes: number;
+  /** The operator's mailbox for the product's own mail (password-reset links); unset: none. */
+  systemMail: { url: string; from: string } | undefined;
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config => {
@@ -71,6 +81,11 @@ export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = [])
       'Invalid configuration: set both SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD, or neither',
     );
   }
+  if (Boolean(e.SYSTEM_SMTP_URL) !== Boolean(e.SYSTEM_MAIL_FROM)) {
+    throw new Error(
+      'Invalid configuration: set both SYSTEM_SMTP_URL and SYSTEM_MAIL_FROM, or neither',
+    );
+  }
   return {
     production,
     port: e.PORT,
@@ -89,5 +104,9 @@ export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bulkPauseMs: e.BULK_PAUSE_MS,
     replyCheckMinutes: e.REPLY_CHECK_MINUTES,
+    systemMail:
+      e.SYSTEM_SMTP_URL && e.SYSTEM_MAIL_FROM
+        ? { url: e.SYSTEM_SMTP_URL, from: e.SYSTEM_MAIL_FROM }
+        : undefined,
   };
 };

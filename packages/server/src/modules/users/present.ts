@@ -25,6 +25,7 @@ export const toPublicUser = (row: UserRow): PublicUser => ({
   createdAt: row.createdAt.toISOString(),
   expiresAt: iso(row.expiresAt),
   lastLoginAt: iso(row.lastLoginAt),
+  mustChangePassword: row.mustChangePassword,
 });
 
 /** The signed-in user as the guard and services see them, read fresh on every request. */
@@ -34,6 +35,8 @@ export type CurrentUser = Actor & {
   email: string;
   organizationId: string | null;
   row: UserRow;
+  /** The session the request's token belongs to (sign-out ends it). */
+  sessionId?: string;
 };
 
 export const toCurrentUser = (row: UserRow): CurrentUser => ({
