@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { activityLog, userSessions } from '../src/db/tables.ts';
-import { PASSWORD, ROOT_EMAIL, uniqueEmail } from './context.ts';
+import { activityLog, userSessions, users } from '../src/db/tables.ts';
+import { PASSWORD, ROOT_EMAIL, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import { MISSING_ID, countLeads, createLead, openTwoOrganisations } from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
@@ -260,22 +260,43 @@ describe('deactivating and reactivating', () => {
   });
 
   it('never leaves the product without an active Super Admin', async () => {
-    const first = await t.createUser({ role: 'Super Admin', organizationName: undefined });
-    const second = await t.createUser({ role: 'Super Admin', organizationName: undefined });
-    const self = await act(first.token, first.user.id, 'deactivate');
-    expect(self.statusCode).toBe(403);
-    // The root and these two: two deactivations at once still leave one active.
-    const root = await t.rootToken();
-    const rootId = (await me(root)).json().id as string;
-    const answers = await Promise.all([
-      act(first.token, second.user.id, 'deactivate'),
-      act(second.token, first.user.id, 'deactivate'),
-    ]);
-    expect(answers.map((a) => a.statusCode).filter((code) => code === 200)).toHaveLength(1);
-    const later = answers.find((a) => a.statusCode !== 200)!;
-    expect([401, 409]).toContain(later.statusCode);
-    expect((await me(root)).statusCode).toBe(200);
-    expect(rootId).toEqual(expect.any(String));
+    const lone = await createTestContext();
+    try {
+      const root = await lone.rootToken();
+      const rootId = (
+        await lone.request({ method: 'GET', url: '/api/auth/me', token: root })
+      ).json().id as string;
+      const second = await lone.createUser({ role: 'Super Admin', organizationName: undefined });
+      const self = await lone.request({
+        method: 'POST',
+        url: `/api/users/${second.user.id}/deactivate`,
+        token: second.token,
+      });
+      expect(self.statusCode).toBe(403);
+      // The only two active Super Admins deactivate each other at the same moment: one wins.
+      const answers = await Promise.all([
+        lone.request({
+          method: 'POST',
+          url: `/api/users/${second.user.id}/deactivate`,
+          token: root,
+        }),
+        lone.request({
+          method: 'POST',
+          url: `/api/users/${rootId}/deactivate`,
+          token: second.token,
+        }),
+      ]);
+      const codes = answers.map((a) => a.statusCode);
+      expect(codes.filter((code) => code === 200)).toHaveLength(1);
+      expect([401, 409]).toContain(codes.find((code) => code !== 200));
+      const active = await lone.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'Super Admin'), eq(users.status, 'active')));
+      expect(active).toHaveLength(1);
+    } finally {
+      await lone.close();
+    }
   });
 });
 
