@@ -4,7 +4,7 @@ import { postApi, signinToken } from '../support/api.ts';
 import { DESKTOP, PHONE, launchBrowser, newPage, snap } from '../support/browser.ts';
 import { startMailbox } from '../support/email-pages.ts';
 import type { Mailbox } from '../support/email-pages.ts';
-import { PASSWORD, signIn, toast, visible } from '../support/pages.ts';
+import { PASSWORD, signIn, signOut, toast, visible } from '../support/pages.ts';
 import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
 
@@ -63,13 +63,17 @@ const snapAll = async (page: Page, name: string, atPhone?: () => Promise<void>) 
   await page.setViewportSize(DESKTOP);
 };
 
+const meStatus = async (token: string) =>
+  (await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } }))
+    .status;
+
 const fillNewPassword = async (page: Page, password: string) => {
   await page.getByLabel(/^New password/).fill(password);
   await page.getByLabel(/^Confirm new password/).fill(password);
 };
 
 describe('accounts in the browser', () => {
-  it('changing one’s password on the profile signs out the other session only', async () => {
+  it('changing one’s password on the profile signs out the other session only; Logout ends this one on the server', async () => {
     const here = await newPage(browser, server.url);
     const elsewhere = await newPage(browser, server.url);
     for (const { page } of [here, elsewhere]) {
@@ -101,6 +105,12 @@ describe('accounts in the browser', () => {
     await elsewhere.page.goto('/profile');
     await elsewhere.page.waitForURL('**/login');
     await toast(elsewhere.page, 'Your session has expired. Please sign in again.');
+
+    // Logout ends the session on the server: a copy of the token is refused afterwards.
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    expect(await meStatus(token!)).toBe(200);
+    await signOut(page);
+    await expect.poll(() => meStatus(token!), { timeout: 15_000 }).toBe(401);
     expect(here.errors).toEqual([]);
     expect(elsewhere.errors).toEqual([]);
     await here.context.close();
