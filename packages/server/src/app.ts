@@ -22,7 +22,8 @@ import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { campaignsRoutes } from './modules/campaigns/routes.ts';
-import type { AuthLimits } from './modules/auth/routes.ts';
+import type { AuthLimits, SystemMail } from './modules/auth/routes.ts';
+import { registerPasswordChangeGate } from './modules/auth/password-gate.ts';
 import { clientsRoutes } from './modules/clients/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { bulkEmailRoutes } from './modules/email/bulk-routes.ts';
@@ -51,6 +52,8 @@ export type AppDeps = {
   trustProxy?: TrustProxy;
   /** PUBLIC_URL: when https, HSTS and upgrade-insecure-requests are sent on every answer. */
   publicUrl?: string;
+  /** The operator's mailbox for password-reset links (SYSTEM_SMTP_URL); none: no reset by email. */
+  systemMail?: SystemMail;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -76,6 +79,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
           '*.password',
           '*.pass',
           '*.token',
+          '*.currentPassword',
+          '*.newPassword',
+          '*.temporaryPassword',
         ],
         censor: '[redacted]',
       },
@@ -103,10 +109,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerGuard(app, deps.db, deps.tokens);
+  registerPasswordChangeGate(app);
   registerTextInputCheck(app);
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   await app.register(healthRoutes(deps.db));
-  await app.register(authRoutes(deps.db, deps.tokens, limits));
+  await app.register(authRoutes(deps.db, deps.tokens, limits, deps.systemMail));
   await app.register(usersRoutes(deps.db));
   await app.register(organizationsRoutes(deps.db));
   await app.register(leadsRoutes(deps.db));

@@ -48,6 +48,14 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: trust.message });
       return z.NEVER;
     }),
+  SYSTEM_SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^\s]+$/,
+      'SYSTEM_SMTP_URL must be an smtp:// or smtps:// address, e.g. smtp://user:pass@host:587',
+    )
+    .optional(),
+  SYSTEM_MAIL_FROM: z.string().trim().min(3).max(300).optional(),
 });
 
 /**
@@ -80,6 +88,8 @@ export type Config = {
   mailAllowPrivateHosts: boolean;
   /** The reverse proxies whose X-Forwarded-For/-Proto are believed; none by default. */
   trustProxy: TrustProxy;
+  /** The operator's mailbox for the product's own mail (password-reset links); unset: none. */
+  systemMail: { url: string; from: string } | undefined;
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config => {
@@ -98,6 +108,11 @@ export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   if (Boolean(e.SUPERADMIN_EMAIL) !== Boolean(e.SUPERADMIN_PASSWORD)) {
     throw new Error(
       'Invalid configuration: set both SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD, or neither',
+    );
+  }
+  if (Boolean(e.SYSTEM_SMTP_URL) !== Boolean(e.SYSTEM_MAIL_FROM)) {
+    throw new Error(
+      'Invalid configuration: set both SYSTEM_SMTP_URL and SYSTEM_MAIL_FROM, or neither',
     );
   }
   return {
@@ -120,5 +135,9 @@ export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     replyCheckMinutes: e.REPLY_CHECK_MINUTES,
     mailAllowPrivateHosts: e.MAIL_ALLOW_PRIVATE_HOSTS === '1',
     trustProxy: e.TRUST_PROXY,
+    systemMail:
+      e.SYSTEM_SMTP_URL && e.SYSTEM_MAIL_FROM
+        ? { url: e.SYSTEM_SMTP_URL, from: e.SYSTEM_MAIL_FROM }
+        : undefined,
   };
 };

@@ -10,6 +10,7 @@ import { loadSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { ensureSuperAdmin, needsFirstAdmin } from './modules/auth/service.ts';
 import { importBatchesInFlight } from './modules/imports/jobs.ts';
+import { createSystemMailer } from './modules/system-mail/mailer.ts';
 import { DEMO_ORGANIZATION, seedDemo } from './seed/demo.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -31,6 +32,10 @@ const main = async () => {
     webDist: config.webDist ?? join(here, '../../web/dist'),
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
+    systemMail: config.systemMail && {
+      mailer: createSystemMailer(config.systemMail),
+      publicUrl: config.publicUrl,
+    },
   });
   const log = app.log;
   reportQueueError = (error) => log.error({ err: error }, 'job queue error');

@@ -39,7 +39,12 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${process.pid}-${++counter}@example.com`;
 
 export const createTestContext = async (
-  options: { limits?: AppDeps['limits']; withRoot?: boolean; jobs?: Partial<JobDeps> } = {},
+  options: {
+    limits?: AppDeps['limits'];
+    withRoot?: boolean;
+    jobs?: Partial<JobDeps>;
+    systemMail?: AppDeps['systemMail'];
+  } = {},
 ): Promise<TestContext> => {
   const database = await openTestDatabase();
   const logs: string[] = [];
@@ -71,6 +76,7 @@ export const createTestContext = async (
       signin: { max: 10_000, timeWindow: 60_000 },
       signup: { max: 10_000, timeWindow: 60_000 },
     },
+    systemMail: options.systemMail,
   });
   if (options.withRoot !== false) {
     await createFirstSuperAdmin(database.db, {

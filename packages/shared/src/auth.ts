@@ -123,6 +123,8 @@ export type PublicUser = {
   createdAt: string;
   expiresAt: string | null;
   lastLoginAt: string | null;
+  /** Signed in with a temporary password: must choose a new one before anything else. */
+  mustChangePassword: boolean;
 };
 
 export type SigninResponse = { token: string; user: PublicUser };

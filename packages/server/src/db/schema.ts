@@ -60,6 +60,8 @@ export const users = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Set by an administrator's password reset: the next sign-in must choose a new password. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

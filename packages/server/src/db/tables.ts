@@ -4,3 +4,4 @@ export * from './schema.ts';
 export * from './tables/email-jobs.ts';
 export * from './tables/calendar.ts';
 export * from './tables/campaigns.ts';
+export * from './tables/accounts.ts';

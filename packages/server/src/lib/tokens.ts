@@ -2,10 +2,14 @@ import { SignJWT, jwtVerify } from 'jose';
 
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 
+/** Who a token speaks for: the user and the server-side session it belongs to. */
+export type TokenClaims = { userId: string; sessionId: string };
+
 export type TokenService = {
-  sign: (userId: string) => Promise<string>;
-  /** The user id, or null for a missing, forged or expired token. */
-  verify: (token: string) => Promise<string | null>;
+  lifetimeSeconds: number;
+  sign: (claims: TokenClaims) => Promise<string>;
+  /** The claims, or null for a missing, forged, expired or session-less token. */
+  verify: (token: string) => Promise<TokenClaims | null>;
 };
 
 export const createTokenService = (
@@ -21,8 +25,9 @@ export const createTokenService = (
     ['sign', 'verify'],
   );
   return {
-    sign: async (userId) =>
-      new SignJWT({})
+    lifetimeSeconds,
+    sign: async ({ userId, sessionId }) =>
+      new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt()
@@ -31,7 +36,8 @@ export const createTokenService = (
     verify: async (token) => {
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        return { userId: payload.sub, sessionId: payload.sid };
       } catch {
         return null;
       }

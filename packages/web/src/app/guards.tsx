@@ -7,13 +7,20 @@ import { clearSession, useSession } from '../lib/session.ts';
 export const RequireAuth = () => {
   const { token, user } = useSession();
   if (!token || !user) return <Navigate to="/login" replace />;
+  // Signed in with a temporary password: the new password comes first.
+  if (user.mustChangePassword) return <Navigate to="/change-password" replace />;
   return <Outlet />;
 };
 
 /** A signed-in user opening /login goes to their landing page. */
 export const RedirectIfSignedIn = () => {
   const { token, user } = useSession();
-  const landing = token && user ? landingPath(user.role, user.permissions) : null;
+  const landing =
+    token && user
+      ? user.mustChangePassword
+        ? '/change-password'
+        : landingPath(user.role, user.permissions)
+      : null;
   const stale = token !== null && landing === null;
 
   useEffect(() => {

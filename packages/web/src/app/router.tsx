@@ -168,6 +168,27 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: '/forgot-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/routes/forgot-password-route.tsx'))
+            .ForgotPasswordRoute,
+        }),
+      },
+      {
+        path: '/reset-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/routes/reset-password-route.tsx'))
+            .ResetPasswordRoute,
+        }),
+      },
+      {
+        path: '/change-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/routes/change-password-route.tsx'))
+            .ChangePasswordRoute,
+        }),
+      },
+      {
         path: '/signup',
         lazy: async () => ({
           Component: (await import('../features/auth/routes/signup-route.tsx')).SignupRoute,

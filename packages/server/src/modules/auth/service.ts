@@ -14,19 +14,25 @@ import {
   ensureOrganization,
   findUserByEmail,
   findUserById,
+  findUserBySession,
   insertUser,
   updateUser,
 } from '../users/repo.ts';
 import type { UserRow } from '../users/repo.ts';
+import { endSession, openSession } from './sessions-repo.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const PENDING_MESSAGE = 'Your account is pending approval';
 export const EXPIRED_MESSAGE = 'Your account has expired';
 export const DISABLED_MESSAGE = 'Your account is disabled';
+export const DEACTIVATED_MESSAGE =
+  'Your account has been deactivated. Ask an administrator to reactivate it.';
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 /** Why this account may not act now, or null when it may. */
-const refusal = (row: UserRow): string | null => {
+export const refusal = (row: UserRow): string | null => {
   if (row.status === 'pending') return PENDING_MESSAGE;
+  if (row.status === 'inactive') return DEACTIVATED_MESSAGE;
   if (row.status !== 'active') return DISABLED_MESSAGE;
   if (isExpired(row)) return EXPIRED_MESSAGE;
   return null;
@@ -44,25 +50,50 @@ export const signin = async (
   const refused = refusal(row);
   if (refused) throw forbidden(refused);
   const lastLoginAt = new Date();
-  await updateUser(db, row.id, { lastLoginAt });
-  return { token: await tokens.sign(row.id), user: toPublicUser({ ...row, lastLoginAt }) };
+  const sessionId = await db.transaction(async (tx) => {
+    await updateUser(tx, row.id, { lastLoginAt });
+    return openSession(tx, row.id, tokens.lifetimeSeconds);
+  });
+  return {
+    token: await tokens.sign({ userId: row.id, sessionId }),
+    user: toPublicUser({ ...row, lastLoginAt }),
+  };
+};
+
+/** A new session for a signed-in user (after their password changed, the others ended). */
+export const newSessionToken = async (
+  db: Db,
+  tokens: TokenService,
+  userId: string,
+): Promise<string> =>
+  tokens.sign({ userId, sessionId: await openSession(db, userId, tokens.lifetimeSeconds) });
+
+/** Sign-out: the session of this token ends on the server, in every process. */
+export const signout = async (db: Db, actor: CurrentUser): Promise<void> => {
+  if (actor.sessionId) await endSession(db, actor.id, actor.sessionId);
 };
 
 /**
- * The user behind a token, read from the database on every request so that a permission
- * change, a rejection or an expiry takes effect at once.
+ * The user behind a token, read from the database on every request (with its session, in one
+ * query) so that a permission change, a rejection, an expiry, a deactivation, a password
+ * change or a sign-out takes effect at once.
  */
 export const authenticate = async (
   db: Db,
   tokens: TokenService,
   token: string,
 ): Promise<CurrentUser> => {
-  const userId = await tokens.verify(token);
-  const row = userId ? await findUserById(db, userId) : undefined;
-  if (!row) throw unauthorized('Your session has expired. Please sign in again.');
+  const claims = await tokens.verify(token);
+  if (!claims) throw unauthorized(SESSION_EXPIRED);
+  const row = await findUserBySession(db, claims.userId, claims.sessionId);
+  if (!row) {
+    // A deactivated (or expired, or pending) account hears why, not only that it is out.
+    const owner = await findUserById(db, claims.userId);
+    throw unauthorized((owner && refusal(owner)) ?? SESSION_EXPIRED);
+  }
   const refused = refusal(row);
   if (refused) throw unauthorized(refused);
-  return toCurrentUser(row);
+  return { ...toCurrentUser(row), sessionId: claims.sessionId };
 };
 
 export const needsFirstAdmin = async (db: Db): Promise<boolean> =>

@@ -25,6 +25,7 @@ export const toPublicUser = (row: UserRow): PublicUser => ({
   createdAt: row.createdAt.toISOString(),
   expiresAt: iso(row.expiresAt),
   lastLoginAt: iso(row.lastLoginAt),
+  mustChangePassword: row.mustChangePassword,
 });
 
 /**
@@ -40,6 +41,8 @@ export type CurrentUser = Actor & {
   organizationId: string | null;
   actingIn: boolean;
   row: UserRow;
+  /** The session the request's token belongs to (sign-out ends it). */
+  sessionId?: string;
 };
 
 export const toCurrentUser = (row: UserRow): CurrentUser => ({

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Permissions } from '@leadline/shared/permissions';
 import type { Role } from '@leadline/shared/roles';
 import type { UserStatus } from '@leadline/shared/auth';
 import type { Db } from '../../db/connection.ts';
-import { organizations, users } from '../../db/schema.ts';
+import { organizations, userSessions, users } from '../../db/tables.ts';
 
 export type UserRow = typeof users.$inferSelect & { organization: string | null };
 
@@ -22,6 +22,7 @@ const columns = {
   expiresAt: users.expiresAt,
   approvedAt: users.approvedAt,
   lastLoginAt: users.lastLoginAt,
+  mustChangePassword: users.mustChangePassword,
   organization: organizations.name,
 };
 
@@ -36,6 +37,29 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 export const findUserById = async (db: Db, id: string): Promise<UserRow | undefined> => {
   if (!UUID_PATTERN.test(id)) return undefined;
   const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  return row;
+};
+
+/** The user of a live session: none once the session ended or expired. */
+export const findUserBySession = async (
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<UserRow | undefined> => {
+  if (!UUID_PATTERN.test(userId) || !UUID_PATTERN.test(sessionId)) return undefined;
+  const live = db
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(
+      and(
+        eq(userSessions.id, sessionId),
+        eq(userSessions.userId, users.id),
+        gt(userSessions.expiresAt, sql`now()`),
+      ),
+    );
+  const [row] = await selectUsers(db)
+    .where(and(eq(users.id, userId), sql`exists ${live}`))
+    .limit(1);
   return row;
 };
 
@@ -86,6 +110,15 @@ export const countSuperAdmins = async (db: Db): Promise<number> => {
   return row!.n;
 };
 
+/** Active Super Admins other than `exceptId`. */
+export const countOtherActiveSuperAdmins = async (db: Db, exceptId: string): Promise<number> => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'Super Admin'), eq(users.status, 'active'), ne(users.id, exceptId)));
+  return row!.n;
+};
+
 export const listPendingUsers = (db: Db) =>
   selectUsers(db).where(eq(users.status, 'pending')).orderBy(asc(users.createdAt));
 
@@ -106,7 +139,14 @@ export const updateUser = async (
   changes: Partial<
     Pick<
       typeof users.$inferInsert,
-      'permissions' | 'status' | 'expiresAt' | 'approvedAt' | 'lastLoginAt'
+      | 'permissions'
+      | 'status'
+      | 'expiresAt'
+      | 'approvedAt'
+      | 'lastLoginAt'
+      | 'role'
+      | 'passwordHash'
+      | 'mustChangePassword'
     >
   >,
 ): Promise<void> => {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { approveSchema, updatePermissionsSchema } from '@leadline/shared/auth';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
+import { changeRoleSchema } from '@leadline/shared/accounts';
+import { changeRole, deactivateUser, reactivateUser, resetPasswordByAdmin } from './accounts.ts';
 import { approveUser, pendingUsers, rejectUser, teamUsers, updatePermissions } from './service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -54,6 +56,43 @@ export const usersRoutes =
           request.params.id,
           request.body.permissions,
         ),
+      }),
+    );
+
+    // Account administration: Admins for their organisation's members, Super Admins for anyone.
+    app.put(
+      '/api/users/:id/role',
+      { config: { access: 'teams' }, schema: { tags, params: idParams, body: changeRoleSchema } },
+      async (request) => ({
+        message: 'Role changed',
+        user: await changeRole(db, userOf(request), request.params.id, request.body.role),
+      }),
+    );
+
+    app.post(
+      '/api/users/:id/deactivate',
+      { config: { access: 'teams' }, schema: { tags, params: idParams } },
+      async (request) => ({
+        message: 'User deactivated',
+        user: await deactivateUser(db, userOf(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      '/api/users/:id/reactivate',
+      { config: { access: 'teams' }, schema: { tags, params: idParams } },
+      async (request) => ({
+        message: 'User reactivated',
+        user: await reactivateUser(db, userOf(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      '/api/users/:id/reset-password',
+      { config: { access: 'teams' }, schema: { tags, params: idParams } },
+      async (request) => ({
+        message: 'Temporary password created. It is shown only once.',
+        ...(await resetPasswordByAdmin(db, userOf(request), request.params.id)),
       }),
     );
   };

@@ -6,7 +6,8 @@ import { ModalsProvider } from '@mantine/modals';
 import { landingPath } from '@leadline/shared/permissions';
 import { NoPermissionPage } from '../../components/no-permission-page.tsx';
 import { MOBILE_QUERY } from '../../lib/constants.ts';
-import { clearSession, useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
+import { signOut } from '../../lib/sign-out.ts';
 import { isAllowed, useShellHandle } from '../route-access.ts';
 import { ShellHeader } from './shell-header.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -25,7 +26,7 @@ export const ShellLayout = () => {
   const [burger, setBurger] = useState<HTMLButtonElement | null>(null);
 
   const logout = useCallback(() => {
-    clearSession();
+    signOut();
     void navigate('/login', { replace: true });
   }, [navigate]);
 

@@ -6,7 +6,6 @@ import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { z } from 'zod';
 import { signinSchema } from '@leadline/shared/auth';
 import type { SigninResponse } from '@leadline/shared/auth';
-import { CONTACT_URL } from '../../../lib/constants.ts';
 import { CredentialFields } from './credential-fields.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -68,7 +67,7 @@ export const SignInForm = ({ onSignedIn, prerendered = false }: SignInFormProps)
             checked={remember}
             onChange={(event) => setRemember(event.currentTarget.checked)}
           />
-          <Anchor href={CONTACT_URL} target="_blank" rel="noopener noreferrer" size="sm">
+          <Anchor component={Link} to="/forgot-password" size="sm">
             Forgot password?
           </Anchor>
         </Group>

@@ -16,6 +16,12 @@ export const LoginRoute = () => {
   const setup = useSetupStatus();
 
   const enter = ({ token, user }: SigninResponse, successMessage: string) => {
+    if (user.mustChangePassword) {
+      // A temporary password: nothing opens until the user has chosen their own.
+      setSession(token, user);
+      navigate('/change-password', { replace: true });
+      return;
+    }
     const landing = landingPath(user.role, user.permissions);
     if (!landing) {
       clearSession();

@@ -7,11 +7,12 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { PermissionGrid } from '../../../components/permission-grid.tsx';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
-import { clearSession } from '../../../lib/session.ts';
+import { signOut } from '../../../lib/sign-out.ts';
 import { useMe } from '../api/get-me.ts';
 import { ProfileHeader } from '../components/profile-header.tsx';
 import { ProfileOverview } from '../components/profile-overview.tsx';
 import { ProfileSettings } from '../components/profile-settings.tsx';
+import { PasswordSection } from '../components/password-section.tsx';
 import { effectivePermissions } from '@leadline/shared/permissions';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -40,7 +41,7 @@ export const ProfileRoute = () => {
       labels: { confirm: 'Yes, log out', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () => {
-        clearSession();
+        signOut();
         navigate('/login', { replace: true });
       },
     });
@@ -63,7 +64,12 @@ export const ProfileRoute = () => {
   const permissions = (
     <PermissionGrid permissions={effectivePermissions(user.role, user.permissions)} />
   );
-  const settings = <ProfileSettings />;
+  const settings = (
+    <Stack gap="xl">
+      <ProfileSettings />
+      <PasswordSection />
+    </Stack>
+  );
 
   return (
     <Stack gap="lg">

@@ -10,6 +10,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconShieldCog } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { PublicUser } from '@leadline/shared/auth';
 import { countGranted, effectivePermissions } from '@leadline/shared/permissions';
 import type { Role } from '@leadline/shared/roles';
@@ -31,11 +32,13 @@ type UserCardProps = {
   layout: CardLayout;
   canEdit: boolean;
   onEdit: () => void;
+  /** The administrator's account menu, when they may manage this account. */
+  actions?: ReactNode;
 };
 
 const isActive = (user: PublicUser) => user.isActive && user.status === 'active';
 
-export const UserCard = ({ user, layout, canEdit, onEdit }: UserCardProps) => {
+export const UserCard = ({ user, layout, canEdit, onEdit, actions }: UserCardProps) => {
   const active = isActive(user);
   const granted = countGranted(effectivePermissions(user.role, user.permissions));
   const stateLabel = active ? 'Active' : user.status.charAt(0).toUpperCase() + user.status.slice(1);
@@ -58,18 +61,23 @@ export const UserCard = ({ user, layout, canEdit, onEdit }: UserCardProps) => {
     </Tooltip>
   );
 
-  const edit = canEdit ? (
-    <Tooltip label="Edit permissions" withArrow>
-      <ActionIcon
-        variant="light"
-        size="lg"
-        aria-label={`Edit permissions for ${user.name}`}
-        onClick={onEdit}
-      >
-        <IconShieldCog size={18} />
-      </ActionIcon>
-    </Tooltip>
-  ) : null;
+  const edit = (
+    <Group gap={6} wrap="nowrap">
+      {canEdit ? (
+        <Tooltip label="Edit permissions" withArrow>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={`Edit permissions for ${user.name}`}
+            onClick={onEdit}
+          >
+            <IconShieldCog size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+      {actions}
+    </Group>
+  );
 
   const details = (
     <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
@@ -90,6 +98,11 @@ export const UserCard = ({ user, layout, canEdit, onEdit }: UserCardProps) => {
       <Badge color="gray" variant="outline">
         {granted} {granted === 1 ? 'permission' : 'permissions'}
       </Badge>
+      {user.status === 'inactive' ? (
+        <Badge color="red" variant="light">
+          Deactivated
+        </Badge>
+      ) : null}
     </Group>
   );
 

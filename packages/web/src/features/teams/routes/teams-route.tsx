@@ -24,6 +24,7 @@ import { useUsers } from '../api/get-users.ts';
 import { PermissionEditorModal } from '../components/permission-editor-modal.tsx';
 import { filterUsers, membersLabel, toTeamGroups } from '../components/team-groups.ts';
 import { UserCard } from '../components/user-card.tsx';
+import { useAccountAdmin } from '../components/use-account-admin.tsx';
 import type { CardLayout } from '../components/user-card.tsx';
 
 /** /teams: the members the signed-in user may see, with the permission editor. */
@@ -34,6 +35,7 @@ export const TeamsRoute = () => {
   const [role, setRole] = useState('');
   const [layout, setLayout] = useState<CardLayout>('grid');
   const [editing, setEditing] = useState<PublicUser | null>(null);
+  const admin = useAccountAdmin(actor!);
 
   if (!actor) return null;
   const mayCreate = actor.role === 'Super Admin' || hasPermission(actor, 'createUser');
@@ -143,6 +145,7 @@ export const TeamsRoute = () => {
                     layout={layout}
                     canEdit={canEditPermissions(actor, user)}
                     onEdit={() => setEditing(user)}
+                    actions={admin.actionsFor(user)}
                   />
                 ))}
               </SimpleGrid>
@@ -150,6 +153,7 @@ export const TeamsRoute = () => {
           ))
       )}
       <PermissionEditorModal user={editing} onClose={() => setEditing(null)} />
+      {admin.dialogs}
     </Stack>
   );
 };

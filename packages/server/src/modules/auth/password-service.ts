@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ChangePasswordInput, ResetPasswordInput } from '@leadline/shared/accounts';
+import {
+  INVALID_RESET_LINK,
+  changePasswordSchema,
+  resetPasswordSchema,
+} from '@leadline/shared/accounts';
+import type { PublicUser } from '@leadline/shared/auth';
+import type { Db } from '../../db/connection.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { TokenService } from '../../lib/tokens.ts';
+import { logActivity } from '../activity/repo.ts';
+import type { SystemMailer } from '../system-mail/mailer.ts';
+import { passwordResetMessage } from '../system-mail/messages.ts';
+import type { CurrentUser } from '../users/present.ts';
+import { toPublicUser } from '../users/present.ts';
+import { findUserByEmail, findUserById } from '../users/repo.ts';
+import { replacePassword } from './credentials.ts';
+import { claimPasswordReset, countResetsSince, insertPasswordReset } from './resets-repo.ts';
+import { newSessionToken, refusal } from './service.ts';
+
+export const RESET_LINK_MINUTES = 60;
+/** At most this many links per account and hour, whatever the rate limit per address lets by. */
+export const RESET_LINKS_PER_HOUR = 3;
+export const FORGOT_ANSWER =
+  'If an account uses this email, a link to reset its password is on its way. Check your inbox.';
+const WRONG_CURRENT = 'Current password is incorrect';
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Changing one's own password: the current one must match. Every session of the user ends,
+ * this one included, and a fresh token for a new session comes back.
+ */
+export const changePassword = async (
+  db: Db,
+  tokens: TokenService,
+  actor: CurrentUser,
+  input: ChangePasswordInput,
+): Promise<{ token: string; user: PublicUser }> => {
+  const data = changePasswordSchema.parse(input);
+  if (!(await verifyPassword(actor.row.passwordHash, data.currentPassword))) {
+    throw badRequest(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });
+  }
+  const passwordHash = await hashPassword(data.newPassword);
+  const token = await db.transaction(async (tx) => {
+    await replacePassword(tx, actor.id, passwordHash, false);
+    await logActivity(tx, {
+      organizationId: actor.row.organizationId,
+      userId: actor.id,
+      entityId: actor.id,
+      type: 'User',
+      action: 'password changed',
+      details: `${actor.email} changed their password`,
+    });
+    return newSessionToken(tx, tokens, actor.id);
+  });
+  return { token, user: toPublicUser({ ...actor.row, mustChangePassword: false }) };
+};
+
+export type ResetMailing = {
+  mailer: SystemMailer;
+  publicUrl: string;
+  onError: (error: Error) => void;
+};
+
+/**
+ * "Forgot password?": when the address belongs to an account that may sign in, a single-use
+ * link valid for an hour is mailed to it. Only the token's SHA-256 is stored. The caller
+ * answers the same whatever happens here, and the email leaves in the background so that the
+ * time of the answer does not tell either.
+ */
+export const requestPasswordReset = async (
+  db: Db,
+  mailing: ResetMailing,
+  email: string,
+): Promise<void> => {
+  const row = await findUserByEmail(db, email);
+  if (!row || refusal(row)) return;
+  const hourAgo = new Date(Date.now() - 60 * 60_000);
+  if ((await countResetsSince(db, row.id, hourAgo)) >= RESET_LINKS_PER_HOUR) return;
+  const token = randomBytes(32).toString('hex');
+  await insertPasswordReset(db, {
+    userId: row.id,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+  });
+  const link = `${mailing.publicUrl}/reset-password?token=${token}`;
+  void mailing.mailer
+    .send(passwordResetMessage(row, link, RESET_LINK_MINUTES))
+    .catch((error: unknown) => mailing.onError(error as Error));
+};
+
+/** Sets a new password from a reset link: the link is used up and every session ends. */
+export const resetPasswordWithLink = async (db: Db, input: ResetPasswordInput): Promise<void> => {
+  const data = resetPasswordSchema.parse(input);
+  const passwordHash = await hashPassword(data.password);
+  await db.transaction(async (tx) => {
+    const userId = await claimPasswordReset(tx, sha256(data.token));
+    const row = userId ? await findUserById(tx, userId) : undefined;
+    if (!row || refusal(row)) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
+    await replacePassword(tx, row.id, passwordHash, false);
+    await logActivity(tx, {
+      organizationId: row.organizationId,
+      userId: row.id,
+      entityId: row.id,
+      type: 'User',
+      action: 'password reset by link',
+      details: `${row.email} set a new password from a reset link`,
+    });
+  });
+};

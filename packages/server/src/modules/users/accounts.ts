@@ -1,0 +1,147 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { PublicUser } from '@leadline/shared/auth';
+import { assignableRoles, canManageAccount } from '@leadline/shared/accounts';
+import { defaultPermissions } from '@leadline/shared/permissions';
+import type { Role } from '@leadline/shared/roles';
+import { MEMBER_ROLES } from '@leadline/shared/roles';
+import type { Db } from '../../db/connection.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { logActivity } from '../activity/repo.ts';
+import { replacePassword } from '../auth/credentials.ts';
+import { endUserSessions } from '../auth/sessions-repo.ts';
+import type { CurrentUser } from './present.ts';
+import { toPublicUser } from './present.ts';
+import { countOtherActiveSuperAdmins, findUserById, updateUser } from './repo.ts';
+import type { UserRow } from './repo.ts';
+
+type Action = 'role' | 'deactivate' | 'reactivate' | 'reset';
+
+const SELF: Record<Action, string> = {
+  role: 'You cannot change your own role.',
+  deactivate: 'You cannot deactivate your own account.',
+  reactivate: 'You cannot reactivate your own account.',
+  reset: 'Use Change password on your profile to change your own password.',
+};
+
+/** The target user, when the actor may manage them; another organisation's user is a 404. */
+const managed = async (db: Db, actor: CurrentUser, id: string, action: Action) => {
+  const row = await findUserById(db, id);
+  if (!row || (actor.role !== 'Super Admin' && row.organizationId !== actor.row.organizationId)) {
+    throw notFound('User not found');
+  }
+  if (row.id === actor.id) throw forbidden(SELF[action]);
+  if (!canManageAccount(actor, { id: row.id, role: row.role, organization: row.organization })) {
+    throw forbidden(`You do not have permission to manage ${row.role} accounts.`);
+  }
+  if (row.status === 'pending') {
+    throw conflict('This account is pending approval: approve or reject it first.');
+  }
+  return row;
+};
+
+const log = (db: Db, actor: CurrentUser, row: UserRow, action: string, details: string) =>
+  logActivity(db, {
+    organizationId: row.organizationId,
+    userId: actor.id,
+    entityId: row.id,
+    type: 'User',
+    action,
+    details,
+  });
+
+const reload = async (db: Db, id: string): Promise<PublicUser> =>
+  toPublicUser((await findUserById(db, id))!);
+
+/** Within the rules of DECISIONS §2: nobody becomes a Super Admin this way. */
+export const changeRole = async (
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  role: Role,
+): Promise<PublicUser> => {
+  const row = await managed(db, actor, id, 'role');
+  const allowed = assignableRoles(actor, {
+    id: row.id,
+    role: row.role,
+    organization: row.organization,
+  });
+  if (!allowed.includes(role)) {
+    throw forbidden(`You do not have permission to give ${row.email} the ${role} role.`);
+  }
+  if (row.role === role) return toPublicUser(row);
+  // An administrator's stored map means nothing; a former one starts from the role's defaults.
+  const wasAdmin = !(MEMBER_ROLES as readonly Role[]).includes(row.role);
+  await db.transaction(async (tx) => {
+    await updateUser(tx, id, {
+      role,
+      ...(wasAdmin ? { permissions: defaultPermissions(role) } : {}),
+    });
+    await log(tx, actor, row, 'role changed', `${row.email}: ${row.role} to ${role}`);
+  });
+  return reload(db, id);
+};
+
+/** Deactivation keeps everything of the user; their sessions end at once. */
+export const deactivateUser = async (
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+): Promise<PublicUser> => {
+  const row = await managed(db, actor, id, 'deactivate');
+  if (row.status === 'inactive') return toPublicUser(row);
+  await db.transaction(async (tx) => {
+    if (row.role === 'Super Admin') {
+      // Serialised, so that two Super Admins cannot deactivate each other at the same moment.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(727276)`);
+      if ((await countOtherActiveSuperAdmins(tx, row.id)) === 0) {
+        throw conflict('The last active Super Admin cannot be deactivated.');
+      }
+    }
+    await updateUser(tx, id, { status: 'inactive' });
+    await endUserSessions(tx, id);
+    await log(tx, actor, row, 'deactivated', `${row.email} deactivated`);
+  });
+  return reload(db, id);
+};
+
+export const reactivateUser = async (
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+): Promise<PublicUser> => {
+  const row = await managed(db, actor, id, 'reactivate');
+  if (row.status !== 'inactive') throw conflict('This account is not deactivated.');
+  await db.transaction(async (tx) => {
+    await updateUser(tx, id, { status: 'active' });
+    await log(tx, actor, row, 'reactivated', `${row.email} reactivated`);
+  });
+  return reload(db, id);
+};
+
+/** Letters and digits that cannot be mistaken for one another when read out or copied. */
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const temporaryPassword = (): string =>
+  Array.from({ length: 3 }, () =>
+    Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(''),
+  ).join('-');
+
+/**
+ * A one-time temporary password, answered once and stored only hashed: the user signs in
+ * with it and must choose a new one first. Their sessions end at once.
+ */
+export const resetPasswordByAdmin = async (
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+): Promise<{ temporaryPassword: string; user: PublicUser }> => {
+  const row = await managed(db, actor, id, 'reset');
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await replacePassword(tx, id, passwordHash, true);
+    await log(tx, actor, row, 'password reset', `Password of ${row.email} reset by ${actor.email}`);
+  });
+  return { temporaryPassword: password, user: await reload(db, id) };
+};

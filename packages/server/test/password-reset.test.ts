@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { INVALID_RESET_LINK } from '@leadline/shared/accounts';
+import { readConfig } from '../src/config.ts';
+import { activityLog, passwordResets } from '../src/db/tables.ts';
+import { createSystemMailer } from '../src/modules/system-mail/mailer.ts';
+import { TEST_PUBLIC_URL, createTestContext, uniqueEmail } from './context.ts';
+import type { TestContext } from './context.ts';
+import { startSmtpServer } from './mail-servers.ts';
+import type { ReceivedMessage, TestSmtpServer } from './mail-servers.ts';
+
+const FROM = 'Leadline <noreply@leadline.test>';
+const ANSWER =
+  'If an account uses this email, a link to reset its password is on its way. Check your inbox.';
+const NEW_PASSWORD = 'chosen-from-the-link';
+
+let smtp: TestSmtpServer;
+let t: TestContext;
+beforeAll(async () => {
+  smtp = await startSmtpServer({ user: 'system@mail.test', password: 'system-mailbox-pass' });
+  const url = `smtp://${encodeURIComponent(smtp.user)}:${encodeURIComponent(smtp.password)}@${smtp.host}:${smtp.port}`;
+  t = await createTestContext({
+    systemMail: { mailer: createSystemMailer({ url, from: FROM }), publicUrl: TEST_PUBLIC_URL },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.stop();
+});
+
+const forgot = (context: TestContext, email: unknown) =>
+  context.request({ method: 'POST', url: '/api/auth/forgot', payload: { email } as never });
+const reset = (token: unknown, password: unknown) =>
+  t.request({ method: 'POST', url: '/api/auth/reset', payload: { token, password } as never });
+const resetsOf = (userId: string) =>
+  t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, userId));
+
+/** The token of the reset link in a received message, read as a mail client would. */
+const tokenIn = async (message: ReceivedMessage): Promise<string> => {
+  const parsed = await simpleParser(message.raw);
+  const match = /(\S+)\/reset-password\?token=([0-9a-f]+)/.exec(parsed.text ?? '');
+  expect(match?.[1]).toBe(TEST_PUBLIC_URL);
+  expect(parsed.from?.value[0]?.address).toBe('noreply@leadline.test');
+  return match![2]!;
+};
+
+describe('GET /api/auth/options', () => {
+  it('tells the sign-in page whether reset links can be mailed', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/auth/options' });
+    expect(response.json()).toEqual({ passwordResetByEmail: true });
+  });
+});
+
+describe('forgot password and the reset link', () => {
+  it('mails a single-use link, stored hashed, that sets a new password and ends sessions', async () => {
+    const { user, token: session } = await t.createUser({ role: 'Sales Rep' });
+    const before = smtp.messages.length;
+
+    const unknown = await forgot(t, uniqueEmail('nobody'));
+    const known = await forgot(t, user.email.toUpperCase());
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ message: ANSWER });
+    expect(known.body).toBe(unknown.body);
+
+    const [message] = (await smtp.waitForMessages(before + 1)).slice(before);
+    expect(message!.recipients).toEqual([user.email]);
+    const token = await tokenIn(message!);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const [stored] = await resetsOf(user.id);
+    expect(stored!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    const minutes = (stored!.expiresAt.getTime() - stored!.createdAt.getTime()) / 60_000;
+    expect(Math.round(minutes)).toBe(60);
+
+    const short = await reset(token, 'short');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors.password).toBe('Password must be at least 8 characters');
+    const done = await reset(token, NEW_PASSWORD);
+    expect(done.statusCode).toBe(200);
+    const again = await reset(token, 'another-new-password');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(INVALID_RESET_LINK);
+
+    expect(
+      (await t.request({ method: 'GET', url: '/api/auth/me', token: session })).statusCode,
+    ).toBe(401);
+    await expect(t.signin(user.email)).rejects.toThrow();
+    expect(await t.signin(user.email, NEW_PASSWORD)).toEqual(expect.any(String));
+    const entries = await t.database.db
+      .select({ action: activityLog.action })
+      .from(activityLog)
+      .where(eq(activityLog.entityId, user.id));
+    expect(entries.map((e) => e.action)).toContain('password reset by link');
+    // Only the one message: the unknown address got nothing.
+    expect(smtp.messages.length).toBe(before + 1);
+  });
+
+  it('refuses an expired link, a made-up one and malformed input', async () => {
+    const { user } = await t.createUser({ role: 'Sales Rep' });
+    const before = smtp.messages.length;
+    await forgot(t, user.email);
+    const token = await tokenIn((await smtp.waitForMessages(before + 1))[before]!);
+    await t.database.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.userId, user.id));
+    const expired = await reset(token, NEW_PASSWORD);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe(INVALID_RESET_LINK);
+    expect(await t.signin(user.email)).toEqual(expect.any(String));
+
+    for (const [bad, password] of [
+      ['0'.repeat(64), NEW_PASSWORD],
+      ['not-a-token', NEW_PASSWORD],
+      [undefined, NEW_PASSWORD],
+      [token, undefined],
+      ['x'.repeat(10_000), NEW_PASSWORD],
+    ]) {
+      const response = await reset(bad, password);
+      expect(response.statusCode, String(bad).slice(0, 20)).toBe(400);
+    }
+    for (const email of ['', 'not-an-email', 42, undefined]) {
+      expect((await forgot(t, email)).statusCode).toBe(400);
+    }
+  });
+
+  it('mails nothing to a deactivated account and at most three links an hour', async () => {
+    const { user } = await t.createUser({ role: 'Sales Rep' });
+    const root = await t.rootToken();
+    for (let i = 0; i < 5; i++) expect((await forgot(t, user.email)).statusCode).toBe(200);
+    expect(await resetsOf(user.id)).toHaveLength(3);
+
+    const other = await t.createUser({ role: 'Sales Rep' });
+    await t.request({ method: 'POST', url: `/api/users/${other.user.id}/deactivate`, token: root });
+    expect((await forgot(t, other.user.email)).json()).toEqual({ message: ANSWER });
+    expect(await resetsOf(other.user.id)).toHaveLength(0);
+  });
+
+  it('answers 429 to a flood from one address', async () => {
+    const limited = await createTestContext({
+      limits: {
+        signin: { max: 100, timeWindow: 60_000 },
+        signup: { max: 100, timeWindow: 60_000 },
+        passwordReset: { max: 2, timeWindow: 60_000 },
+      },
+      systemMail: {
+        mailer: { send: async () => undefined },
+        publicUrl: TEST_PUBLIC_URL,
+      },
+    });
+    try {
+      const codes = [];
+      for (let i = 0; i < 3; i++)
+        codes.push((await forgot(limited, 'same@example.com')).statusCode);
+      expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('without a system mailbox', () => {
+  it('says so, and the forgot route tells to ask an administrator', async () => {
+    const bare = await createTestContext();
+    try {
+      const options = await bare.request({ method: 'GET', url: '/api/auth/options' });
+      expect(options.json()).toEqual({ passwordResetByEmail: false });
+      const response = await forgot(bare, 'someone@example.com');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(
+        'Password reset by email is not set up on this server. Ask an administrator to reset your password.',
+      );
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('SYSTEM_SMTP_URL and SYSTEM_MAIL_FROM', () => {
+  it('are read together, and a malformed address stops the start without echoing it', () => {
+    const url = 'smtp://system%40mail.test:secret-pass@127.0.0.1:2525';
+    expect(readConfig({}).systemMail).toBeUndefined();
+    expect(readConfig({ SYSTEM_SMTP_URL: url, SYSTEM_MAIL_FROM: FROM }).systemMail).toEqual({
+      url,
+      from: FROM,
+    });
+    expect(() => readConfig({ SYSTEM_SMTP_URL: url })).toThrow(/SYSTEM_MAIL_FROM/);
+    expect(() => readConfig({ SYSTEM_MAIL_FROM: FROM })).toThrow(/SYSTEM_SMTP_URL/);
+    const bad = 'http://user:leaky-secret@host';
+    expect(() => readConfig({ SYSTEM_SMTP_URL: bad, SYSTEM_MAIL_FROM: FROM })).toThrow(
+      /SYSTEM_SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/,
+    );
+    try {
+      readConfig({ SYSTEM_SMTP_URL: bad, SYSTEM_MAIL_FROM: FROM });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('leaky-secret');
+    }
+  });
+});

@@ -1,0 +1,10 @@
+import { Link } from 'react-router';
+import { Anchor, Text } from '@mantine/core';
+
+export const BackToSignIn = () => (
+  <Text size="sm" ta="center">
+    <Anchor component={Link} to="/login">
+      Back to sign in
+    </Anchor>
+  </Text>
+);

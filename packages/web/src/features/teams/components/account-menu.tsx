@@ -1,0 +1,56 @@
+import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { IconDots, IconKey, IconUserCheck, IconUserCog, IconUserOff } from '@tabler/icons-react';
+import type { PublicUser } from '@leadline/shared/auth';
+
+type AccountMenuProps = {
+  user: PublicUser;
+  canChangeRole: boolean;
+  onChangeRole: () => void;
+  onResetPassword: () => void;
+  onSetActive: (active: boolean) => void;
+};
+
+/** An administrator's actions on one account: role, password reset, (de)activation. */
+export const AccountMenu = ({
+  user,
+  canChangeRole,
+  onChangeRole,
+  onResetPassword,
+  onSetActive,
+}: AccountMenuProps) => {
+  const inactive = user.status === 'inactive';
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <Tooltip label="Account actions" withArrow>
+          <ActionIcon variant="light" size="lg" aria-label={`Account actions for ${user.name}`}>
+            <IconDots size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {canChangeRole ? (
+          <Menu.Item leftSection={<IconUserCog size={16} />} onClick={onChangeRole}>
+            Change role
+          </Menu.Item>
+        ) : null}
+        <Menu.Item leftSection={<IconKey size={16} />} onClick={onResetPassword}>
+          Reset password
+        </Menu.Item>
+        {inactive ? (
+          <Menu.Item leftSection={<IconUserCheck size={16} />} onClick={() => onSetActive(true)}>
+            Reactivate
+          </Menu.Item>
+        ) : (
+          <Menu.Item
+            color="red"
+            leftSection={<IconUserOff size={16} />}
+            onClick={() => onSetActive(false)}
+          >
+            Deactivate
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+};
