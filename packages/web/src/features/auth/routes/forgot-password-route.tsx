@@ -5,7 +5,7 @@ import { BackToSignIn } from '../components/back-to-sign-in.tsx';
 import { ForgotPasswordForm } from '../components/forgot-password-form.tsx';
 
 export const ASK_ADMIN_MESSAGE =
-  'Password reset by email is not set up on this server. Ask an administrator of your organization to reset your password: you will get a temporary password to sign in with, and choose a new one right after.';
+  'Password reset by email is not set up on this server. Ask an administrator of your organisation to reset your password: you will get a temporary password to sign in with, and choose a new one right after.';
 
 /** /forgot-password: a reset link by email when the server has a system mailbox. */
 export const ForgotPasswordRoute = () => {
