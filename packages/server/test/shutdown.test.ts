@@ -1,0 +1,300 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../src/db/connection.ts';
+import type { Database } from '../src/db/connection.ts';
+import { rowsOf } from '../src/db/rows.ts';
+import { openTestDatabase } from './db.ts';
+import { receptionCounts } from './email-bulk-support.ts';
+import { startSmtpServer } from './mail-servers.ts';
+import type { TestSmtpServer } from './mail-servers.ts';
+import { callServer, signinTo, startServerProcess, stopServerProcess } from './server-process.ts';
+import type { ServerProcess } from './server-process.ts';
+
+/**
+ * The real server as a child process, stopped with SIGTERM while a bulk run, a campaign and an
+ * import of a big CSV are all under way, then started again on the same database: it exits
+ * cleanly (code 0, within 10 s), and the next start finishes every one of them with nothing
+ * lost and nothing twice: each recipient gets exactly one email, none is reported failed (the
+ * emails in flight were finished, the reserved ones handed back), and the import counts every
+ * row exactly once.
+ */
+const PASSWORD = 'shutdown-password-123';
+const ROOT_EMAIL = 'root@shutdown.test';
+const ADMIN_EMAIL = 'admin@shutdown.test';
+const BULK_LEADS = 40;
+const CAMPAIGN_LEADS = 400;
+const IMPORT_ROWS = 150_000;
+/** One import batch (imports/service.ts): the import is under way once one has committed. */
+const IMPORT_BATCH = 2000;
+
+let smtp: TestSmtpServer;
+let dataDir: string;
+/** With TEST_DATABASE_URL, a database of its own on that server (made, and dropped, by db.ts). */
+let database: (Database & { url?: string }) | undefined;
+const servers: ServerProcess[] = [];
+
+const start = async () => {
+  const server = await startServerProcess({
+    dataDir,
+    databaseUrl: database?.url,
+    env: {
+      LOG_LEVEL: 'info',
+      BULK_PAUSE_MS: '250',
+      MAIL_ALLOW_PRIVATE_HOSTS: '1',
+      SUPERADMIN_EMAIL: ROOT_EMAIL,
+      SUPERADMIN_PASSWORD: PASSWORD,
+      PUBLIC_URL: 'https://crm.shutdown.test',
+    },
+  });
+  servers.push(server);
+  return server;
+};
+
+const csvOf = (rows: string[]) =>
+  ['Company Name,First Name,Last Name,Email,Source', ...rows].join('\n');
+
+const leadRows = (n: number, company: string, prefix: string) =>
+  Array.from(
+    { length: n },
+    (_, i) => `${company},First${i},Last${i},${prefix}-${i}@shutdown.test,Referral`,
+  );
+
+const upload = async (server: ServerProcess, token: string, name: string, csv: string) => {
+  const form = new FormData();
+  form.append('file', new Blob([csv]), name);
+  const response = await fetch(`${server.url}/api/leads/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const json = (await response.json()) as { importId: string };
+  expect(response.status, JSON.stringify(json)).toBe(202);
+  return json.importId;
+};
+
+/** Polls `read` until `done` holds. */
+const waitFor = async <T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  everyMs = 250,
+): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+};
+
+type Progress = {
+  bulk: { status: string; sent: number; failed: number; total: number };
+  campaign: { status: string; sentCount: number; counts: Record<string, number> };
+  imported: { status: string; processed: number; inserted: number } & Record<string, unknown>;
+};
+
+const progressOf = async (
+  server: ServerProcess,
+  token: string,
+  ids: { bulk: string; campaign: string; imported: string },
+): Promise<Progress> => {
+  const [bulk, campaign, imported] = await Promise.all([
+    callServer(server, 'GET', `/api/email/bulk/${ids.bulk}`, undefined, token),
+    callServer(server, 'GET', `/api/campaigns/${ids.campaign}`, undefined, token),
+    callServer(server, 'GET', `/api/imports/${ids.imported}`, undefined, token),
+  ]);
+  for (const answer of [bulk, campaign, imported])
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  return {
+    bulk: bulk.json as Progress['bulk'],
+    campaign: campaign.json as Progress['campaign'],
+    imported: imported.json as Progress['imported'],
+  };
+};
+
+beforeAll(async () => {
+  smtp = await startSmtpServer({ password: 'smtp-shutdown-pass-9q' });
+  dataDir = mkdtempSync(join(tmpdir(), 'leadline-shutdown-'));
+  if (process.env.TEST_DATABASE_URL) database = await openTestDatabase();
+});
+afterAll(async () => {
+  for (const server of servers) await stopServerProcess(server, 'SIGTERM');
+  await database?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await smtp?.stop();
+});
+
+describe('stopping the server with SIGTERM', () => {
+  it('hands back a bulk run, a campaign and an import; the next start finishes them, nothing lost or twice', async () => {
+    const first = await start();
+    const rootToken = await signinTo(first, ROOT_EMAIL, PASSWORD);
+    const created = await callServer(
+      first,
+      'POST',
+      '/api/auth/signup',
+      {
+        name: 'Shutdown Admin',
+        email: ADMIN_EMAIL,
+        password: PASSWORD,
+        role: 'Admin',
+        organizationName: 'acme-shutdown',
+      },
+      rootToken,
+    );
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const token = await signinTo(first, ADMIN_EMAIL, PASSWORD);
+    const config = await callServer(
+      first,
+      'POST',
+      '/api/email/config',
+      {
+        smtp: {
+          host: smtp.host,
+          port: smtp.port,
+          secure: false,
+          user: smtp.user,
+          pass: smtp.password,
+        },
+      },
+      token,
+    );
+    expect(config.status, JSON.stringify(config.json)).toBe(200);
+
+    // The leads of the bulk run and of the campaign, imported first.
+    const bulkRows = leadRows(BULK_LEADS, 'Bulkgroup Ltd', 'bulk');
+    const campaignRows = leadRows(CAMPAIGN_LEADS, 'Zeppelin Tours', 'campaign');
+    const setup = await upload(first, token, 'setup.csv', csvOf([...bulkRows, ...campaignRows]));
+    const setupDone = await waitFor(
+      () => callServer(first, 'GET', `/api/imports/${setup}`, undefined, token),
+      ({ json }) => json.status !== 'running',
+      120_000,
+    );
+    expect(setupDone.json).toMatchObject({
+      status: 'completed',
+      inserted: BULK_LEADS + CAMPAIGN_LEADS,
+    });
+    const listed = await callServer(
+      first,
+      'GET',
+      '/api/leads?search=bulkgroup&limit=50',
+      undefined,
+      token,
+    );
+    const bulkLeadIds = (listed.json.leads as { _id: string }[]).map((lead) => lead._id);
+    expect(bulkLeadIds).toHaveLength(BULK_LEADS);
+
+    // All three under way at once: the bulk run and the campaign first.
+    const bulk = await callServer(
+      first,
+      'POST',
+      '/api/email/bulk',
+      {
+        leadIds: bulkLeadIds,
+        subject: 'Hello {{firstName}}',
+        body: '<p>Hi {{firstName}}, a message that survives a stop.</p>',
+        type: 'initial',
+      },
+      token,
+    );
+    expect(bulk.status, JSON.stringify(bulk.json)).toBe(202);
+    const campaign = await callServer(
+      first,
+      'POST',
+      '/api/campaigns',
+      {
+        name: 'Zeppelin season',
+        description: 'Tours open in May',
+        type: 'email',
+        emailSubject: 'Tours for {{firstName}}',
+        emailBody: '<p>Dear {{firstName}}, our zeppelin tours open in May.</p>',
+        targetFilters: { tags: ['zeppelin'] },
+      },
+      token,
+    );
+    expect(campaign.status, JSON.stringify(campaign.json)).toBe(201);
+    const campaignId = campaign.json._id as string;
+    const sent = await callServer(first, 'POST', `/api/campaigns/${campaignId}/send`, {}, token);
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    // The import (the quickest of the three) starts once the emails are going out.
+    await waitFor(
+      async () => smtp.messages.length,
+      (n) => n >= 2,
+      120_000,
+    );
+    const bigCsv = csvOf(leadRows(IMPORT_ROWS, 'Import Co', 'imported'));
+    const imported = await upload(first, token, 'big.csv', bigCsv);
+    const ids = { bulk: bulk.json.jobId as string, campaign: campaignId, imported };
+    // Stopped once the import has committed a batch or two.
+    await waitFor(
+      () => callServer(first, 'GET', `/api/imports/${imported}`, undefined, token),
+      ({ json }) => (json.processed as number) >= IMPORT_BATCH || json.status !== 'running',
+      120_000,
+      50,
+    );
+    const midway = await progressOf(first, token, ids);
+    expect(midway.bulk.status).toBe('running');
+    expect(midway.campaign.status).toBe('active');
+    expect(midway.imported.status).toBe('running');
+
+    const stopped = await stopServerProcess(first, 'SIGTERM');
+    const output = first.output();
+    expect(stopped, output).toMatchObject({ code: 0, signal: null });
+    expect(stopped.ms, output).toBeLessThan(10_000);
+    expect(output).toContain('SIGTERM: stopped');
+    expect(output).not.toContain('exiting anyway');
+    // The bulk run and the import were under way when the signal went out, and handed back.
+    expect(output).toMatch(/jobs handed back or finished: .*email-bulk/);
+    expect(output).toMatch(/jobs handed back or finished: .*imports/);
+    const atStop = receptionCounts(smtp.messages);
+    const received = (prefix: string) =>
+      [...atStop.keys()].filter((address) => address.startsWith(prefix)).length;
+    expect(received('bulk-')).toBeLessThan(BULK_LEADS);
+    expect(received('campaign-')).toBeLessThan(CAMPAIGN_LEADS);
+
+    const second = await start();
+    const token2 = await signinTo(second, ADMIN_EMAIL, PASSWORD);
+    const done = await waitFor(
+      () => progressOf(second, token2, ids),
+      ({ bulk, campaign, imported }) =>
+        bulk.status !== 'running' && campaign.status !== 'active' && imported.status !== 'running',
+      300_000,
+    );
+
+    expect(done.bulk).toMatchObject({ status: 'completed', sent: BULK_LEADS, failed: 0 });
+    expect(done.campaign).toMatchObject({ status: 'completed', sentCount: CAMPAIGN_LEADS });
+    expect(done.campaign.counts).toMatchObject({ sent: CAMPAIGN_LEADS, failed: 0, queued: 0 });
+    expect(done.imported).toMatchObject({
+      status: 'completed',
+      total: IMPORT_ROWS,
+      processed: IMPORT_ROWS,
+      inserted: IMPORT_ROWS,
+      duplicates: 0,
+      errorCount: 0,
+    });
+    const counts = receptionCounts(smtp.messages);
+    for (let i = 0; i < BULK_LEADS; i += 1)
+      expect(counts.get(`bulk-${i}@shutdown.test`), `bulk-${i}`).toBe(1);
+    for (let i = 0; i < CAMPAIGN_LEADS; i += 1)
+      expect(counts.get(`campaign-${i}@shutdown.test`), `campaign-${i}`).toBe(1);
+    expect(smtp.messages).toHaveLength(BULK_LEADS + CAMPAIGN_LEADS);
+
+    // Stopped with nothing under way, the database holds every imported row once.
+    const last = await stopServerProcess(second, 'SIGTERM');
+    expect(last, second.output()).toMatchObject({ code: 0, signal: null });
+    const db = database ?? (await openPglite(dataDir));
+    try {
+      const rows = rowsOf<{ n: number }>(
+        await db.db.execute(
+          sql`SELECT count(*)::int AS n FROM leads WHERE company_name = 'Import Co'`,
+        ),
+      );
+      expect(rows[0]!.n).toBe(IMPORT_ROWS);
+    } finally {
+      if (!database) await db.close();
+    }
+  }, 600_000);
+});
