@@ -68,18 +68,22 @@ const main = async () => {
       process.exit(1);
     }, HARD_EXIT_MS);
     hardExit.unref();
-    const [, underWay] = await Promise.all([
+    const [, jobs] = await Promise.all([
       app.close().catch((error: unknown) => log.error({ err: error }, 'closing the HTTP server')),
       queue.stop(JOB_GRACE_MS).catch((error: unknown) => {
         log.error({ err: error }, 'stopping the job queue');
-        return [];
+        return { underWay: [], overran: [] };
       }),
     ]);
+    if (jobs.overran.length > 0)
+      log.warn(
+        `${signal}: jobs still running after ${JOB_GRACE_MS / 1000} s were left to be retried at the next start: ${jobs.overran.join(', ')}`,
+      );
     await database
       .close()
       .catch((error: unknown) => log.error({ err: error }, 'closing the database'));
     log.info(
-      `${signal}: stopped${underWay.length > 0 ? ` (jobs handed back or finished: ${underWay.join(', ')})` : ''}`,
+      `${signal}: stopped${jobs.underWay.length > 0 ? ` (jobs handed back or finished: ${jobs.underWay.join(', ')})` : ''}`,
     );
     process.exit(0);
   };

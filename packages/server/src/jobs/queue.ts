@@ -23,9 +23,9 @@ export type JobQueue = {
    * Stops: no job is taken any more, the handlers under way get their abort signal and up to
    * `graceMs` to return; a job still running after that is failed, so that pg-boss retries it
    * (in another process, or in this one's next start). Answers the queues that had a job under
-   * way when the signal went out.
+   * way when the signal went out, and those whose job overran the grace.
    */
-  stop: (graceMs?: number) => Promise<string[]>;
+  stop: (graceMs?: number) => Promise<{ underWay: string[]; overran: string[] }>;
 };
 
 /**
@@ -88,11 +88,12 @@ export const startJobQueue = async (
     stop: async (graceMs = 10_000) => {
       // First no new job (a fetch under way may still bring one: its handler sees the signal).
       for (const name of worked) await boss.offWork(name);
-      const underWay = [...running].filter(([, n]) => n > 0).map(([name]) => name);
+      const busy = () => [...running].filter(([, n]) => n > 0).map(([name]) => name);
+      const underWay = busy();
       stopping.abort();
       await boss.stop({ graceful: true, wait: true, timeout: graceMs });
       stopped = true;
-      return underWay;
+      return { underWay, overran: busy() };
     },
   };
 };
