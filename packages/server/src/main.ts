@@ -14,6 +14,10 @@ import { createSystemMailer } from './modules/system-mail/mailer.ts';
 import { DEMO_ORGANIZATION, seedDemo } from './seed/demo.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+/** On SIGTERM, how long running jobs have to finish or hand back their work. */
+const JOB_GRACE_MS = 6_000;
+/** The last resort: the process exits this long after SIGTERM whatever still runs. */
+const HARD_EXIT_MS = 9_500;
 
 const main = async () => {
   const config = readConfig(process.env, process.argv.slice(2));
@@ -54,13 +58,40 @@ const main = async () => {
   }
 
   let stopping = false;
+  /**
+   * SIGTERM / SIGINT: no new request or job is taken; the jobs under way get their abort signal
+   * and finish the email in flight or hand their work back (reservations withdrawn, leases
+   * released, jobs queued again), so that the next start resumes them at once; then the
+   * database closes. Should anything hang, the process exits anyway within 10 s.
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal}: shutting down`);
-    await app.close().catch(() => undefined);
-    await queue.stop().catch(() => undefined);
-    await database.close().catch(() => undefined);
+    log.info(`${signal}: stopping (work under way is finished or handed back)`);
+    const hardExit = setTimeout(() => {
+      log.error(
+        `${signal}: not stopped after ${HARD_EXIT_MS / 1000} s, exiting anyway (unfinished jobs are retried at the next start)`,
+      );
+      process.exit(1);
+    }, HARD_EXIT_MS);
+    hardExit.unref();
+    const [, jobs] = await Promise.all([
+      app.close().catch((error: unknown) => log.error({ err: error }, 'closing the HTTP server')),
+      queue.stop(JOB_GRACE_MS).catch((error: unknown) => {
+        log.error({ err: error }, 'stopping the job queue');
+        return { underWay: [], overran: [] };
+      }),
+    ]);
+    if (jobs.overran.length > 0)
+      log.warn(
+        `${signal}: jobs still running after ${JOB_GRACE_MS / 1000} s were left to be retried at the next start: ${jobs.overran.join(', ')}`,
+      );
+    await database
+      .close()
+      .catch((error: unknown) => log.error({ err: error }, 'closing the database'));
+    log.info(
+      `${signal}: stopped${jobs.underWay.length > 0 ? ` (jobs handed back or finished: ${jobs.underWay.join(', ')})` : ''}`,
+    );
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,29 +1,29 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkEmailJob } from '@leadline/shared/email';
 import type { Database } from '../src/db/connection.ts';
 import { openTestDatabase } from './db.ts';
 import { receptionCounts } from './email-bulk-support.ts';
-import { freePort, startSmtpServer } from './mail-servers.ts';
+import { startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
+import {
+  callServer as call,
+  signinTo,
+  startServerProcess,
+  stopServerProcess,
+} from './server-process.ts';
+import type { ServerProcess as Server } from './server-process.ts';
 
 /**
  * The real server as a child process (as e2e/support/server.ts starts it), killed with SIGKILL
  * in the middle of a bulk run and started again on the same database: the run resumes, and
  * no lead gets two emails.
  */
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const PASSWORD = 'restart-password-123';
 const ROOT_EMAIL = 'root@restart.test';
 const LEADS = 16;
-
-type Server = { url: string; child: ChildProcess; output: () => string };
 
 let smtp: TestSmtpServer;
 let dataDir: string;
@@ -32,81 +32,23 @@ let database: (Database & { url?: string }) | undefined;
 const servers: Server[] = [];
 
 const startServer = async (): Promise<Server> => {
-  const port = await freePort();
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
+  const server = await startServerProcess({
+    dataDir,
+    databaseUrl: database?.url,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: join(dataDir, 'no-web-app'),
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'restart-test-jwt-secret-0123456789abcdef',
-      SECRET_KEY: 'restart-test-secret-key-0123456789abcdef',
       SUPERADMIN_EMAIL: ROOT_EMAIL,
       SUPERADMIN_PASSWORD: PASSWORD,
       BULK_PAUSE_MS: '300',
-      REPLY_CHECK_MINUTES: '0',
       PUBLIC_URL: 'https://crm.restart.test',
-      ...(database?.url ? { DATABASE_URL: database.url } : {}),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk) => (log += String(chunk)));
-  child.stderr!.on('data', (chunk) => (log += String(chunk)));
-  const server = { url: `http://127.0.0.1:${port}`, child, output: () => log };
   servers.push(server);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    const healthy = await fetch(`${server.url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return server;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return server;
 };
 
-const stopServer = async (server: Server, signal: NodeJS.Signals) => {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = once(server.child, 'exit');
-  server.child.kill(signal);
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  if (server.child.exitCode === null && server.child.signalCode === null)
-    server.child.kill('SIGKILL');
-};
+const stopServer = (server: Server, signal: NodeJS.Signals) => stopServerProcess(server, signal);
 
-const call = async (
-  server: Server,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-) => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  return { status: response.status, json };
-};
-
-const signin = async (server: Server, email: string) => {
-  const { status, json } = await call(server, 'POST', '/api/auth/signin', {
-    email,
-    password: PASSWORD,
-  });
-  expect(status, JSON.stringify(json)).toBe(200);
-  return json.token as string;
-};
+const signin = async (server: Server, email: string) => signinTo(server, email, PASSWORD);
 
 beforeAll(async () => {
   smtp = await startSmtpServer({ password: 'smtp-restart-pass-7x' });

@@ -1,15 +1,31 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/connection.ts';
 
+/** What a job's handler gets beside its data. */
+export type JobRun = {
+  id: string;
+  /**
+   * Aborted when the process stops: the handler finishes or hands back the work under way
+   * (releasing what it holds, so that the next process takes it at once) and returns promptly.
+   */
+  signal: AbortSignal;
+};
+
 export type JobQueue = {
   /** Queues a job; with a singletonKey, a second job of the same key is not queued twice. */
   send: (name: string, data: object, options?: PgBoss.SendOptions) => Promise<string | null>;
-  /** Runs a handler for every job of a queue (one at a time per process). */
+  /** Runs a handler for every job of a queue (one at a time per call, per process). */
   work: <T extends object>(
     name: string,
-    handler: (data: T, jobId: string) => Promise<void>,
+    handler: (data: T, job: JobRun) => Promise<void>,
   ) => Promise<void>;
-  stop: () => Promise<void>;
+  /**
+   * Stops: no job is taken any more, the handlers under way get their abort signal and up to
+   * `graceMs` to return; a job still running after that is failed, so that pg-boss retries it
+   * (in another process, or in this one's next start). Answers the queues that had a job under
+   * way when the signal went out, and those whose job overran the grace.
+   */
+  stop: (graceMs?: number) => Promise<{ underWay: string[]; overran: string[] }>;
 };
 
 /**
@@ -35,8 +51,18 @@ export const startJobQueue = async (
     await boss.createQueue(name);
     queues.add(name);
   };
+  const stopping = new AbortController();
+  let stopped = false;
+  const worked = new Set<string>();
+  /** Jobs under way, by queue. */
+  const running = new Map<string, number>();
+  const count = (name: string, delta: number) =>
+    running.set(name, (running.get(name) ?? 0) + delta);
   return {
     send: async (name, data, options = {}) => {
+      // A handler that overran the stop must not queue its work again: pg-boss failed its job,
+      // which is retried.
+      if (stopped) throw new Error('The job queue has stopped');
       await ensureQueue(name);
       return boss.send(name, data, {
         retryLimit: 3,
@@ -47,10 +73,27 @@ export const startJobQueue = async (
     },
     work: async (name, handler) => {
       await ensureQueue(name);
+      worked.add(name);
       await boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never, job.id);
+        for (const job of jobs) {
+          count(name, 1);
+          try {
+            await handler(job.data as never, { id: job.id, signal: stopping.signal });
+          } finally {
+            count(name, -1);
+          }
+        }
       });
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    stop: async (graceMs = 10_000) => {
+      // First no new job (a fetch under way may still bring one: its handler sees the signal).
+      for (const name of worked) await boss.offWork(name);
+      const busy = () => [...running].filter(([, n]) => n > 0).map(([name]) => name);
+      const underWay = busy();
+      stopping.abort();
+      await boss.stop({ graceful: true, wait: true, timeout: graceMs });
+      stopped = true;
+      return { underWay, overran: busy() };
+    },
   };
 };

@@ -10,15 +10,17 @@ export type TickData = { campaignId: string; chain: string; n: number };
 
 /**
  * Queues tick `n` of a chain at `at` (now when absent or past). Its id comes from the chain and
- * the number, so a tick queued twice (a retried job, two processes) exists once.
+ * the number, so a tick queued twice (a retried job, two processes) exists once; `id` replaces
+ * it for a tick queued beside the chain's own (a tick handed back when a process stops).
  */
 export const enqueueTick = async (
   queue: Pick<JobQueue, 'send'>,
   data: TickData,
   at?: Date | null,
+  id = tickJobId(data.chain, data.n),
 ): Promise<void> => {
   await queue.send(CAMPAIGN_QUEUE, data, {
-    id: tickJobId(data.chain, data.n),
+    id,
     ...(at && at.getTime() > Date.now() ? { startAfter: at } : {}),
     retryLimit: 10,
     retryDelay: 10,

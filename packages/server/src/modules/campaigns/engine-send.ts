@@ -166,8 +166,9 @@ const stillRunning = async (db: Db, campaign: CampaignRow): Promise<boolean> => 
  * connection for the batch), through the email module's run path: suppressed and replied leads
  * skipped, one email per lead per step (reserved under the step's job id), `{{firstName}}`
  * filled, unsubscribe link and headers added. Stops early for a pause, the daily limit, a
- * failure every next email would share, or when a third of the lease has gone; what it does
- * not send goes back to the queue.
+ * failure every next email would share, when a third of the lease has gone, or when `signal`
+ * aborts (the process stops: the emails under way finish, no other starts); what it does not
+ * send goes back to the queue, due now. Answers how many rows went back.
  */
 export const sendClaimed = async (
   db: Db,
@@ -175,7 +176,8 @@ export const sendClaimed = async (
   campaign: CampaignRow,
   claimed: readonly Row[],
   options: EngineOptions,
-): Promise<void> => {
+  signal?: AbortSignal,
+): Promise<number> => {
   const rest = [...claimed];
   const sender = campaign.createdBy ? await findUserById(db, campaign.createdBy) : undefined;
   if (!sender) {
@@ -185,7 +187,7 @@ export const sendClaimed = async (
       rest.map((r) => ({ step: r.step, leadId: r.lead.id })),
     );
     await pauseForFailure(db, campaign, campaign.tickChain, 'its creator no longer exists');
-    return;
+    return 0;
   }
   const mailer = createRunMailer(box);
   const { links } = options;
@@ -238,13 +240,13 @@ export const sendClaimed = async (
   /** Reserves and delivers a prepared email; null when the campaign stopped meanwhile. */
   const deliver = (run: RunContext, prepared: PreparedSend) =>
     inTurn(async (): Promise<RunSendOutcome | null> => {
-      if (stopped || !(await stillRunning(db, campaign))) return null;
+      if (stopped || signal?.aborted || !(await stillRunning(db, campaign))) return null;
       const [reservation] = await reserveRunSends(run, [prepared]);
       return 'status' in reservation! ? reservation : deliverReserved(run, prepared, reservation!);
     });
   /** Sends the next row; false when nothing more may start (pause, limit, failure, time). */
   const sendNext = async (): Promise<boolean> => {
-    if (stopped || rest.length === 0 || Date.now() >= deadline) return false;
+    if (stopped || signal?.aborted || rest.length === 0 || Date.now() >= deadline) return false;
     const row = rest.shift();
     if (!row) return false;
     const message = messageFor(row.step);
@@ -262,7 +264,7 @@ export const sendClaimed = async (
     if (outcome?.status === 'sent')
       await recordRunEmailsSent(db, campaign.organizationId, [outcome.sentEmailId]);
     if (outcome === null) {
-      // Paused (or moved to another chain): the row goes back to the queue.
+      // Paused (or moved to another chain, or the process stops): the row goes back to the queue.
       rest.unshift(row);
       stopped = true;
       return false;
@@ -295,4 +297,5 @@ export const sendClaimed = async (
       rest.map((r) => ({ step: r.step, leadId: r.lead.id })),
     );
   }
+  return rest.length;
 };

@@ -88,7 +88,9 @@ const claim = (db: Db, data: TickData, options: EngineOptions): Promise<Claim | 
 /**
  * One tick of a campaign's engine chain: claim, queue the successor, send. A tick of another
  * chain (the campaign was paused, resumed or edited since) or of a campaign that is not
- * active does nothing and ends its chain.
+ * active does nothing and ends its chain. Answers 'interrupted' when `signal` (the process
+ * stopping) cut it short: the rows it did not send are back in the queue, due now, and the
+ * caller queues a tick to take them at once.
  */
 export const runTick = async (
   db: Db,
@@ -96,19 +98,22 @@ export const runTick = async (
   data: TickData,
   options: EngineOptions,
   enqueue: Enqueue,
-): Promise<void> => {
+  signal?: AbortSignal,
+): Promise<'done' | 'interrupted'> => {
   const current = await getCampaignRow(db, data.campaignId);
-  if (!current || current.status !== 'active' || current.tickChain !== data.chain) return;
-  if (current.type !== 'email') return;
+  if (!current || current.status !== 'active' || current.tickChain !== data.chain) return 'done';
+  if (current.type !== 'email') return 'done';
+  if (signal?.aborted) return 'interrupted';
   const claimed = await claim(db, data, options);
-  if (!claimed) return;
+  if (!claimed) return 'done';
   // Queued before sending: should this process die mid-batch, the chain goes on elsewhere.
   if (claimed.at) await enqueue({ ...data, n: data.n + 1 }, claimed.at);
-  if (claimed.claimed.length === 0) return;
-  await sendClaimed(db, box, claimed.campaign, claimed.claimed, options);
+  if (claimed.claimed.length === 0) return 'done';
+  const handedBack = await sendClaimed(db, box, claimed.campaign, claimed.claimed, options, signal);
   // The last rows done: complete now rather than at the next tick.
   await db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, data.campaignId);
     if (campaign?.status === 'active') await completeIfDone(tx, campaign, null);
   });
+  return handedBack > 0 && signal?.aborted ? 'interrupted' : 'done';
 };

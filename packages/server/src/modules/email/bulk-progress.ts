@@ -9,6 +9,8 @@ export type Loop = {
   state: BulkEmailStatus | undefined;
   /** Why the run stopped by itself (daily limit, a failure that would repeat). */
   stopped?: string;
+  /** Left before its end because the process is stopping: the run goes on in the next job. */
+  interrupted?: boolean;
 };
 
 /** Progress is written at least this often, and after this many leads. */
@@ -33,13 +35,18 @@ export const createProgress = (
   let lastWrite = performance.now();
   return {
     done: (index: number, counter: BulkCounter) => done.set(index, counter),
-    /** Writes the done prefix (and, at the end of a stopped run, every done lead). */
-    write: async (final: boolean) => {
+    /**
+     * Writes the done prefix when due ('due'), or at once ('now': the run is handed back), and
+     * at the end of a run ('final') every done lead.
+     */
+    write: async (when: 'due' | 'now' | 'final') => {
+      const final = when === 'final';
       let next = position;
       while (done.has(next)) next += 1;
       const pending = next - position;
       const due =
         final ||
+        (when === 'now' && pending > 0) ||
         pending >= WRITE_LEADS ||
         (pending > 0 && performance.now() - lastWrite >= WRITE_MS);
       if (!due) return;

@@ -38,16 +38,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Takes the run, waiting while another worker's lease is alive (a resumed job can arrive while
  * the killed process's lease has not lapsed yet). Gives up after two lease lengths during
- * which the lease kept being renewed: a live worker holds the run.
+ * which the lease kept being renewed (a live worker holds the run), or when the process stops.
  */
 const acquire = async (
   db: Db,
   runId: string,
   owner: string,
   leaseSeconds: number,
+  signal: AbortSignal | undefined,
 ): Promise<BulkRunRow | undefined> => {
   const deadline = Date.now() + (2 * leaseSeconds + 5) * 1000;
   for (;;) {
+    if (signal?.aborted) return undefined;
     const run = await claimBulkRun(db, runId, owner, leaseSeconds);
     if (run) return run;
     const state = await bulkRunState(db, runId);
@@ -75,12 +77,20 @@ const logSummary = async (db: Db, run: BulkRunRow, ended: BulkRunSummary) => {
  * that a killed process left 'sending' as failed (never resent), then sends from where the
  * run stopped. Safe to run any number of times, in any number of processes: one worker holds
  * a run at a time, and reserveSend refuses a second email to a lead in the same run.
+ *
+ * When `signal` aborts (the process stops), the emails under way are finished, those reserved
+ * but not sent are withdrawn, the progress is written and the lease given up: the run stays
+ * running, and the next start (or another process's sweep) resumes it at once.
  */
-export const runBulkJob = async (settings: BulkRunnerSettings, runId: string): Promise<void> => {
+export const runBulkJob = async (
+  settings: BulkRunnerSettings,
+  runId: string,
+  signal?: AbortSignal,
+): Promise<void> => {
   const { db } = settings;
   const leaseSeconds = settings.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const owner = randomUUID();
-  const run = await acquire(db, runId, owner, leaseSeconds);
+  const run = await acquire(db, runId, owner, leaseSeconds, signal);
   if (!run) return;
   const loop: Loop = { state: 'running' };
   const heartbeat = setInterval(
@@ -118,10 +128,11 @@ export const runBulkJob = async (settings: BulkRunnerSettings, runId: string): P
         jobId: run.id,
         kind: 'bulk',
       };
-      await sendAll({ db, pauseMs: settings.pauseMs, leaseSeconds }, run, context, owner, loop);
+      const window = { db, pauseMs: settings.pauseMs, leaseSeconds, signal };
+      await sendAll(window, run, context, owner, loop);
     }
-    // Lost the lease: the worker that holds the run now finishes it.
-    if (loop.state === undefined) return;
+    // Lost the lease: the worker that holds the run now finishes it. Interrupted: the next job.
+    if (loop.state === undefined || loop.interrupted) return;
     // Undefined when the user stopped the run (that wrote its own activity entry).
     const ended = await finishBulkRun(
       db,

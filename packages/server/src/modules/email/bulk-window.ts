@@ -48,7 +48,26 @@ type Item = { index: number; leadId: string } & (
   { outcome: RunSendOutcome | null } | { prepared: PreparedSend; reservation: SendReservation }
 );
 
-export type WindowSettings = { db: Db; pauseMs: number; leaseSeconds: number };
+export type WindowSettings = {
+  db: Db;
+  pauseMs: number;
+  leaseSeconds: number;
+  /** Aborted when the process stops: no email starts any more, the run is handed back. */
+  signal?: AbortSignal;
+};
+
+/** Waits `ms`, or less when `signal` aborts meanwhile. */
+const pause = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 /**
  * Sends a run from its position to its end. With a pause: one lead at a time, the pause
@@ -56,8 +75,10 @@ export type WindowSettings = { db: Db; pauseMs: number; leaseSeconds: number };
  * meanwhile counts). Without one: sixteen leads at a time, checked, reserved in one statement and
  * handed to the SMTP connection together, while the next sixteen are read and reserved; the
  * delivered emails are recorded with the run's progress. Stops at the daily limit, on a
- * failure that would repeat (login refused, server unreachable), when the user stops it, or
- * when this worker loses its lease; reservations not sent then are withdrawn.
+ * failure that would repeat (login refused, server unreachable), when the user stops it, when
+ * this worker loses its lease, or when the process stops (`signal`: the emails under way are
+ * finished, the progress written and `loop.interrupted` set); reservations not sent then are
+ * withdrawn.
  */
 export const sendAll = async (
   settings: WindowSettings,
@@ -66,7 +87,7 @@ export const sendAll = async (
   owner: string,
   loop: Loop,
 ): Promise<void> => {
-  const { db, pauseMs } = settings;
+  const { db, pauseMs, signal } = settings;
   const message = {
     subject: run.subject,
     body: run.body,
@@ -127,10 +148,14 @@ export const sendAll = async (
   try {
     for (let from = run.position; from < run.total; from += size) {
       if (pauseMs > 0 && from > run.position) {
-        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        await pause(pauseMs, signal);
         loop.state = await renewBulkLease(db, run.id, owner, settings.leaseSeconds);
       }
       if (loop.state !== 'running' || loop.stopped !== undefined) break;
+      if (signal?.aborted) {
+        loop.interrupted = true;
+        break;
+      }
       const items = await (ahead ?? prepareWindow(from));
       ahead = null;
       if (pauseMs === 0 && from + size < run.total) {
@@ -154,7 +179,7 @@ export const sendAll = async (
         else progress.done(item.index, step.counter);
       }
       // Written beside the next window's sending, one write at a time.
-      writing = writing.then(() => progress.write(false));
+      writing = writing.then(() => progress.write('due'));
       writing.catch(() => undefined); // awaited below and at the end
       if (pauseMs > 0) await writing;
     }
@@ -170,5 +195,6 @@ export const sendAll = async (
   await context.recorder?.flush();
   if (failure) throw failure;
   if (loop.state === undefined) return;
-  await progress.write(true);
+  // Handed back: the next job goes on from the written position.
+  await progress.write(loop.interrupted ? 'now' : 'final');
 };

@@ -52,7 +52,9 @@ export const registerEmailJobs = async (
   const { box, links } = settings;
   const runner = { db, box, links, pauseMs: settings.bulkPauseMs };
   for (let worker = 0; worker < BULK_WORKERS; worker += 1) {
-    await queue.work<{ runId: string }>(BULK_QUEUE, ({ runId }) => runBulkJob(runner, runId));
+    await queue.work<{ runId: string }>(BULK_QUEUE, ({ runId }, { signal }) =>
+      runBulkJob(runner, runId, signal),
+    );
   }
   await queue.work(EMAIL_TICK_QUEUE, async () => {
     // Nothing thrown: a failed tick would be retried, and the next one is queued anyway.

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { ClientData } from '@leadline/shared/clients';
 import type { LeadData } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
@@ -46,9 +47,13 @@ export const startImport = async (
     filename,
     file,
   });
-  await queue.send(IMPORT_QUEUE, { importId }, { singletonKey: importId });
+  await queueImport(queue, importId);
   return importId;
 };
+
+/** Queues the job that runs (or resumes) an import. */
+export const queueImport = (queue: Pick<JobQueue, 'send'>, importId: string) =>
+  queue.send(IMPORT_QUEUE, { importId }, { singletonKey: importId });
 
 export const importStatus = async (
   db: Db,
@@ -107,14 +112,16 @@ const prepareBatch = (
  * Reads the rows as the file is read and inserts them a batch at a time, up to `inFlight`
  * batches at once (their commits stay in file order), while the next batch is read and
  * checked. Rows a previous run committed (`job.processed`) are only read, to know their
- * emails.
+ * emails. When `signal` aborts (the process stops), no further batch starts: the batches under
+ * way commit, the rows read after them are left for the next run, and the answer is null.
  */
 const importRows = async (
   db: Db,
   job: ImportRow,
   file: Buffer,
   inFlight: number,
-): Promise<number> => {
+  signal: AbortSignal | undefined,
+): Promise<number | null> => {
   const sheet = await openSheet(job.kind, file, detectType(job.filename, file));
   await setImportTotal(db, job.id, sheet.estimatedRows());
   const seen = new Set<string>();
@@ -126,13 +133,21 @@ const importRows = async (
     const batch = prepareBatch(job, rows, sheet.columns, seen);
     rows = [];
     if (running.length >= inFlight) await running.shift();
+    // The reading and the inserting alone would keep the event loop to themselves (PGlite runs
+    // in this thread): requests, mail connections and a stop signal get their turn between batches.
+    await setImmediate();
     last = insertImportBatch(db, job.id, job.kind, batch, last);
     // Awaited later; handled now so that a failure is never "unhandled" meanwhile.
     last.catch(() => undefined);
     running.push(last);
   };
+  let interrupted = false;
   try {
     for await (const row of sheet.rows) {
+      if (signal?.aborted) {
+        interrupted = true;
+        break;
+      }
       read += 1;
       if (read <= job.processed) {
         const outcome = validateRow(job.kind, rowRecord(row.cells, sheet.columns));
@@ -142,36 +157,47 @@ const importRows = async (
       rows.push(row);
       if (rows.length === BATCH) await flush();
     }
-    if (rows.length > 0) await flush();
+    if (!interrupted && rows.length > 0) await flush();
   } finally {
     await Promise.allSettled(running);
   }
   await last;
-  return read;
+  return interrupted ? null : read;
 };
 
 /**
  * The job: imports the stored file's rows, `inFlight` batches at a time (1 on PGlite, whose one
  * connection runs one transaction at a time). A file that turns out unreadable ends the import as
  * failed with the reason; a database fault fails the job, which pg-boss retries and which then
- * resumes after the last committed batch.
+ * resumes after the last committed batch. Answers 'interrupted' when `signal` stopped it between
+ * two batches (still running: the next job resumes after the last committed batch).
  */
-export const runImport = async (db: Db, importId: string, inFlight = 1): Promise<void> => {
+export const runImport = async (
+  db: Db,
+  importId: string,
+  inFlight = 1,
+  signal?: AbortSignal,
+): Promise<'done' | 'interrupted'> => {
   const job = await findImport(db, importId, null);
-  if (!job || job.status !== 'running') return;
+  if (!job || job.status !== 'running') return 'done';
+  if (signal?.aborted) return 'interrupted';
   const file = await loadImportFile(db, importId);
-  if (!file)
-    return finishImport(db, importId, {
+  if (!file) {
+    await finishImport(db, importId, {
       status: 'failed',
       message: 'The uploaded file is no longer available',
     });
-  let rows: number;
+    return 'done';
+  }
+  let rows: number | null;
   try {
-    rows = await importRows(db, job, file, inFlight);
+    rows = await importRows(db, job, file, inFlight, signal);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return finishImport(db, importId, { status: 'failed', message: error.message });
+    await finishImport(db, importId, { status: 'failed', message: error.message });
+    return 'done';
   }
+  if (rows === null) return 'interrupted';
   await setImportTotal(db, importId, rows);
   const done = (await findImport(db, importId, null))!;
   await db.transaction(async (tx) => {
@@ -184,4 +210,5 @@ export const runImport = async (db: Db, importId: string, inFlight = 1): Promise
       details: `${done.inserted} ${job.kind} imported from ${job.filename} (${done.duplicates} duplicates, ${done.errorCount} rows with errors)`,
     });
   });
+  return 'done';
 };
