@@ -91,7 +91,7 @@ const expectUsable = async (target: DatabaseTarget) => {
     const queue = await startJobQueue(database, () => undefined);
     try {
       const worked = new Promise<{ id: string; data: unknown }>((resolve) => {
-        void queue.work(JOB_QUEUE, async (data, id) => resolve({ id, data }));
+        void queue.work(JOB_QUEUE, async (data, job) => resolve({ id: job.id, data }));
       });
       expect(await worked).toEqual({ id: jobId, data: { lead: 'Grace Hopper' } });
     } finally {
