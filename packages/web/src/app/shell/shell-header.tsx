@@ -38,14 +38,20 @@ export const ShellHeader = ({
             aria-controls="app-navigation"
           />
         ) : null}
-        <Link
-          to={homePath}
-          aria-label="Leadline home"
-          style={{ flexShrink: 0, textDecoration: 'none', display: 'flex' }}
-        >
-          <Logo height={mobile ? 24 : 30} />
-        </Link>
-        <Divider orientation="vertical" h={24} style={{ alignSelf: 'center' }} />
+        {/* On a phone a Super Admin's switcher needs the room: the page title stays, the logo
+            goes (the navigation still leads home). */}
+        {mobile && superAdmin ? null : (
+          <>
+            <Link
+              to={homePath}
+              aria-label="Leadline home"
+              style={{ flexShrink: 0, textDecoration: 'none', display: 'flex' }}
+            >
+              <Logo height={mobile ? 24 : 30} />
+            </Link>
+            <Divider orientation="vertical" h={24} style={{ alignSelf: 'center' }} />
+          </>
+        )}
         <Title
           order={1}
           size="h4"

@@ -57,7 +57,7 @@ export const OrganizationSwitcher = ({ compact }: OrganizationSwitcherProps) => 
       searchable={names.length > 8}
       leftSection={<IconBuilding size={16} aria-hidden />}
       size={compact ? 'xs' : 'sm'}
-      w={compact ? 132 : 220}
+      w={compact ? 164 : 220}
       comboboxProps={{ width: compact ? 220 : undefined, position: 'bottom-end' }}
     />
   );
