@@ -1,6 +1,7 @@
 // The web app's build (Vite, then the prerendered sign-in page), run only when its inputs
 // changed since the last build or the output is missing. `node scripts/build-web.mjs [--force]`.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clearStamp, inputsHash, isFresh, repoRoot, took, writeStamp } from './build-stamp.mjs';
@@ -29,7 +30,10 @@ export const buildWeb = ({ force = false } = {}) => {
     console.log(`Web app: up to date (${outDir}).`);
     return false;
   }
-  console.log(`Web app: building into ${outDir} (its sources changed or it was never built)…`);
+  const reason = existsSync(join(outDir, 'index.html'))
+    ? 'its sources changed since the last build'
+    : 'it has not been built yet';
+  console.log(`Web app: building into ${outDir} (${reason})…`);
   const started = Date.now();
   clearStamp(outDir);
   const result = spawnSync('npm', ['run', 'build', '-w', '@leadline/web'], {
