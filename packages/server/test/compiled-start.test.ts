@@ -93,9 +93,8 @@ const run = (args: string[], env: Record<string, string>): Run => {
   return { child, output: () => log, exited };
 };
 
-const startCompiled = async () => {
+const startCompiled = async (dataDir = tempDir()) => {
   const port = await freePort();
-  const dataDir = tempDir();
   const started = run(['main'], {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -122,7 +121,7 @@ const startCompiled = async () => {
     .split(' ')
     .filter(Boolean)
     .map(Number);
-  return { ...started, url, serverPid: serverPid! };
+  return { ...started, url, dataDir, serverPid: serverPid! };
 };
 
 const isRunning = (pid: number) => {
@@ -160,6 +159,26 @@ describe('the compiled server, started as npm start starts it', () => {
     started.child.kill('SIGTERM');
     expect(await started.exited).toEqual({ code: 0, signal: null });
     expect(isRunning(started.serverPid)).toBe(false);
+  });
+
+  it('runs the backup and restore programs compiled too', async () => {
+    const started = await startCompiled();
+    running.push(started);
+    started.child.kill('SIGTERM');
+    expect((await started.exited).code).toBe(0);
+    const file = join(tempDir(), 'leadline.sql.gz');
+    const backup = run(['backup', file], { DATA_DIR: started.dataDir });
+    expect((await backup.exited).code).toBe(0);
+    expect(backup.output()).toContain(`written to ${file}`);
+    const target = join(tempDir(), 'restored');
+    const restore = run(['restore', file], { DATA_DIR: target });
+    expect((await restore.exited).code).toBe(0);
+    expect(restore.output()).toContain(`Restored ${file}`);
+    // The restored directory is a database the server starts on.
+    const again = await startCompiled(target);
+    running.push(again);
+    again.child.kill('SIGTERM');
+    expect((await again.exited).code).toBe(0);
   });
 
   it('ends the way the server ended', async () => {
