@@ -26,6 +26,7 @@ const SERVER_INPUTS = [
 
 const serverDir = join(repoRoot, 'packages', 'server');
 export const serverOutDir = join(serverDir, 'dist');
+const STAMP = '.build-stamp';
 
 const presentEntries = () =>
   SERVER_ENTRIES.filter((entry) => existsSync(join(serverDir, 'src', `${entry}.ts`)));
@@ -50,7 +51,7 @@ export const buildServer = async ({ force = false, quiet = false } = {}) => {
   const entries = presentEntries();
   const outputs = entries.map((entry) => `${entry}.js`);
   const hash = inputsHash(SERVER_INPUTS);
-  if (!force && isFresh(serverOutDir, hash, outputs)) {
+  if (!force && isFresh(join(serverOutDir, STAMP), hash, serverOutDir, outputs)) {
     if (!quiet) console.log(`Server: up to date (${serverOutDir}).`);
     return false;
   }
@@ -75,13 +76,13 @@ export const buildServer = async ({ force = false, quiet = false } = {}) => {
       plugins: [nodeModulesExternal],
       logLevel: 'warning',
     });
-    writeStamp(scratch, hash);
+    writeStamp(join(scratch, STAMP), hash, scratch, outputs);
     rmSync(serverOutDir, { recursive: true, force: true });
     try {
       renameSync(scratch, serverOutDir);
     } catch (error) {
       // Another build moved its output in first: fine when it is this very build.
-      if (!isFresh(serverOutDir, hash, outputs)) throw error;
+      if (!isFresh(join(serverOutDir, STAMP), hash, serverOutDir, outputs)) throw error;
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });

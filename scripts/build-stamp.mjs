@@ -1,16 +1,15 @@
 // Staleness stamps for the builds. A build's inputs (source folders and files, named from the
-// repository root) are hashed by path and content; the hash is kept in a `.build-stamp` file in
-// the build's output folder. A build whose output exists and whose stamp matches the current
-// hash is up to date. Content, not modification times: a `git checkout` back and forth or a
-// touched file does not force a rebuild, and an edit that keeps size and time still does.
+// repository root) are hashed by path and content; the hash is kept in a stamp file with the
+// size and time of each output as written. A build is up to date when its stamp holds the
+// current hash and its outputs are still the ones it wrote. Content, not modification times,
+// for the inputs: a `git checkout` back and forth or a touched file does not force a rebuild,
+// and an edit that keeps size and time still does.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-
-const STAMP = '.build-stamp';
 
 /** Build outputs and scratch folders inside input folders: never inputs themselves. */
 const isSkipped = (name) =>
@@ -19,6 +18,7 @@ const isSkipped = (name) =>
   name.startsWith('dist-') ||
   name.startsWith('dist.') ||
   name.startsWith('.ssr-') ||
+  name.endsWith('.build-stamp') ||
   name.endsWith('.tsbuildinfo');
 
 const filesUnder = (path) => {
@@ -45,16 +45,38 @@ export const inputsHash = (inputs) => {
   return hash.digest('hex');
 };
 
-/** True when `outDir` holds every one of `outputs` and a stamp of exactly `hash`. */
-export const isFresh = (outDir, hash, outputs) => {
-  const stampPath = join(outDir, STAMP);
-  if (!existsSync(stampPath) || readFileSync(stampPath, 'utf8').trim() !== hash) return false;
-  return outputs.every((output) => existsSync(join(outDir, output)));
+/** Each output's size and modification time, or null when it is missing. */
+const outputsOf = (outDir, outputs) =>
+  Object.fromEntries(
+    outputs.map((output) => {
+      const stat = statSync(join(outDir, output), { throwIfNoEntry: false });
+      return [output, stat ? `${stat.size}:${stat.mtimeMs}` : null];
+    }),
+  );
+
+const readStamp = (stampPath) => {
+  try {
+    return JSON.parse(readFileSync(stampPath, 'utf8'));
+  } catch {
+    return undefined;
+  }
 };
 
-export const writeStamp = (outDir, hash) => writeFileSync(join(outDir, STAMP), `${hash}\n`);
+/** True when the stamp at `stampPath` holds `hash` and `outputs` in `outDir` as they were built. */
+export const isFresh = (stampPath, hash, outDir, outputs) => {
+  const stamp = readStamp(stampPath);
+  if (stamp?.inputs !== hash) return false;
+  const now = outputsOf(outDir, outputs);
+  return outputs.every((output) => now[output] !== null && now[output] === stamp.outputs?.[output]);
+};
 
-export const clearStamp = (outDir) => rmSync(join(outDir, STAMP), { force: true });
+export const writeStamp = (stampPath, hash, outDir, outputs) =>
+  writeFileSync(
+    stampPath,
+    `${JSON.stringify({ inputs: hash, outputs: outputsOf(outDir, outputs) }, null, 2)}\n`,
+  );
+
+export const clearStamp = (stampPath) => rmSync(stampPath, { force: true });
 
 /** "built in 1.2 s" for a build that started at `started` (Date.now()). */
 export const took = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;

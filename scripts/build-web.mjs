@@ -2,7 +2,7 @@
 // changed since the last build or the output is missing. `node scripts/build-web.mjs [--force]`.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clearStamp, inputsHash, isFresh, repoRoot, took, writeStamp } from './build-stamp.mjs';
 
@@ -22,26 +22,32 @@ export const webOutDir = () =>
     ? resolve(process.env.WEB_OUT_DIR)
     : join(repoRoot, 'packages', 'web', 'dist');
 
+/** Beside the output, not in it: everything in it is served. */
+const stampPathOf = (outDir) => join(dirname(outDir), `${basename(outDir)}.build-stamp`);
+
 /** Builds the web app unless it is up to date (or `force`); returns whether it built. */
 export const buildWeb = ({ force = false } = {}) => {
   const outDir = webOutDir();
+  const stampPath = stampPathOf(outDir);
   const hash = inputsHash(WEB_INPUTS);
-  if (!force && isFresh(outDir, hash, WEB_OUTPUTS)) {
+  if (!force && isFresh(stampPath, hash, outDir, WEB_OUTPUTS)) {
     console.log(`Web app: up to date (${outDir}).`);
     return false;
   }
-  const reason = existsSync(join(outDir, 'index.html'))
-    ? 'its sources changed since the last build'
-    : 'it has not been built yet';
+  const reason = !existsSync(join(outDir, 'index.html'))
+    ? 'it has not been built yet'
+    : existsSync(stampPath)
+      ? 'its sources changed since the last build'
+      : 'nothing records what it was built from';
   console.log(`Web app: building into ${outDir} (${reason})…`);
   const started = Date.now();
-  clearStamp(outDir);
+  clearStamp(stampPath);
   const result = spawnSync('npm', ['run', 'build', '-w', '@leadline/web'], {
     cwd: repoRoot,
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('The web app did not build (see the output above).');
-  writeStamp(outDir, hash);
+  writeStamp(stampPath, hash, outDir, WEB_OUTPUTS);
   console.log(`Web app: built in ${took(started)}.`);
   return true;
 };
