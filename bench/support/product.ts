@@ -83,9 +83,9 @@ export const createAdmin = async (server: RunningServer, organization: string): 
 };
 
 /**
- * The pid of the server process. startServer spawns `node --import tsx .../main.ts` with a
- * DATA_DIR of its own (a fresh temporary directory), so the one process whose environment
- * holds that DATA_DIR and whose command line runs main.ts is the server.
+ * The pid of the server process. startServer spawns `node .../dist/main.js` with a DATA_DIR of
+ * its own (a fresh temporary directory), so the one process whose environment holds that
+ * DATA_DIR and whose command line runs main.js is the server.
  */
 export const serverPid = (server: RunningServer): number => {
   const marker = `DATA_DIR=${server.dataDir}\0`;
@@ -93,7 +93,7 @@ export const serverPid = (server: RunningServer): number => {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (!cmdline.includes('packages/server/src/main.ts')) continue;
+      if (!cmdline.includes('packages/server/dist/main.js')) continue;
       if (readFileSync(`/proc/${entry}/environ`, 'utf8').includes(marker)) return Number(entry);
     } catch {
       // the process ended, or is not ours to read

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildServer } from '../../scripts/build-server.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -64,17 +65,25 @@ const waitForHealth = async (url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not become healthy:\n${output()}`);
 };
 
-/** Starts the real product (built web app + server) as its own process on loopback. */
+/** The compiled server, rebuilt first when its sources changed (once per test process). */
+let serverBuilt: Promise<boolean> | undefined;
+const SERVER_MAIN = 'packages/server/dist/main.js';
+
+/**
+ * Starts the real product (built web app + compiled server, as `npm start` runs it) as its own
+ * process on loopback.
+ */
 export const startServer = async (
   options: { env?: Record<string, string>; args?: string[]; dataDir?: string } = {},
 ): Promise<RunningServer> => {
+  await (serverBuilt ??= buildServer({ quiet: true }));
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'leadline-e2e-'));
   const database = await createServerDatabase();
   let log = '';
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'packages/server/src/main.ts', ...(options.args ?? [])],
+    ['--enable-source-maps', SERVER_MAIN, ...(options.args ?? [])],
     {
       cwd: root,
       env: {

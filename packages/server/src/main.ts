@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { registerJobs } from './jobs/register.ts';
+import { serverPackageDir } from './lib/package-dir.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { ensureSuperAdmin, needsFirstAdmin } from './modules/auth/service.ts';
@@ -13,7 +13,6 @@ import { importBatchesInFlight } from './modules/imports/jobs.ts';
 import { createSystemMailer } from './modules/system-mail/mailer.ts';
 import { DEMO_ORGANIZATION, seedDemo } from './seed/demo.ts';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
 /** On SIGTERM, how long running jobs have to finish or hand back their work. */
 const JOB_GRACE_MS = 6_000;
 /** The last resort: the process exits this long after SIGTERM whatever still runs. */
@@ -33,7 +32,7 @@ const main = async () => {
     tokens: createTokenService(jwtSecret),
     secretKey,
     logLevel: config.logLevel,
-    webDist: config.webDist ?? join(here, '../../web/dist'),
+    webDist: config.webDist ?? join(serverPackageDir, '../web/dist'),
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     systemMail: config.systemMail && {

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './tables.ts';
 import { lockDataDir } from './lock.ts';
+import { serverPackageDir } from '../lib/package-dir.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -23,7 +23,7 @@ export type Database = {
 };
 
 /** Drizzle's migrations, run at every start (and by restore before it loads a backup). */
-export const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), '../../drizzle');
+export const migrationsFolder = join(serverPackageDir, 'drizzle');
 
 /** Without parameters a statement may hold several commands (pg-boss's schema set-up). */
 export const pgliteExecuteSql =
