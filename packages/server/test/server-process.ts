@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from './mail-servers.ts';
 
 /**
- * The real server as a child process (`node --import tsx packages/server/src/main.ts`, as
- * e2e/support/server.ts starts it) on a data directory, or on the PostgreSQL database
+ * The real server as a child process, from its TypeScript (`node --import tsx
+ * packages/server/src/main.ts`; the browser tests start the compiled build) on a data directory, or on the PostgreSQL database
  * `databaseUrl`, for tests that stop and restart it.
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
