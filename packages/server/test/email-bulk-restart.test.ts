@@ -10,6 +10,7 @@ import { startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 import {
   callServer as call,
+  createLeadsOn,
   signinTo,
   startServerProcess,
   stopServerProcess,
@@ -98,27 +99,8 @@ describe('bulk run across a server kill', () => {
       token,
     );
     expect(config.status, JSON.stringify(config.json)).toBe(200);
-    const emails: string[] = [];
-    const leadIds: string[] = [];
-    for (let i = 0; i < LEADS; i += 1) {
-      const email = `lead-${i}@restart.test`;
-      const lead = await call(
-        first,
-        'POST',
-        '/api/leads',
-        {
-          companyName: 'Acme',
-          personFirstName: `Lead${i}`,
-          personLastName: 'Restart',
-          personEmail: email,
-          source: 'Referral',
-        },
-        token,
-      );
-      expect(lead.status, JSON.stringify(lead.json)).toBe(201);
-      emails.push(email);
-      leadIds.push(lead.json._id as string);
-    }
+    const emails = Array.from({ length: LEADS }, (_, i) => `lead-${i}@restart.test`);
+    const leadIds = await createLeadsOn(first, token, emails, 'Acme');
     const started = await call(
       first,
       'POST',

@@ -132,3 +132,31 @@ export const signinTo = async (
   if (status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(json)}`);
   return json.token as string;
 };
+
+/** Creates one lead per address through the API (all of `companyName`); their ids, in order. */
+export const createLeadsOn = async (
+  server: ServerProcess,
+  token: string,
+  emails: readonly string[],
+  companyName: string,
+): Promise<string[]> => {
+  const ids: string[] = [];
+  for (const [i, email] of emails.entries()) {
+    const lead = await callServer(
+      server,
+      'POST',
+      '/api/leads',
+      {
+        companyName,
+        personFirstName: `Lead${i}`,
+        personLastName: companyName,
+        personEmail: email,
+        source: 'Referral',
+      },
+      token,
+    );
+    if (lead.status !== 201) throw new Error(`lead ${email}: ${JSON.stringify(lead.json)}`);
+    ids.push(lead.json._id as string);
+  }
+  return ids;
+};

@@ -12,7 +12,13 @@ import { openTestDatabase } from './db.ts';
 import { receptionCounts } from './email-bulk-support.ts';
 import { startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
-import { callServer, signinTo, startServerProcess, stopServerProcess } from './server-process.ts';
+import {
+  callServer,
+  createLeadsOn,
+  signinTo,
+  startServerProcess,
+  stopServerProcess,
+} from './server-process.ts';
 import type { ServerProcess } from './server-process.ts';
 
 /**
@@ -370,24 +376,7 @@ describe('stopping the server with SIGTERM', () => {
       const first = await start(store);
       const token = await adminWithSmtp(first, proxy);
       const emails = Array.from({ length: 5 }, (_, i) => `hung-${i}@shutdown.test`);
-      const leadIds: string[] = [];
-      for (const [i, email] of emails.entries()) {
-        const lead = await callServer(
-          first,
-          'POST',
-          '/api/leads',
-          {
-            companyName: 'Hung Co',
-            personFirstName: `Hung${i}`,
-            personLastName: 'Lead',
-            personEmail: email,
-            source: 'Referral',
-          },
-          token,
-        );
-        expect(lead.status, JSON.stringify(lead.json)).toBe(201);
-        leadIds.push(lead.json._id as string);
-      }
+      const leadIds = await createLeadsOn(first, token, emails, 'Hung Co');
       proxy.stall(true);
       const runId = await startBulk(first, token, leadIds);
       // The first email is in flight: its connection waits for a greeting that never comes.

@@ -8,6 +8,7 @@ import { errorMessage } from '../lib/api-client.ts';
 import { useChangePassword } from '../lib/change-password.ts';
 import { applyServerFieldErrors } from '../lib/form-errors.ts';
 import { notifyError } from '../lib/notify.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 const formSchema = changePasswordSchema
   .and(z.object({ confirmPassword: z.string() }))
@@ -70,20 +71,11 @@ export const ChangePasswordForm = ({
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          description="At least 8 characters"
-          required
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          password={register('newPassword')}
+          passwordError={errors.newPassword?.message}
+          confirm={register('confirmPassword')}
+          confirmError={errors.confirmPassword?.message}
         />
         <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}

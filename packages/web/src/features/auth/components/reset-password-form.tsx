@@ -1,12 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { z } from 'zod';
 import { passwordField } from '@leadline/shared/auth';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 
 const formSchema = z
   .object({ password: passwordField, confirmPassword: z.string() })
@@ -47,20 +48,11 @@ export const ResetPasswordForm = ({ token, onDone }: ResetPasswordFormProps) => 
   return (
     <form onSubmit={submit} noValidate aria-label="Choose a new password">
       <Stack gap="sm">
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          description="At least 8 characters"
-          required
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          password={register('password')}
+          passwordError={errors.password?.message}
+          confirm={register('confirmPassword')}
+          confirmError={errors.confirmPassword?.message}
         />
         <Button type="submit" fullWidth loading={reset.isPending}>
           Set new password
