@@ -183,7 +183,13 @@ describe('filters', () => {
     expect(await idsOf('from=2024-01-16')).toEqual([ids.L5, ids.L3]);
     expect(await idsOf('to=2023-12-31&search=bavaria')).toEqual([]);
     expect(await idsOf('from=2023-12-31&to=2023-12-31')).toEqual([ids.L4]);
-    expect(await idsOf('from=2024-03-01&to=2024-01-01')).toEqual([]);
+    const reversed = await t.request({
+      method: 'GET',
+      url: '/api/leads?from=2024-03-01&to=2024-01-01',
+      token,
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toBe('The end date must not be before the start date');
   });
 
   it('combines filters with search, and ignores empty ones', async () => {

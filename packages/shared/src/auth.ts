@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_OUT_OF_RANGE, dateTimeParam, isInstantInRange } from './dates.ts';
 import { PERMISSION_KEYS } from './permissions.ts';
 import type { Permissions } from './permissions.ts';
 import { ROLES } from './roles.ts';
@@ -80,7 +81,7 @@ export const signupSchema = z.object({
   organizationName: organizationField.optional(),
   department: z.string().trim().max(LIMITS.department).optional(),
   permissions: permissionsField.optional(),
-  expiresAt: z.iso.datetime({ offset: true, error: 'Expiry must be a date and time' }).optional(),
+  expiresAt: dateTimeParam('Expiry must be a date and time').optional(),
 });
 export type SignupInput = z.input<typeof signupSchema>;
 
@@ -98,6 +99,7 @@ export const approveSchema = z.object({
     .string({ error: 'Please set an expiration date before approving the user.' })
     .min(1, 'Please set an expiration date before approving the user.')
     .refine((value) => !Number.isNaN(Date.parse(value)), 'Expiration date is not a valid date')
+    .refine(isInstantInRange, DATE_OUT_OF_RANGE)
     .refine((value) => Date.parse(value) > Date.now(), 'Expiration date must be in the future'),
 });
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { limitParam } from './list-query.ts';
-import { dateParam, isCalendarDate } from './leads.ts';
+import {
+  DATE_OUT_OF_RANGE,
+  dateParam,
+  dayNumber,
+  isAcceptedDay,
+  isCalendarDate,
+  isDayInRange,
+} from './dates.ts';
 
 /** Seed 2 §9: limits of the meeting form. */
 export const MEETING_TITLE_MAX = 100;
@@ -126,7 +133,8 @@ const dateField = z
   .trim()
   .min(1, SELECT_DATE_FIRST)
   .regex(/^\d{4}-\d{2}-\d{2}$/, INVALID_DATE)
-  .refine(isCalendarDate, INVALID_DATE);
+  .refine(isCalendarDate, INVALID_DATE)
+  .refine(isDayInRange, DATE_OUT_OF_RANGE);
 
 const timeField = (required: string, label: string) =>
   z
@@ -204,8 +212,6 @@ export const meetingSchema = z
 export type MeetingInput = z.input<typeof meetingSchema>;
 export type MeetingData = z.output<typeof meetingSchema>;
 
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
-
 /**
  * GET /api/calendar: one day (`date`) or the days `from` to `to` (inclusive), as days in
  * `timeZone` (the viewer's; UTC when absent). A meeting is listed on every day it overlaps.
@@ -232,6 +238,7 @@ export const calendarQuerySchema = z
       });
       return;
     }
+    if (!isAcceptedDay(query.from) || !isAcceptedDay(query.to)) return;
     const days = dayNumber(query.to) - dayNumber(query.from);
     if (days < 0) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });

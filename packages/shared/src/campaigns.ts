@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeParam } from './dates.ts';
 import { MESSAGE_MAX, SUBJECT_MAX, plainText } from './email.ts';
 import { INDUSTRIES, boundedText } from './leads.ts';
 
@@ -172,10 +173,7 @@ export const scheduleSchema = z.object(
   {
     sendNow: z.boolean({ error: 'sendNow must be true or false' }).optional().default(true),
     startDate: z
-      .union([
-        z.iso.datetime({ offset: true, error: 'Start date must be a date and time' }),
-        z.null(),
-      ])
+      .union([dateTimeParam('Start date must be a date and time'), z.null()])
       .optional()
       .default(null),
     throttlePerHour: z.coerce

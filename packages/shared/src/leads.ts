@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateParam, refuseReversedRange } from './dates.ts';
 import { pageParam } from './list-query.ts';
 
 export const LEAD_STATUSES = ['Hot Lead', 'Warm Lead', 'Cold Lead', 'Qualified'] as const;
@@ -213,49 +214,40 @@ export const LEAD_SORT_FIELDS = [
   'sentCount',
 ] as const;
 
-/** A calendar date that exists (2024-02-30 does not). */
-export const isCalendarDate = (value: string): boolean => {
-  const date = new Date(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
-
-/** An optional YYYY-MM-DD query parameter that must be a real calendar date. */
-export const dateParam = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine(isCalendarDate, `${label} is not a valid date`)
-    .optional();
+// The shared date rules, still importable from here.
+export { dateParam, isCalendarDate } from './dates.ts';
 
 const filterParam = z.string().trim().max(LEAD_TEXT_MAX).optional();
 
 /** GET /api/leads and GET /api/leads/download (DECISIONS §3). */
-export const leadListQuerySchema = z.object({
-  page: pageParam,
-  limit: z.coerce
-    .number({ error: 'limit must be one of 10, 25, 50, 100, 250' })
-    .refine(
-      (value) => (LEADS_PER_PAGE as readonly number[]).includes(value),
-      'limit must be one of 10, 25, 50, 100, 250',
-    )
-    .default(DEFAULT_LEADS_PER_PAGE),
-  search: filterParam,
-  industry: filterParam,
-  size: filterParam,
-  location: filterParam,
-  source: filterParam,
-  status: filterParam,
-  mailSent: z.enum(['true', 'false']).optional(),
-  from: dateParam('from'),
-  to: dateParam('to'),
-  sort: z
-    .string()
-    .regex(
-      new RegExp(`^-?(${LEAD_SORT_FIELDS.join('|')})$`),
-      'sort must be a lead field, optionally prefixed with -',
-    )
-    .default('-createdAt'),
-});
+export const leadListQuerySchema = z
+  .object({
+    page: pageParam,
+    limit: z.coerce
+      .number({ error: 'limit must be one of 10, 25, 50, 100, 250' })
+      .refine(
+        (value) => (LEADS_PER_PAGE as readonly number[]).includes(value),
+        'limit must be one of 10, 25, 50, 100, 250',
+      )
+      .default(DEFAULT_LEADS_PER_PAGE),
+    search: filterParam,
+    industry: filterParam,
+    size: filterParam,
+    location: filterParam,
+    source: filterParam,
+    status: filterParam,
+    mailSent: z.enum(['true', 'false']).optional(),
+    from: dateParam('from'),
+    to: dateParam('to'),
+    sort: z
+      .string()
+      .regex(
+        new RegExp(`^-?(${LEAD_SORT_FIELDS.join('|')})$`),
+        'sort must be a lead field, optionally prefixed with -',
+      )
+      .default('-createdAt'),
+  })
+  .superRefine(refuseReversedRange);
 export type LeadListQuery = z.input<typeof leadListQuerySchema>;
 export type LeadListParams = z.output<typeof leadListQuerySchema>;
 export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];

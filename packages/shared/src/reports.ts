@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isCalendarDate } from './leads.ts';
+import {
+  REVERSED_RANGE,
+  dayNumber,
+  isAcceptedDay,
+  isCalendarDate,
+  dateParam as sharedDateParam,
+} from './dates.ts';
 
 /* Reports (/reports): figures over a chosen period, in day, week or month buckets (UTC). */
 
@@ -41,37 +47,57 @@ export const bucketStart = (day: string, bucket: ReportBucket): string => {
   return addDays(day, -((weekday + 6) % 7));
 };
 
-const nextBucket = (start: string, bucket: ReportBucket): string => {
-  if (bucket === 'day') return addDays(start, 1);
-  if (bucket === 'week') return addDays(start, 7);
-  const date = new Date(`${start}T00:00:00.000Z`);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return isoDay(date);
-};
+/** Months from year 0 to a valid `YYYY-MM-DD` day's month. */
+const monthNumber = (day: string): number =>
+  Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
 
-/** Every bucket start from the one holding `from` to the one holding `to`. */
-export const bucketStarts = (from: string, to: string, bucket: ReportBucket): string[] => {
-  const starts: string[] = [];
-  for (let day = bucketStart(from, bucket); day <= to; day = nextBucket(day, bucket)) {
-    starts.push(day);
+/**
+ * The most bucket starts `bucketStarts` ever lists, whatever it is given: the schema refuses
+ * periods longer than MAX_BUCKETS long before this, so this is only a guard.
+ */
+export const BUCKET_STARTS_CAP = 5000;
+
+/**
+ * How many buckets run from the one holding `from` to the one holding `to`, computed without
+ * a loop; 0 for a reversed or invalid period.
+ */
+export const bucketCount = (from: string, to: string, bucket: ReportBucket): number => {
+  if (!isCalendarDate(from) || !isCalendarDate(to) || from.length !== 10 || to.length !== 10) {
+    return 0;
   }
-  return starts;
+  const count =
+    bucket === 'month'
+      ? monthNumber(to) - monthNumber(from) + 1
+      : Math.floor(
+          (dayNumber(to) - dayNumber(bucketStart(from, bucket))) / (bucket === 'week' ? 7 : 1),
+        ) + 1;
+  return Number.isFinite(count) ? Math.max(0, count) : 0;
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isReportDay = (value: string | undefined): value is string =>
-  value !== undefined && DAY.test(value) && isCalendarDate(value) && value >= EARLIEST_REPORT_DATE;
+/** The start of the bucket `index` buckets after the one starting on `first`. */
+const nthBucket = (first: string, index: number, bucket: ReportBucket): string => {
+  if (bucket === 'day') return addDays(first, index);
+  if (bucket === 'week') return addDays(first, index * 7);
+  const month = monthNumber(first) + index;
+  return isoDay(new Date(Date.UTC(Math.floor(month / 12), month % 12, 1)));
+};
+
+/**
+ * Every bucket start from the one holding `from` to the one holding `to`. The count is known
+ * before the loop and capped at BUCKET_STARTS_CAP, so no input makes it run on.
+ */
+export const bucketStarts = (from: string, to: string, bucket: ReportBucket): string[] => {
+  const count = Math.min(bucketCount(from, to, bucket), BUCKET_STARTS_CAP);
+  if (count === 0) return [];
+  const first = bucketStart(from, bucket);
+  return Array.from({ length: count }, (_, index) => nthBucket(first, index, bucket));
+};
 
 const dateParam = (label: string) =>
-  z
-    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
-    .regex(DAY, `${label} must be a date (YYYY-MM-DD)`)
-    .refine(isCalendarDate, `${label} is not a valid date`)
-    .refine(
-      (value) => value >= EARLIEST_REPORT_DATE,
-      `${label} must be ${EARLIEST_REPORT_DATE} or later`,
-    )
-    .optional();
+  sharedDateParam(label).refine(
+    (value) => value === undefined || value >= EARLIEST_REPORT_DATE,
+    `${label} must be ${EARLIEST_REPORT_DATE} or later`,
+  );
 
 /**
  * GET /api/reports?from&to&bucket (and the export). Dates are whole days in UTC, `to`
@@ -93,17 +119,13 @@ export const reportQuerySchema = z
       return;
     }
     // A date already reported as invalid is not checked again (refinements run on regardless).
-    if (!isReportDay(query.from) || !isReportDay(query.to)) return;
+    if (!isAcceptedDay(query.from) || !isAcceptedDay(query.to)) return;
     if (query.from > query.to) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'The end date must not be before the start date',
-      });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: REVERSED_RANGE });
       return;
     }
     const max = MAX_BUCKETS[query.bucket];
-    if (bucketStarts(query.from, query.to, query.bucket).length > max) {
+    if (bucketCount(query.from, query.to, query.bucket) > max) {
       ctx.addIssue({
         code: 'custom',
         path: ['to'],

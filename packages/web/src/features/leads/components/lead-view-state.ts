@@ -1,10 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import {
-  DEFAULT_LEADS_PER_PAGE,
-  LEADS_PER_PAGE,
-  LEAD_SORT_FIELDS,
-  isCalendarDate,
-} from '@leadline/shared/leads';
+import { isAcceptedDay } from '@leadline/shared/dates';
+import { DEFAULT_LEADS_PER_PAGE, LEADS_PER_PAGE, LEAD_SORT_FIELDS } from '@leadline/shared/leads';
 import type { LeadListQuery, LeadSortField } from '@leadline/shared/leads';
 import { toPage, useUrlState } from '../../../lib/url-state.ts';
 
@@ -54,8 +50,7 @@ const validLimit = (value: string): number => {
   return (LEADS_PER_PAGE as readonly number[]).includes(limit) ? limit : DEFAULT_LEADS_PER_PAGE;
 };
 
-const validDate = (value: string): string =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value) ? value : '';
+const validDate = (value: string): string => (isAcceptedDay(value) ? value : '');
 
 /** The leads view (filters, sort, page, open lead) read from and written to the URL. */
 export const useLeadView = () => {
