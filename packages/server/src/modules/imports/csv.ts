@@ -1,6 +1,7 @@
 // A CSV file read a record at a time, as SheetJS reads it (same separator guess, same quoting),
 // but decoded as UTF-8 when it is UTF-8 (SheetJS takes a file without a byte order mark as
 // Latin-1, so "José" came out as "JosÃ©").
+import { MAX_ROW_BYTES, rowTooLarge } from './limits.ts';
 import type { RowSource, SheetRow } from './rows-source.ts';
 
 const QUOTE = 0x22;
@@ -55,7 +56,7 @@ const fieldValue = (text: string, start: number, end: number): string => {
 
 /**
  * Every record with its number (the header is record 1). A separator or line break inside a
- * field that starts with a quote belongs to the field.
+ * field that starts with a quote belongs to the field. A record over MAX_ROW_BYTES is a 400.
  */
 function* records(text: string): Generator<SheetRow> {
   const { separator, start } = separatorOf(text);
@@ -64,6 +65,7 @@ function* records(text: string): Generator<SheetRow> {
   let quotedField = text.charCodeAt(start) === QUOTE;
   let inQuotes = false;
   let number = 0;
+  let recordStart = start;
   for (let i = start; i <= text.length; i += 1) {
     const code = i < text.length ? text.charCodeAt(i) : LF;
     if (code === QUOTE) {
@@ -72,6 +74,7 @@ function* records(text: string): Generator<SheetRow> {
     }
     if (inQuotes && i < text.length) continue;
     if (code !== separator && code !== LF && code !== CR) continue;
+    if (i - recordStart > MAX_ROW_BYTES) throw rowTooLarge(number + 1);
     cells.push(fieldValue(text, fieldStart, i));
     if (code === CR && text.charCodeAt(i + 1) === LF) i += 1;
     fieldStart = i + 1;
@@ -82,6 +85,7 @@ function* records(text: string): Generator<SheetRow> {
     number += 1;
     yield { number, cells };
     cells = [];
+    recordStart = fieldStart;
   }
 }
 

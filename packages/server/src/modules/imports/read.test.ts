@@ -57,6 +57,15 @@ describe('upload check', () => {
     );
   });
 
+  it('reads an .xlsb under an .xlsx name through SheetJS, once its parts are checked', async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER, ROW]), 'Leads');
+    const xlsb = XLSX.write(book, { type: 'buffer', bookType: 'xlsb' }) as Buffer;
+    expect(await checkUpload('leads', 'leads.xlsx', xlsb)).toBe('xlsx');
+    const xls = XLSX.write(book, { type: 'buffer', bookType: 'xls' }) as Buffer;
+    expect(await checkUpload('leads', 'leads.xls', xls)).toBe('xls');
+  });
+
   it('names the missing columns', async () => {
     expect(
       await message(() =>

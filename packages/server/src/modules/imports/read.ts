@@ -5,7 +5,8 @@ import { csvSource } from './csv.ts';
 import { sheetjsSource } from './rows-source.ts';
 import type { RowSource, SheetRow } from './rows-source.ts';
 import { xlsxSource } from './xlsx.ts';
-import { UnsupportedZip } from './zip.ts';
+import { CANNOT_READ, MAX_ROWS, tooManyRows } from './limits.ts';
+import { UnsupportedZip, checkZipForSheetJs } from './zip.ts';
 import { withoutNul } from '../../lib/text.ts';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -28,17 +29,21 @@ export const detectType = (filename: string, buffer: Buffer): UploadType => {
     extension === 'xlsx'
       ? startsWith(buffer, ZIP)
       : extension === 'xls'
-        ? startsWith(buffer, OLE) ||
-          startsWith(buffer, ZIP) ||
-          !buffer.subarray(0, 4096).includes(0)
+        ? startsWith(buffer, OLE)
         : !buffer.subarray(0, 65536).includes(0);
+  if (!ok && extension === 'xls')
+    throw badRequest(
+      'The file is not a valid .xls spreadsheet (Excel 97-2003). Save it as .xlsx or .csv and upload that.',
+    );
   if (!ok) throw badRequest(`The file is not a valid .${extension} spreadsheet`);
   return extension;
 };
 
-const CANNOT_READ = 'The file could not be read as a spreadsheet';
-
-/** The rows of the file's first sheet: streamed for .xlsx and .csv, SheetJS for the rest. */
+/**
+ * The rows of the file's first sheet: streamed for .xlsx and .csv, SheetJS for .xls and for
+ * an .xlsx the streaming reader leaves alone, once its parts are known not to unpack past
+ * their stated sizes (a zip64 file or an unknown compression is not read at all).
+ */
 const rowSource = (file: Buffer, type: UploadType): RowSource => {
   if (type === 'csv') return csvSource(file);
   if (type === 'xlsx') {
@@ -47,6 +52,12 @@ const rowSource = (file: Buffer, type: UploadType): RowSource => {
     } catch (error) {
       if (!(error instanceof UnsupportedZip)) throw error;
     }
+    try {
+      checkZipForSheetJs(file);
+    } catch (error) {
+      if (error instanceof UnsupportedZip) throw badRequest(CANNOT_READ);
+      throw error;
+    }
   }
   return sheetjsSource(file);
 };
@@ -54,15 +65,17 @@ const rowSource = (file: Buffer, type: UploadType): RowSource => {
 const isBlank = (cells: readonly unknown[]) =>
   cells.every((cell) => cell === undefined || cell === null || cell === '');
 
+/** The rows that are not blank; a 400 past MAX_ROWS rows (blank ones counted: they cost too). */
 async function* nonBlankRows(source: RowSource): AsyncGenerator<SheetRow> {
-  for (;;) {
+  for (let read = 0; ; read += 1) {
     let next: IteratorResult<SheetRow>;
     try {
       next = await source.rows.next();
-    } catch {
-      throw badRequest(CANNOT_READ);
+    } catch (error) {
+      throw error instanceof HttpError ? error : badRequest(CANNOT_READ);
     }
     if (next.done) return;
+    if (read >= MAX_ROWS) throw tooManyRows();
     if (!isBlank(next.value.cells)) yield next.value;
   }
 }
@@ -94,6 +107,11 @@ export const openSheet = async (
   }
   const rows = nonBlankRows(source);
   const first = await rows.next();
+  // The file's own account of its length, known once its top is read: over the limit, a 400 now.
+  if ((source.lastRow() ?? 0) > MAX_ROWS) {
+    await rows.return(undefined);
+    throw tooManyRows();
+  }
   const header = first.done ? undefined : first.value;
   const headers = header?.cells ?? [];
   const columns = matchHeaders(kind, headers);

@@ -232,6 +232,52 @@ describe('XLSX reader', () => {
     expect(source.lastRow()).toBe(9);
   });
 
+  it('reads rows that span many chunks, skips what lies between rows, stops at the end of the data, and refuses a row over 1 MB', async () => {
+    const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const pkg = 'http://schemas.openxmlformats.org/package/2006/relationships';
+    const cell = (ref: string, text: string) =>
+      `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const big = (length: number, seed: number) =>
+      Array.from({ length }, (_, i) => String.fromCharCode(97 + ((i * 7 + seed) % 26))).join('');
+    const workbook = async (sheet: string) => {
+      const zip = zipWriter();
+      const chunks: Buffer[] = [];
+      const parts: [string, string][] = [
+        [
+          'xl/workbook.xml',
+          `<workbook xmlns="${main}" xmlns:r="${rel}"><sheets><sheet name="S" sheetId="1" r:id="a"/></sheets></workbook>`,
+        ],
+        [
+          'xl/_rels/workbook.xml.rels',
+          `<Relationships xmlns="${pkg}"><Relationship Id="a" Type="${rel}/worksheet" Target="s.xml"/></Relationships>`,
+        ],
+        ['xl/s.xml', sheet],
+      ];
+      for (const [name, xml] of parts)
+        for await (const chunk of zip.entry(name, [xml])) chunks.push(chunk);
+      chunks.push(zip.finish());
+      return Buffer.concat(chunks);
+    };
+    const long = big(900_000, 1);
+    const rows = [
+      `<row r="1">${cell('A1', 'Name')}${cell('B1', long)}</row>`,
+      `<row r="2"${' spans="1:2"'.repeat(30_000)}>${cell('A2', 'Kate')}</row>`,
+      `<row r="3">${cell('A3', big(400_000, 2))}${cell('B3', big(400_000, 3))}</row>`,
+    ];
+    const sheet = `<worksheet xmlns="${main}"><sheetData>${rows[0]}<ignored>${big(700_000, 4)}</ignored>${rows[1]}${rows[2]}</sheetData><after>${'<row r="99"/>'.repeat(10)}</after></worksheet>`;
+    const read = asText(await all(xlsxSource(await workbook(sheet))));
+    expect(read.map((row) => row.number)).toEqual([1, 2, 3]);
+    expect(read[0]!.cells).toEqual(['Name', long]);
+    expect(read[1]!.cells).toEqual(['Kate']);
+    expect(read[2]!.cells).toEqual([big(400_000, 2), big(400_000, 3)]);
+
+    const tooBig = `<worksheet xmlns="${main}"><sheetData>${rows[0]}<row r="2">${cell('A2', big(1_100_000, 5))}</row></sheetData></worksheet>`;
+    await expect(all(xlsxSource(await workbook(tooBig)))).rejects.toThrow(
+      'Row 2 is larger than 1 MB, the most a row may hold. Shorten its cells.',
+    );
+  });
+
   it('leaves what it does not read to SheetJS (an .xlsb under an .xlsx name)', () => {
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['a'], ['b']]), 'S');

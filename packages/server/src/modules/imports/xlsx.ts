@@ -1,6 +1,8 @@
 // The first worksheet of an .xlsx file read as it is inflated, a row at a time: the import
 // starts inserting while the rest of the file is still compressed, and never holds the whole
 // sheet's XML. Cell values come out as SheetJS gives them (strings, numbers, booleans, dates).
+import { badRequest } from '../../lib/errors.ts';
+import { CANNOT_READ, MAX_ROW_BYTES, MAX_SHEET_PREAMBLE_BYTES, rowTooLarge } from './limits.ts';
 import type { RowSource, SheetRow } from './rows-source.ts';
 import { openWorkbook } from './xlsx-parts.ts';
 import type { Workbook } from './xlsx-parts.ts';
@@ -113,6 +115,14 @@ const dimensionLastRow = (xml: string, p: string): number | undefined => {
   return Number.isFinite(last) && last > 0 ? last : undefined;
 };
 
+const SHEET_DATA = /<(\w+:)?sheetData[\s/>]/g;
+
+/**
+ * The worksheet's rows as it is inflated, in time linear in its size: the text kept between
+ * chunks is at most the open row (1 MB, else a 400 naming it), and the search for its end goes
+ * on from where the last chunk stopped. What lies between rows is dropped as it is passed, and
+ * reading stops at the end of the sheet's data.
+ */
 async function* sheetRows(
   zip: Buffer,
   book: Workbook,
@@ -121,30 +131,59 @@ async function* sheetRows(
   let p: string | undefined;
   let text = '';
   let previous = 0;
+  // Within `text`, where the search for the open row's ">" and "</row>" goes on.
+  let tagFrom = 0;
+  let closeFrom = 0;
   for await (const chunk of entryChunks(zip, book.entries.get(book.sheetPath)!)) {
     text += chunk;
     if (p === undefined) {
-      const data = /<(\w+:)?sheetData[\s/>]/.exec(text);
-      if (!data) continue;
+      // Searched on from the end of the last chunk, less what may be a split "<x:sheetData".
+      SHEET_DATA.lastIndex = Math.max(0, text.length - chunk.length - 256);
+      const data = SHEET_DATA.exec(text);
+      if (!data) {
+        if (text.length > MAX_SHEET_PREAMBLE_BYTES) throw badRequest(CANNOT_READ);
+        continue;
+      }
       p = rootPrefix(text, 'worksheet');
       found.lastRow = dimensionLastRow(text.slice(0, data.index), p);
       text = text.slice(data.index);
     }
+    const rowClose = `</${p}row>`;
     let at = 0;
     for (;;) {
       const open = findElement(text, `${p}row`, at);
-      if (open === -1) break;
-      const tagEnd = text.indexOf('>', open);
-      if (tagEnd === -1) break;
-      const selfClosing = text.charCodeAt(tagEnd - 1) === 47;
-      const close = selfClosing ? tagEnd : text.indexOf(`</${p}row>`, tagEnd);
-      if (close === -1) break;
+      if (open === -1) {
+        if (text.includes(`</${p}sheetData>`, at)) return;
+        // Keep only what may be the start of the next "<row".
+        at = Math.max(at, text.length - p.length - 4);
+        break;
+      }
+      const tagEnd = text.indexOf('>', Math.max(open, tagFrom));
+      const selfClosing = tagEnd !== -1 && text.charCodeAt(tagEnd - 1) === 47;
+      const close =
+        tagEnd === -1 || selfClosing ? tagEnd : text.indexOf(rowClose, Math.max(tagEnd, closeFrom));
+      if (close === -1) {
+        // The row goes on in the next chunk: search on from here, unless it is already too long.
+        if (text.length - open > MAX_ROW_BYTES) {
+          const r = tagEnd === -1 ? undefined : quickAttribute(text.slice(open, tagEnd), 'r');
+          throw rowTooLarge(Number(r) || previous + 1);
+        }
+        tagFrom = tagEnd === -1 ? text.length : tagEnd;
+        closeFrom = tagEnd === -1 ? 0 : Math.max(tagEnd, text.length - rowClose.length + 1);
+        at = open;
+        break;
+      }
+      tagFrom = 0;
+      closeFrom = 0;
       const number = Number(quickAttribute(text.slice(open, tagEnd), 'r')) || previous + 1;
+      if (close - open > MAX_ROW_BYTES) throw rowTooLarge(number);
       previous = number;
-      at = selfClosing ? tagEnd + 1 : close + p.length + 6;
+      at = selfClosing ? tagEnd + 1 : close + rowClose.length;
       if (!selfClosing) yield { number, cells: rowCells(text.slice(tagEnd + 1, close), p, book) };
     }
     text = text.slice(at);
+    tagFrom = Math.max(0, tagFrom - at);
+    closeFrom = Math.max(0, closeFrom - at);
   }
 }
 
