@@ -115,6 +115,13 @@ describe('sign-in limit per address', () => {
     expect(refused.json().message).toBe(
       'Too many failed sign-ins from your address. Try again in 15 minutes.',
     );
+    // A machine rotating through its IPv6 /64 counts as one address.
+    const sixes: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const remoteAddress = `2001:db8:7:7::${i.toString(16)}`;
+      sixes.push((await signinAs(t, uniqueEmail('six'), 'x', { remoteAddress })).statusCode);
+    }
+    expect(sixes).toEqual([401, 401, 401, 401, 429]);
     // Another machine is not held up.
     expect(
       (await signinAs(t, ROOT_EMAIL, PASSWORD, { remoteAddress: '192.0.2.80' })).statusCode,

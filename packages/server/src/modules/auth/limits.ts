@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { HttpError } from '../../lib/errors.ts';
 
 /** At most `max` events per `timeWindow` milliseconds. */
@@ -97,6 +98,26 @@ const refuse = (counter: Counter, key: string, message: (wait: string) => string
   throw new TooManyAttempts(message(inWords(seconds)), seconds);
 };
 
+/**
+ * The key an address is counted under: an IPv4 address as it is, an IPv6 address by its /64
+ * network (one machine usually holds a whole /64 and could rotate through it).
+ */
+export const addressKey = (address: string): string => {
+  if (!isIPv6(address)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+};
+
 export type SigninLimits = {
   /** Failed sign-ins per account (whatever the address) before the delays start. */
   perAccount: RateLimit;
@@ -123,7 +144,8 @@ export const createAuthLimiter = (
   const signupsByAddress = createCounter(signupLimits.perAddress, now);
   const signupsByEmail = createCounter(signupLimits.perEmail, now);
   return {
-    async signin<T>(address: string, email: string, attempt: () => Promise<T>): Promise<T> {
+    async signin<T>(ip: string, email: string, attempt: () => Promise<T>): Promise<T> {
+      const address = addressKey(ip);
       const account = email.trim().toLowerCase();
       refuse(
         byAddress,
@@ -147,7 +169,8 @@ export const createAuthLimiter = (
         throw error;
       }
     },
-    async signup<T>(address: string, email: string, attempt: () => Promise<T>): Promise<T> {
+    async signup<T>(ip: string, email: string, attempt: () => Promise<T>): Promise<T> {
+      const address = addressKey(ip);
       const key = email.trim().toLowerCase();
       refuse(
         signupsByAddress,
