@@ -89,6 +89,24 @@ describe('sign-in limit per account', () => {
     expect((await signinAs(t, ROOT_EMAIL, PASSWORD)).statusCode).toBe(200);
   });
 
+  it('lets no more than the limit through when the tries arrive all at once', async () => {
+    const { t, clock } = await limitedServer({ signin: { max: 5, timeWindow: 15 * MINUTE } });
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signinAs(t, ROOT_EMAIL, `parallel-${i}`)),
+    );
+    const codes = burst.map((response) => response.statusCode).sort();
+    expect(codes).toEqual([...Array<number>(5).fill(401), ...Array<number>(15).fill(429)]);
+    // After the delay the right password signs in; below the limit, a right password and a
+    // wrong one at once each get their own answer.
+    clock.now += MINUTE;
+    expect((await signinAs(t, ROOT_EMAIL, PASSWORD)).statusCode).toBe(200);
+    const mixed = await Promise.all([
+      signinAs(t, ROOT_EMAIL, PASSWORD),
+      signinAs(t, ROOT_EMAIL, 'wrong'),
+    ]);
+    expect(mixed.map((response) => response.statusCode)).toEqual([200, 401]);
+  });
+
   it('counts an account by its email in any case, and leaves the other accounts alone', async () => {
     const { t } = await limitedServer({ signin: { max: 2, timeWindow: 15 * MINUTE } });
     const { user } = await t.createUser({ role: 'Sales Rep' });

@@ -63,18 +63,27 @@ export const createCounter = (
       if (entry.events.length < limit.max) return 0;
       return entry.events[entry.events.length - limit.max]! + limit.timeWindow - at;
     },
-    record(key: string): void {
+    /** Counts one event now; answers a function that takes it back (blocks included). */
+    record(key: string): () => void {
       const at = now();
       const entry = live(key, at) ?? { events: [], blockedUntil: 0 };
       if (!entries.has(key)) {
         forgetOldest();
         entries.set(key, entry);
       }
+      const blockedBefore = entry.blockedUntil;
       entry.events.push(at);
       const over = entry.events.length - limit.max;
       if (delays && over >= 0) {
         entry.blockedUntil = at + Math.min(delays.first * 2 ** Math.min(over, 30), delays.cap);
       }
+      const blockedByThis = entry.blockedUntil;
+      return () => {
+        const index = entry.events.lastIndexOf(at);
+        if (index >= 0) entry.events.splice(index, 1);
+        // A later event's block stays.
+        if (entry.blockedUntil === blockedByThis) entry.blockedUntil = blockedBefore;
+      };
     },
     forget(key: string): void {
       entries.delete(key);
@@ -157,14 +166,19 @@ export const createAuthLimiter = (
         account,
         (wait) => `Too many failed sign-ins for this account. Try again in ${wait}.`,
       );
+      // Counted as a failure before the password is checked, so that tries sent all at once
+      // cannot pass the check together; taken back unless the password was wrong.
+      const undoAddress = byAddress.record(address);
+      const undoAccount = byAccount.record(account);
       try {
         const result = await attempt();
+        undoAddress();
         byAccount.forget(account);
         return result;
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) {
-          byAddress.record(address);
-          byAccount.record(account);
+        if (!(error instanceof HttpError && error.statusCode === 401)) {
+          undoAddress();
+          undoAccount();
         }
         throw error;
       }

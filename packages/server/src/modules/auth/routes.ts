@@ -30,7 +30,7 @@ export type AuthLimits = {
   signinPerAddress?: RateLimit;
   /** The first delay once an account is over its limit, and the longest (milliseconds). */
   signinDelays?: { first: number; cap: number };
-  /** Anonymous sign-ups (and first-administrator set-ups) per address. */
+  /** Anonymous sign-ups per address (first-administrator set-ups are counted apart). */
   signup: RateLimit;
   /** Anonymous sign-ups per email; a quarter of signup by default. */
   signupPerEmail?: RateLimit;
