@@ -11,9 +11,11 @@ import {
 import type { Db } from './db/connection.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { TokenService } from './lib/tokens.ts';
+import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import type { TrustProxy } from './lib/trust-proxy.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerGuard } from './plugins/guard.ts';
+import { registerNoStore } from './plugins/no-store.ts';
 import { registerTextInputCheck } from './plugins/text-input.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -59,14 +61,14 @@ export type AppDeps = {
 export const BODY_LIMIT = 1024 * 1024;
 
 const DEFAULT_LIMITS: AuthLimits = {
-  signin: { max: 10, timeWindow: 60_000 },
+  signin: { max: 5, timeWindow: 15 * 60_000 },
   signup: { max: 20, timeWindow: 60 * 60_000 },
 };
 
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     logger: {
       level: deps.logLevel ?? 'info',
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -90,6 +92,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNoStore(app);
 
   // The build on disk is read per request (cheap: a stat per page), so a rebuild is served
   // without a restart.
@@ -97,6 +100,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await registerSecurityHeaders(app, {
     publicUrl: deps.publicUrl,
     scriptHashes: () => currentBuild().scriptHashes,
+    trustProxy: deps.trustProxy,
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

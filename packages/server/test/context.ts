@@ -44,6 +44,7 @@ export const createTestContext = async (
     withRoot?: boolean;
     jobs?: Partial<JobDeps>;
     systemMail?: AppDeps['systemMail'];
+    trustProxy?: AppDeps['trustProxy'];
   } = {},
 ): Promise<TestContext> => {
   const database = await openTestDatabase();
@@ -77,6 +78,7 @@ export const createTestContext = async (
       signup: { max: 10_000, timeWindow: 60_000 },
     },
     systemMail: options.systemMail,
+    trustProxy: options.trustProxy,
   });
   if (options.withRoot !== false) {
     await createFirstSuperAdmin(database.db, {

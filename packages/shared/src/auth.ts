@@ -72,6 +72,12 @@ export const signinSchema = z.object({
 });
 export type SigninInput = z.input<typeof signinSchema>;
 
+/** Sign-out's optional body: `everywhere` ends every session of the user, not only this one. */
+export const signoutSchema = z.object({
+  everywhere: z.boolean({ error: 'everywhere must be true or false' }).optional(),
+});
+export type SignoutInput = z.input<typeof signoutSchema>;
+
 /** /signup and /create-user share one body; the server decides which by the caller's token. */
 export const signupSchema = z.object({
   name: nameField,

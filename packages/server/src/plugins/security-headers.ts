@@ -1,5 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forwardedProtocol } from '../lib/trust-proxy.ts';
+import type { TrustProxy } from '../lib/trust-proxy.ts';
 
 /** Sent only to a browser that reached the product over HTTPS: it then keeps to HTTPS. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -34,7 +36,19 @@ export type SecurityHeaderOptions = {
   publicUrl?: string;
   /** The CSP hashes of the inline scripts of the build on disk now. */
   scriptHashes: () => readonly string[];
+  /** TRUST_PROXY: with a hop count, X-Forwarded-Proto is read that many proxies from the right. */
+  trustProxy?: TrustProxy;
 };
+
+/** The protocol the client used: Fastify's answer, or with a hop count our own reading. */
+const protocolOf = (request: FastifyRequest, trust: TrustProxy | undefined): string =>
+  typeof trust === 'number'
+    ? forwardedProtocol(
+        request.headers,
+        trust,
+        (request.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http',
+      )
+    : request.protocol;
 
 /**
  * Helmet's headers, with the CSP, HSTS and COOP decided per request: HTTPS means the request came
@@ -52,7 +66,8 @@ export const registerSecurityHeaders = async (
     crossOriginOpenerPolicy: false,
   });
   const alwaysHttps = options.publicUrl?.startsWith('https:') ?? false;
-  const isSecure = (request: FastifyRequest) => alwaysHttps || request.protocol === 'https';
+  const isSecure = (request: FastifyRequest) =>
+    alwaysHttps || protocolOf(request, options.trustProxy) === 'https';
   app.addHook('onRequest', async (request, reply) => {
     const secure = isSecure(request);
     reply.header('content-security-policy', contentSecurityPolicy(options.scriptHashes(), secure));

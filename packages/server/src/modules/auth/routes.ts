@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { firstAdminSchema, signinSchema, signupSchema } from '@leadline/shared/auth';
+import { firstAdminSchema, signinSchema, signoutSchema, signupSchema } from '@leadline/shared/auth';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -18,12 +18,24 @@ import {
   requestPasswordReset,
   resetPasswordWithLink,
 } from './password-service.ts';
-import { needsFirstAdmin, setupFirstAdmin, signin, signout } from './service.ts';
+import { createAuthLimiter, TooManyAttempts } from './limits.ts';
+import type { RateLimit } from './limits.ts';
+import { needsFirstAdmin, setupFirstAdmin, signin, signout, signoutEverywhere } from './service.ts';
 
-export type RateLimit = { max: number; timeWindow: number };
+export type { RateLimit };
 export type AuthLimits = {
+  /** Failed sign-ins per account, whatever the address, before the growing delays start. */
   signin: RateLimit;
+  /** Failed sign-ins per address across accounts; 6 × signin by default. */
+  signinPerAddress?: RateLimit;
+  /** The first delay once an account is over its limit, and the longest (milliseconds). */
+  signinDelays?: { first: number; cap: number };
+  /** Anonymous sign-ups per address (first-administrator set-ups are counted apart). */
   signup: RateLimit;
+  /** Anonymous sign-ups per email; a quarter of signup by default. */
+  signupPerEmail?: RateLimit;
+  /** The limits' clock (tests move it). */
+  now?: () => number;
   /** Forgot-password requests per address and email, reset attempts per address. */
   passwordReset?: RateLimit;
 };
@@ -32,6 +44,22 @@ export type AuthLimits = {
 export type SystemMail = { mailer: SystemMailer; publicUrl: string };
 
 const PASSWORD_RESET_LIMIT: RateLimit = { max: 5, timeWindow: 15 * 60_000 };
+const SIGNIN_DELAYS = { first: 1000, cap: 60_000 };
+
+/** A refusal for too many attempts says in Retry-After when to come back. */
+const withRetryAfter = async <T>(
+  reply: { header: (name: string, value: string) => unknown },
+  run: () => Promise<T>,
+): Promise<T> => {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof TooManyAttempts) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+    throw error;
+  }
+};
 const NO_SYSTEM_MAIL =
   'Password reset by email is not set up on this server. Ask an administrator to reset your password.';
 
@@ -45,14 +73,24 @@ export const authRoutes =
   async (app) => {
     const tags = ['auth'];
     const resetLimit = limits.passwordReset ?? PASSWORD_RESET_LIMIT;
-    // Keyed by address and email: a brute force on one account is stopped without
-    // locking out a whole office behind one address.
-    const signinLimit = {
-      ...limits.signin,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: { ip: string; body?: unknown }) =>
-        `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-    };
+    const limiter = createAuthLimiter(
+      {
+        perAccount: limits.signin,
+        perAddress: limits.signinPerAddress ?? {
+          max: limits.signin.max * 6,
+          timeWindow: limits.signin.timeWindow,
+        },
+        delays: limits.signinDelays ?? SIGNIN_DELAYS,
+      },
+      {
+        perAddress: limits.signup,
+        perEmail: limits.signupPerEmail ?? {
+          max: Math.max(1, Math.ceil(limits.signup.max / 4)),
+          timeWindow: limits.signup.timeWindow,
+        },
+      },
+      limits.now,
+    );
 
     app.get('/api/auth/setup', { config: { access: 'public' }, schema: { tags } }, async () => ({
       needsFirstAdmin: await needsFirstAdmin(db),
@@ -71,16 +109,21 @@ export const authRoutes =
     app.post(
       '/api/auth/signin',
       {
-        config: { access: 'public', rateLimit: signinLimit },
+        config: { access: 'public' },
         schema: { tags, body: signinSchema },
       },
-      async (request) => signin(db, tokens, request.body.email, request.body.password),
+      async (request, reply) =>
+        withRetryAfter(reply, () =>
+          limiter.signin(request.ip, request.body.email, () =>
+            signin(db, tokens, request.body.email, request.body.password),
+          ),
+        ),
     );
 
     app.post(
       '/api/auth/signup',
       {
-        config: { access: 'optional', rateLimit: limits.signup },
+        config: { access: 'optional' },
         schema: { tags, body: signupSchema },
       },
       async (request, reply) => {
@@ -89,7 +132,9 @@ export const authRoutes =
           const user = await createUser(db, actor, request.body);
           return reply.status(201).send({ message: 'User created successfully', user });
         }
-        const user = await register(db, request.body);
+        const user = await withRetryAfter(reply, () =>
+          limiter.signup(request.ip, request.body.email, () => register(db, request.body)),
+        );
         return reply
           .status(201)
           .send({ message: 'Registration successful. Your account is pending approval.', user });
@@ -110,8 +155,15 @@ export const authRoutes =
 
     app.post(
       '/api/auth/signout',
-      { config: { access: 'user', beforePasswordChange: true }, schema: { tags } },
+      {
+        config: { access: 'user', beforePasswordChange: true },
+        schema: { tags, body: signoutSchema.nullish() },
+      },
       async (request) => {
+        if (request.body?.everywhere) {
+          await signoutEverywhere(db, userOf(request));
+          return { message: 'Signed out everywhere' };
+        }
         await signout(db, userOf(request));
         return { message: 'Signed out' };
       },

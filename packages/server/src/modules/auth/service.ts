@@ -19,7 +19,7 @@ import {
   updateUser,
 } from '../users/repo.ts';
 import type { UserRow } from '../users/repo.ts';
-import { endSession, openSession } from './sessions-repo.ts';
+import { endSession, endUserSessions, openSession } from './sessions-repo.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const PENDING_MESSAGE = 'Your account is pending approval';
@@ -71,6 +71,11 @@ export const newSessionToken = async (
 /** Sign-out: the session of this token ends on the server, in every process. */
 export const signout = async (db: Db, actor: CurrentUser): Promise<void> => {
   if (actor.sessionId) await endSession(db, actor.id, actor.sessionId);
+};
+
+/** Sign-out everywhere: every session of the user ends, this one too. */
+export const signoutEverywhere = async (db: Db, actor: CurrentUser): Promise<void> => {
+  await endUserSessions(db, actor.id);
 };
 
 /**

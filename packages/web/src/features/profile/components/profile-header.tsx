@@ -1,12 +1,16 @@
 import { Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconDevicesOff, IconLogout } from '@tabler/icons-react';
 import type { PublicUser } from '@leadline/shared/auth';
 import { initials } from '@leadline/shared/organization';
 import { profileStatus } from './profile-overview.tsx';
 
-type ProfileHeaderProps = { user: PublicUser; onLogout: () => void };
+type ProfileHeaderProps = {
+  user: PublicUser;
+  onLogout: () => void;
+  onSignOutEverywhere: () => void;
+};
 
-export const ProfileHeader = ({ user, onLogout }: ProfileHeaderProps) => (
+export const ProfileHeader = ({ user, onLogout, onSignOutEverywhere }: ProfileHeaderProps) => (
   <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
     <Group justify="space-between" wrap="wrap" gap="md">
       <Group wrap="nowrap" gap="md" style={{ minWidth: 0 }}>
@@ -28,9 +32,24 @@ export const ProfileHeader = ({ user, onLogout }: ProfileHeaderProps) => (
           </Group>
         </Stack>
       </Group>
-      <Button color="red" variant="light" leftSection={<IconLogout size={16} />} onClick={onLogout}>
-        Log out
-      </Button>
+      <Group gap="sm" wrap="wrap">
+        <Button
+          color="red"
+          variant="default"
+          leftSection={<IconDevicesOff size={16} />}
+          onClick={onSignOutEverywhere}
+        >
+          Sign out everywhere
+        </Button>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconLogout size={16} />}
+          onClick={onLogout}
+        >
+          Log out
+        </Button>
+      </Group>
     </Group>
   </Paper>
 );

@@ -7,8 +7,11 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { PermissionGrid } from '../../../components/permission-grid.tsx';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { useMe } from '../api/get-me.ts';
+import { signOutEverywhere } from '../api/sign-out-everywhere.ts';
 import { ProfileHeader } from '../components/profile-header.tsx';
 import { ProfileOverview } from '../components/profile-overview.tsx';
 import { ProfileSettings } from '../components/profile-settings.tsx';
@@ -46,6 +49,29 @@ export const ProfileRoute = () => {
       },
     });
 
+  const confirmSignOutEverywhere = () =>
+    modals.openConfirmModal({
+      title: 'Sign out everywhere',
+      children: (
+        <Text size="sm">
+          This ends every session of your account: in this browser and on every other device.
+          You&apos;ll need to sign in again on each.
+        </Text>
+      ),
+      labels: { confirm: 'Yes, sign out everywhere', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        signOutEverywhere().then(
+          () => {
+            notifySuccess('Signed out everywhere. Sign in again to continue.');
+            navigate('/login', { replace: true });
+          },
+          (error: unknown) =>
+            notifyError(errorMessage(error, 'Could not sign out everywhere. Try again.'), error),
+        );
+      },
+    });
+
   if (me.isPending) return <CenteredLoader label="Loading profile" />;
   if (me.isError || !me.data) {
     return (
@@ -73,7 +99,11 @@ export const ProfileRoute = () => {
 
   return (
     <Stack gap="lg">
-      <ProfileHeader user={user} onLogout={confirmLogout} />
+      <ProfileHeader
+        user={user}
+        onLogout={confirmLogout}
+        onSignOutEverywhere={confirmSignOutEverywhere}
+      />
       {mobile ? (
         <Tabs defaultValue="overview" keepMounted={false}>
           <Tabs.List grow>
