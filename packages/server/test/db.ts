@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Database } from '../src/db/connection.ts';
 import { openPglite, openPostgres } from '../src/db/connection.ts';
 
@@ -9,7 +11,11 @@ import { openPglite, openPostgres } from '../src/db/connection.ts';
  */
 export const openTestDatabase = async (): Promise<Database & { url?: string }> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openPglite(null);
+  if (!serverUrl) {
+    // Migrating a new PGlite costs seconds; the suite's global set-up migrated one copy.
+    const template = inject('pgliteTemplate');
+    return openPglite(null, template ? { loadDataDir: new Blob([await readFile(template)]) } : {});
+  }
   const name = `leadline_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -20,6 +20,8 @@ export type Database = {
   /** Runs a raw statement (used by the job queue). */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (a migrated copy to start tests from). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 /** Drizzle's migrations, run at every start (and by restore before it loads a backup). */
@@ -34,12 +36,19 @@ export const pgliteExecuteSql =
     return { rows: results.at(-1)?.rows ?? [] };
   };
 
-/** PGlite in `dataDir` (or in memory when null), locked against a second process. */
-export const openPglite = async (dataDir: string | null): Promise<Database> => {
+/**
+ * PGlite in `dataDir` (or in memory when null), locked against a second process; `loadDataDir`
+ * starts it from a dumped directory (the tests' migrated copy) instead of an empty one.
+ */
+export const openPglite = async (
+  dataDir: string | null,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> => {
   const release = dataDir ? lockDataDir(dataDir) : () => undefined;
   try {
     const client = await PGlite.create(dataDir ? join(dataDir, 'pg') : undefined, {
       extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
@@ -51,6 +60,7 @@ export const openPglite = async (dataDir: string | null): Promise<Database> => {
         await client.close();
         release();
       },
+      dumpDataDir: () => client.dumpDataDir('none'),
     };
   } catch (error) {
     release();
