@@ -205,7 +205,7 @@ describe('accounts in the browser', () => {
 
     const [message] = (await mailbox.waitFor(before + 1)).slice(before);
     expect(message!.recipients).toEqual([REP.email]);
-    const link = /(http\S+\/reset-password\?token=[0-9a-f]{64})/.exec(message!.text ?? '')?.[1];
+    const link = /(http\S+\/reset-password#token=[0-9a-f]{64})/.exec(message!.text ?? '')?.[1];
     expect(link).toBeDefined();
     const url = new URL(link!);
     await page.goto(`${url.pathname}${url.search}`);

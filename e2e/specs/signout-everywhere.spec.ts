@@ -32,6 +32,46 @@ const meStatus = async (token: string) =>
   (await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } }))
     .status;
 
+describe('where you are signed in', () => {
+  it('Profile lists the sessions and signs out another device', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await signIn(page, REP.email);
+    await page.waitForURL('**/leads-table');
+    // Another device: a script signing in (its User-Agent tells no browser).
+    const otherDevice = await signinToken(server, REP.email, PASSWORD);
+    await page.goto('/profile');
+    const section = page.getByText('Where you are signed in');
+    await visible(section);
+    await visible(page.getByText('This browser'));
+    const other = page.getByRole('listitem', { name: 'Other client' });
+    await visible(other);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(DESKTOP);
+      await section.scrollIntoViewIfNeeded();
+      await snap(page, `profile-sessions-1280-${scheme}`);
+      await page.setViewportSize(PHONE);
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await visible(page.getByText('Where you are signed in'));
+      await page.getByText('Where you are signed in').scrollIntoViewIfNeeded();
+      await snap(page, `profile-sessions-375-${scheme}`);
+      await page.getByRole('tab', { name: 'Overview' }).click();
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(DESKTOP);
+
+    await other.getByRole('button', { name: 'Sign out' }).click();
+    await toast(page, 'Signed out on that device');
+    await page.getByRole('listitem', { name: 'Other client' }).waitFor({ state: 'detached' });
+    expect(await meStatus(otherDevice)).toBe(401);
+    // This browser is still in.
+    await page.reload();
+    await visible(page.getByText('This browser'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('sign out everywhere', () => {
   it('the Profile button ends this browser’s session and every other one', async () => {
     const here = await newPage(browser, server.url);

@@ -20,8 +20,10 @@ import { registerTextInputCheck } from './plugins/text-input.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import { webBuildReader } from './plugins/web-build.ts';
+import { requestForLog } from './lib/logged-url.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { sessionRoutes } from './modules/auth/sessions-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { campaignsRoutes } from './modules/campaigns/routes.ts';
 import type { AuthLimits, SystemMail } from './modules/auth/routes.ts';
@@ -72,8 +74,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     logger: {
       level: deps.logLevel ?? 'info',
       ...(deps.logStream ? { stream: deps.logStream } : {}),
-      // Requests are logged by method and URL only; these paths stay out should a body or
-      // header ever be logged.
+      // Requests are logged by method and path only (no query, no token in a path); these
+      // paths stay out should a body or header ever be logged.
+      serializers: { req: requestForLog },
       redact: {
         paths: [
           'req.headers.authorization',
@@ -94,8 +97,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerErrorHandling(app);
   registerNoStore(app);
 
-  // The build on disk is read per request (cheap: a stat per page), so a rebuild is served
-  // without a restart.
+  // The build on disk is read per page request (a stat per page; the pages again only when
+  // they changed), so a rebuild is served without a restart.
   const currentBuild = webBuildReader(deps.webDist);
   await registerSecurityHeaders(app, {
     publicUrl: deps.publicUrl,
@@ -118,6 +121,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   await app.register(healthRoutes(deps.db));
   await app.register(authRoutes(deps.db, deps.tokens, limits, deps.systemMail));
+  await app.register(sessionRoutes(deps.db));
   await app.register(usersRoutes(deps.db));
   await app.register(organizationsRoutes(deps.db));
   await app.register(leadsRoutes(deps.db));

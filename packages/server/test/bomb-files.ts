@@ -33,6 +33,21 @@ export const textPart = (name: string, text: string): Part => ({
   size: Buffer.byteLength(text),
 });
 
+/** A ZIP header of `length` bytes: its signature, then 16-bit fields at their offsets. */
+const header = (length: number, signature: number, fields: [number, number][]): Buffer => {
+  const buffer = Buffer.alloc(length);
+  buffer.writeUInt32LE(signature, 0);
+  for (const [at, value] of fields) buffer.writeUInt16LE(value, at);
+  return buffer;
+};
+
+/** Compressed size, real (stated) size and name length, from `at` on (as ZIP lays them out). */
+const writeSizes = (buffer: Buffer, at: number, part: Part, nameLength: number) => {
+  buffer.writeUInt32LE(part.data.length, at);
+  buffer.writeUInt32LE(part.size, at + 4);
+  buffer.writeUInt16LE(nameLength, at + 8);
+};
+
 /** A ZIP file of deflated parts, each stated at its `size` (no CRC: the reader ignores it). */
 export const zipOf = (parts: Part[]): Buffer => {
   const locals: Buffer[] = [];
@@ -40,21 +55,19 @@ export const zipOf = (parts: Part[]): Buffer => {
   let offset = 0;
   for (const part of parts) {
     const name = Buffer.from(part.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(part.data.length, 18);
-    local.writeUInt32LE(part.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(part.data.length, 20);
-    central.writeUInt32LE(part.size, 24);
-    central.writeUInt16LE(name.length, 28);
+    // The local header and the central directory's entry carry the same fields at their own
+    // offsets: version(s), method (8: deflate), compressed and real size, name length.
+    const local = header(30, 0x04034b50, [
+      [4, 20],
+      [8, 8],
+    ]);
+    const central = header(46, 0x02014b50, [
+      [4, 20],
+      [6, 20],
+      [10, 8],
+    ]);
+    writeSizes(local, 18, part, name.length);
+    writeSizes(central, 20, part, name.length);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, part.data);
     directory.push(central, name);

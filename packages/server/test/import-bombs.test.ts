@@ -75,83 +75,59 @@ const strings = (mebibytes: number, stated?: number) =>
     stated,
   );
 
+/** A sheet whose row `row` (after `before`) holds 256 MiB of text; `stated` may lie. */
+const rowBomb = (before: string, row: number, stated?: number) =>
+  bombPart(
+    'xl/worksheets/sheet1.xml',
+    sheetXml(`${HEADER_ROW}${before}<row r="${row}"><c r="A${row}" t="inlineStr"><is><t>`).replace(
+      /<\/sheetData><\/worksheet>$/,
+      '',
+    ),
+    256,
+    '</t></is></c></row></sheetData></worksheet>',
+    stated,
+  );
+
+const UNPACKS_PAST_STATED =
+  'The file could not be read as a spreadsheet: a part of it unpacks to more than its stated size';
+
 describe('zip bombs', () => {
-  it(
-    'refuses 1 MB of shared strings that unpack to 1 GiB, by their stated size',
-    async () => {
-      const file = workbookOf(SHEET, strings(1024));
-      expect(file.length).toBeLessThan(1.5 * MB);
-      expectRefused(
-        await upload('bomb.xlsx', file),
+  it.each([
+    {
+      what: '1 MB of shared strings that unpack to 1 GiB, by their stated size',
+      file: () => workbookOf(SHEET, strings(1024)),
+      weighsUnder: 1.5 * MB,
+      message:
         'The file unpacks to more than 512 MB, the most an upload may hold. Split it into smaller files.',
-      );
     },
-    HANG,
-  );
-
-  it(
-    'refuses the same shared strings stating a small size, once they unpack past it',
-    async () => {
-      const file = workbookOf(SHEET, strings(1024, 64 * 1024));
-      expectRefused(
-        await upload('liar.xlsx', file),
-        'The file could not be read as a spreadsheet: a part of it unpacks to more than its stated size',
-      );
+    {
+      what: 'the same shared strings stating a small size, once they unpack past it',
+      file: () => workbookOf(SHEET, strings(1024, 64 * 1024)),
+      message: UNPACKS_PAST_STATED,
     },
-    HANG,
-  );
-
-  it(
-    'refuses a part read whole that unpacks to more than 128 MB',
-    async () => {
-      const file = workbookOf(SHEET, strings(200));
-      expectRefused(
-        await upload('strings.xlsx', file),
+    {
+      what: 'a part read whole that unpacks to more than 128 MB',
+      file: () => workbookOf(SHEET, strings(200)),
+      message:
         'A part of the file unpacks to more than 128 MB, the most one part may hold. Split it into smaller files.',
-      );
     },
-    HANG,
-  );
-
-  it(
-    'refuses a quarter-megabyte sheet whose second row unpacks to 256 MiB, naming the row',
-    async () => {
-      const sheet = bombPart(
-        'xl/worksheets/sheet1.xml',
-        sheetXml(`${HEADER_ROW}<row r="2"><c r="A2" t="inlineStr"><is><t>`).replace(
-          /<\/sheetData><\/worksheet>$/,
-          '',
-        ),
-        256,
-        '</t></is></c></row></sheetData></worksheet>',
-      );
-      const file = workbookOf(sheet);
-      expect(file.length).toBeLessThan(0.5 * MB);
-      expectRefused(
-        await upload('row.xlsx', file),
-        'Row 2 is larger than 1 MB, the most a row may hold. Shorten its cells.',
-      );
+    {
+      what: 'a quarter-megabyte sheet whose second row unpacks to 256 MiB, naming the row',
+      file: () => workbookOf(rowBomb('', 2)),
+      weighsUnder: 0.5 * MB,
+      message: 'Row 2 is larger than 1 MB, the most a row may hold. Shorten its cells.',
     },
-    HANG,
-  );
-
-  it(
-    'refuses that sheet stating a small size, once it unpacks past it',
-    async () => {
-      const sheet = bombPart(
-        'xl/worksheets/sheet1.xml',
-        sheetXml(`${HEADER_ROW}${DATA_ROW}<row r="3"><c r="A3" t="inlineStr"><is><t>`).replace(
-          /<\/sheetData><\/worksheet>$/,
-          '',
-        ),
-        256,
-        '</t></is></c></row></sheetData></worksheet>',
-        4096,
-      );
-      expectRefused(
-        await upload('liar-row.xlsx', workbookOf(sheet)),
-        'The file could not be read as a spreadsheet: a part of it unpacks to more than its stated size',
-      );
+    {
+      what: 'that sheet stating a small size, once it unpacks past it',
+      file: () => workbookOf(rowBomb(DATA_ROW, 3, 4096)),
+      message: UNPACKS_PAST_STATED,
+    },
+  ])(
+    'refuses $what',
+    async ({ file, weighsUnder, message }) => {
+      const bomb = file();
+      if (weighsUnder) expect(bomb.length).toBeLessThan(weighsUnder);
+      expectRefused(await upload('bomb.xlsx', bomb), message);
     },
     HANG,
   );

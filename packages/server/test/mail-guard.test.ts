@@ -195,16 +195,18 @@ describe('mail servers on private networks (MAIL_ALLOW_PRIVATE_HOSTS unset)', ()
 
     allowPrivateHosts(false);
     const before = smtp.messages.length;
-    const refused = await t.request({
-      method: 'POST',
-      url: '/api/email/send',
-      token: rep.token,
-      payload: {
-        to: 'ada@guard.test',
-        subject: 'Hello',
-        body: '<p>Hello from the mail guard test.</p>',
-      },
-    });
+    const send = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/email/send',
+        token: rep.token,
+        payload: {
+          to: 'ada@guard.test',
+          subject: 'Hello',
+          body: '<p>Hello from the mail guard test.</p>',
+        },
+      });
+    const refused = await send();
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(PRIVATE_MAIL_HOST);
     expect(smtp.messages.length).toBe(before);
@@ -216,16 +218,7 @@ describe('mail servers on private networks (MAIL_ALLOW_PRIVATE_HOSTS unset)', ()
     expect(smtp.messages.length).toBe(before);
 
     allowPrivateHosts(true);
-    const sent = await t.request({
-      method: 'POST',
-      url: '/api/email/send',
-      token: rep.token,
-      payload: {
-        to: 'ada@guard.test',
-        subject: 'Hello',
-        body: '<p>Hello from the mail guard test.</p>',
-      },
-    });
+    const sent = await send();
     expect(sent.statusCode, sent.body).toBe(200);
     expect(smtp.messages.length).toBe(before + 1);
   });

@@ -6,7 +6,7 @@ import { INVALID_RESET_LINK } from '@leadline/shared/accounts';
 import { readConfig } from '../src/config.ts';
 import { activityLog, passwordResets } from '../src/db/tables.ts';
 import { createSystemMailer } from '../src/modules/system-mail/mailer.ts';
-import { TEST_PUBLIC_URL, createTestContext, uniqueEmail } from './context.ts';
+import { PASSWORD, TEST_PUBLIC_URL, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import { startSmtpServer } from './mail-servers.ts';
 import type { ReceivedMessage, TestSmtpServer } from './mail-servers.ts';
@@ -40,7 +40,7 @@ const resetsOf = (userId: string) =>
 /** The token of the reset link in a received message, read as a mail client would. */
 const tokenIn = async (message: ReceivedMessage): Promise<string> => {
   const parsed = await simpleParser(message.raw);
-  const match = /(\S+)\/reset-password\?token=([0-9a-f]+)/.exec(parsed.text ?? '');
+  const match = /(\S+)\/reset-password#token=([0-9a-f]+)/.exec(parsed.text ?? '');
   expect(match?.[1]).toBe(TEST_PUBLIC_URL);
   expect(parsed.from?.value[0]?.address).toBe('noreply@leadline.test');
   return match![2]!;
@@ -94,8 +94,32 @@ describe('forgot password and the reset link', () => {
       .from(activityLog)
       .where(eq(activityLog.entityId, user.id));
     expect(entries.map((e) => e.action)).toContain('password reset by link');
-    // Only the one message: the unknown address got nothing.
-    expect(smtp.messages.length).toBe(before + 1);
+    // The owner hears that the password changed; the unknown address got nothing.
+    const [notice] = (await smtp.waitForMessages(before + 2)).slice(before + 1);
+    expect(notice!.recipients).toEqual([user.email]);
+    const text = (await simpleParser(notice!.raw)).text ?? '';
+    expect(text).toContain('was reset from an emailed link');
+    expect(text).toContain(`${TEST_PUBLIC_URL}/forgot-password`);
+    expect(text).not.toContain(NEW_PASSWORD);
+    expect(smtp.messages.length).toBe(before + 2);
+  });
+
+  it('tells the owner when they changed their password themself', async () => {
+    const { user, token } = await t.createUser({ role: 'Sales Rep' });
+    const before = smtp.messages.length;
+    const changed = await t.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      token,
+      payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [notice] = (await smtp.waitForMessages(before + 1)).slice(before);
+    expect(notice!.recipients).toEqual([user.email]);
+    const parsed = await simpleParser(notice!.raw);
+    expect(parsed.subject).toBe('Your Leadline password was changed');
+    expect(parsed.text).toContain('was changed on');
+    expect(parsed.text).not.toContain(NEW_PASSWORD);
   });
 
   it('refuses an expired link, a made-up one and malformed input', async () => {

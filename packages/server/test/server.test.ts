@@ -4,6 +4,7 @@ import { BODY_LIMIT } from '../src/app.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { registerGuard } from '../src/plugins/guard.ts';
 import { NUL_REFUSED } from '../src/lib/text.ts';
+import { API_POLICY } from '../src/plugins/security-headers.ts';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import { adminOf, countLeads, createLead } from './fixtures.ts';
@@ -29,9 +30,26 @@ describe('server', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
+  it('logs a request by its path: no query, no token of a link', async () => {
+    const { token } = await adminOf(t, 'acme-logs');
+    await t.request({ method: 'GET', url: '/reset-password?token=resetsecret123', token });
+    await t.request({ method: 'GET', url: '/api/leads?search=ada-private-search', token });
+    await t.request({ method: 'GET', url: '/unsubscribe/unsubscribesecret456' });
+    const logged = t.logs.join('');
+    expect(logged).toContain('/api/leads?[query not logged]');
+    expect(logged).toContain('/unsubscribe/[redacted]');
+    for (const secret of ['resetsecret123', 'ada-private-search', 'unsubscribesecret456', token])
+      expect(logged).not.toContain(secret);
+  });
+
   it('sends security headers', async () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // An API answer is never a document that loads anything; a page gets the page policy.
+    expect(response.headers['content-security-policy']).toBe(API_POLICY);
+    const page = await t.request({ method: 'GET', url: '/login' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    const docs = await t.request({ method: 'GET', url: '/api/docs' });
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBeDefined();
     // HTTPS-only headers (HSTS) are covered in web-http.test.ts: not over plain HTTP.

@@ -172,13 +172,11 @@ describe('TRUST_PROXY as a hop count', () => {
   it('reads X-Forwarded-Proto likewise for the HTTPS-only headers', async () => {
     const hsts = async (trustProxy: number | false, proto?: string) => {
       const { t } = await limitedServer({}, trustProxy);
-      const response = await t.request({
-        method: 'GET',
-        url: '/api/health',
-        headers: proto ? { 'x-forwarded-proto': proto } : {},
-      });
+      const headers = proto ? { 'x-forwarded-proto': proto } : {};
+      const response = await t.request({ method: 'GET', url: '/api/health', headers });
       expect(response.statusCode).toBe(200);
-      const csp = String(response.headers['content-security-policy']);
+      const page = await t.request({ method: 'GET', url: '/', headers });
+      const csp = String(page.headers['content-security-policy']);
       expect(csp.includes('upgrade-insecure-requests')).toBe(
         response.headers['strict-transport-security'] === HSTS,
       );

@@ -11,7 +11,7 @@ import { startJobQueue } from '../src/jobs/queue.ts';
 import type { JobQueue } from '../src/jobs/queue.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { parseTrustProxy } from '../src/lib/trust-proxy.ts';
-import { HSTS } from '../src/plugins/security-headers.ts';
+import { API_POLICY, HSTS } from '../src/plugins/security-headers.ts';
 import { openTestDatabase } from './db.ts';
 
 let database: Database;
@@ -59,7 +59,10 @@ const FROM_PROXY_HTTPS = { 'x-forwarded-proto': 'https' };
 const httpsOnly = async (app: FastifyInstance, options: Partial<InjectOptions> = {}) => {
   const response = await app.inject({ method: 'GET', url: '/api/health', ...options });
   expect(response.statusCode).toBe(200);
-  const csp = String(response.headers['content-security-policy']);
+  // API answers carry the empty policy; pages the one that may upgrade to HTTPS.
+  expect(response.headers['content-security-policy']).toBe(API_POLICY);
+  const page = await app.inject({ method: 'GET', url: '/', ...options });
+  const csp = String(page.headers['content-security-policy']);
   expect(csp).toContain("default-src 'self'");
   const hsts = response.headers['strict-transport-security'];
   // Both or neither.

@@ -74,3 +74,47 @@ export const assignableRoles = (actor: Manager, target: Target): readonly Role[]
   if (!canManageAccount(actor, target) || target.role === 'Super Admin') return [];
   return actor.role === 'Super Admin' ? ASSIGNABLE_ROLES : MEMBER_ROLES;
 };
+
+/* Sessions: where the account is signed in (GET /api/auth/sessions). */
+
+/** One signed-in session of the caller; `current` is the one the request came with. */
+export type SessionInfo = {
+  _id: string;
+  createdAt: string;
+  expiresAt: string;
+  /** The browser's User-Agent at sign-in (cut short), or null when it sent none. */
+  userAgent: string | null;
+  /** The client address at sign-in. */
+  address: string | null;
+  current: boolean;
+};
+export type SessionsResponse = { sessions: SessionInfo[] };
+
+/** How much of a User-Agent a session keeps. */
+export const USER_AGENT_KEPT = 200;
+
+const BROWSERS: [string, RegExp][] = [
+  ['Edge', /Edg\//],
+  ['Opera', /OPR\//],
+  ['Firefox', /Firefox\//],
+  ['Chrome', /Chrom(e|ium)\//],
+  ['Safari', /Safari\//],
+];
+const SYSTEMS: [string, RegExp][] = [
+  ['Android', /Android/],
+  ['iOS', /iPhone|iPad/],
+  ['Windows', /Windows/],
+  ['macOS', /Mac OS X/],
+  ['Linux', /Linux/],
+];
+const firstMatch = (known: [string, RegExp][], text: string): string | undefined =>
+  known.find(([, pattern]) => pattern.test(text))?.[0];
+
+/** "Chrome on Linux" and the like, from a User-Agent; "Unknown browser" when it tells nothing. */
+export const describeUserAgent = (userAgent: string | null): string => {
+  const ua = userAgent ?? '';
+  const browser = firstMatch(BROWSERS, ua);
+  const system = firstMatch(SYSTEMS, ua);
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? (ua ? 'Other client' : 'Unknown browser');
+};

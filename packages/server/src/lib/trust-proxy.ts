@@ -13,8 +13,9 @@ const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 /** More hops than any real chain of proxies. */
 export const MAX_HOPS = 10;
 
+/** How to set it, as a sentence of its own. */
 const EXAMPLE =
-  'e.g. TRUST_PROXY=1 for one proxy in front, TRUST_PROXY=127.0.0.1 for a proxy on the same machine, or TRUST_PROXY=10.0.0.5,10.0.1.0/24';
+  'E.g. TRUST_PROXY=1 for one proxy in front, TRUST_PROXY=127.0.0.1 for a proxy on the same machine, or TRUST_PROXY=10.0.0.5,10.0.1.0/24';
 
 const isAddressOrRange = (entry: string): boolean => {
   if (NAMED_RANGES.includes(entry)) return true;
@@ -38,15 +39,13 @@ export const parseTrustProxy = (value: string | undefined): TrustProxy | Error =
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     if (hops <= MAX_HOPS) return hops;
-    return new Error(
-      `a number of proxies must be 1 to ${MAX_HOPS}, not ${text}: ${EXAMPLE[0]!.toUpperCase()}${EXAMPLE.slice(1)}`,
-    );
+    return new Error(`a number of proxies must be 1 to ${MAX_HOPS}, not ${text}: ${EXAMPLE}`);
   }
   const entries = text.split(',').map((entry) => entry.trim());
   const wrong = entries.filter((entry) => !isAddressOrRange(entry));
   if (wrong.length > 0) {
     return new Error(
-      `each entry must be an IP address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal, or the whole value a number of proxies; not ${wrong.map((entry) => `"${entry}"`).join(', ')}. ${EXAMPLE[0]!.toUpperCase()}${EXAMPLE.slice(1)}; or true to trust every address`,
+      `each entry must be an IP address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal, or the whole value a number of proxies; not ${wrong.map((entry) => `"${entry}"`).join(', ')}. ${EXAMPLE}; or true to trust every address`,
     );
   }
   return entries;

@@ -31,6 +31,31 @@ export const contentSecurityPolicy = (scriptHashes: readonly string[], secure: b
     ...(secure ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
 
+/**
+ * The policy of the API's answers (JSON, downloads, attachments): they are never documents that
+ * load anything, so nothing is allowed. A route that serves a document sets its own.
+ */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** API answers, except the API's documentation pages (Swagger UI). */
+const isApiAnswer = (url: string) =>
+  (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) &&
+  !url.startsWith('/api/docs');
+
+/** The page policy per build: computed once for each list of script hashes. */
+const pagePolicies = new WeakMap<readonly string[], { secure: string; plain: string }>();
+const pagePolicy = (scriptHashes: readonly string[], secure: boolean): string => {
+  let policies = pagePolicies.get(scriptHashes);
+  if (!policies) {
+    policies = {
+      secure: contentSecurityPolicy(scriptHashes, true),
+      plain: contentSecurityPolicy(scriptHashes, false),
+    };
+    pagePolicies.set(scriptHashes, policies);
+  }
+  return secure ? policies.secure : policies.plain;
+};
+
 export type SecurityHeaderOptions = {
   /** PUBLIC_URL: when it is https, every answer says so whatever the request came over. */
   publicUrl?: string;
@@ -70,7 +95,11 @@ export const registerSecurityHeaders = async (
     alwaysHttps || protocolOf(request, options.trustProxy) === 'https';
   app.addHook('onRequest', async (request, reply) => {
     const secure = isSecure(request);
-    reply.header('content-security-policy', contentSecurityPolicy(options.scriptHashes(), secure));
+    // The build on disk is only read for pages, not for every API call.
+    reply.header(
+      'content-security-policy',
+      isApiAnswer(request.url) ? API_POLICY : pagePolicy(options.scriptHashes(), secure),
+    );
     if (!secure) return;
     reply.header('strict-transport-security', HSTS);
     reply.header('cross-origin-opener-policy', 'same-origin');

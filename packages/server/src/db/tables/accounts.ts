@@ -16,6 +16,10 @@ export const userSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The browser that signed in (its User-Agent, cut short), shown in the session list. */
+    userAgent: text('user_agent'),
+    /** The client address it signed in from (see TRUST_PROXY). */
+    address: text('address'),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId)],
 );

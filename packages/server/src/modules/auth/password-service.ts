@@ -12,13 +12,14 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { logActivity } from '../activity/repo.ts';
 import type { SystemMailer } from '../system-mail/mailer.ts';
-import { passwordResetMessage } from '../system-mail/messages.ts';
+import { passwordChangedMessage, passwordResetMessage } from '../system-mail/messages.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { toPublicUser } from '../users/present.ts';
 import { findUserByEmail, findUserById } from '../users/repo.ts';
 import { replacePassword } from './credentials.ts';
 import { claimPasswordReset, countResetsSince, insertPasswordReset } from './resets-repo.ts';
 import { newSessionToken, refusal } from './service.ts';
+import type { SessionDevice } from './sessions-repo.ts';
 
 export const RESET_LINK_MINUTES = 60;
 /** At most this many links per account and hour, whatever the rate limit per address lets by. */
@@ -38,6 +39,7 @@ export const changePassword = async (
   tokens: TokenService,
   actor: CurrentUser,
   input: ChangePasswordInput,
+  device?: SessionDevice,
 ): Promise<{ token: string; user: PublicUser }> => {
   const data = changePasswordSchema.parse(input);
   if (!(await verifyPassword(actor.row.passwordHash, data.currentPassword))) {
@@ -54,7 +56,7 @@ export const changePassword = async (
       action: 'password changed',
       details: `${actor.email} changed their password`,
     });
-    return newSessionToken(tx, tokens, actor.id);
+    return newSessionToken(tx, tokens, actor.id, device);
   });
   return { token, user: toPublicUser({ ...actor.row, mustChangePassword: false }) };
 };
@@ -86,17 +88,35 @@ export const requestPasswordReset = async (
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
   });
-  const link = `${mailing.publicUrl}/reset-password?token=${token}`;
+  // In the fragment: the browser never sends it to a server (no log, no Referer holds it).
+  const link = `${mailing.publicUrl}/reset-password#token=${token}`;
   void mailing.mailer
     .send(passwordResetMessage(row, link, RESET_LINK_MINUTES))
     .catch((error: unknown) => mailing.onError(error as Error));
 };
 
-/** Sets a new password from a reset link: the link is used up and every session ends. */
-export const resetPasswordWithLink = async (db: Db, input: ResetPasswordInput): Promise<void> => {
+/** Tells the owner that their password changed (in the background; a failure is reported). */
+export const notifyPasswordChanged = (
+  mailing: ResetMailing,
+  to: { name: string; email: string },
+  how: 'changed' | 'reset',
+): void => {
+  void mailing.mailer
+    .send(passwordChangedMessage(to, how, new Date(), mailing.publicUrl))
+    .catch((error: unknown) => mailing.onError(error as Error));
+};
+
+/**
+ * Sets a new password from a reset link: the link is used up and every session ends. Answers
+ * whose password it was.
+ */
+export const resetPasswordWithLink = async (
+  db: Db,
+  input: ResetPasswordInput,
+): Promise<{ name: string; email: string }> => {
   const data = resetPasswordSchema.parse(input);
   const passwordHash = await hashPassword(data.password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const userId = await claimPasswordReset(tx, sha256(data.token));
     const row = userId ? await findUserById(tx, userId) : undefined;
     if (!row || refusal(row)) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
@@ -109,5 +129,6 @@ export const resetPasswordWithLink = async (db: Db, input: ResetPasswordInput): 
       action: 'password reset by link',
       details: `${row.email} set a new password from a reset link`,
     });
+    return { name: row.name, email: row.email };
   });
 };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { firstAdminSchema, signinSchema, signoutSchema, signupSchema } from '@leadline/shared/auth';
 import {
@@ -15,10 +16,13 @@ import type { SystemMailer } from '../system-mail/mailer.ts';
 import {
   FORGOT_ANSWER,
   changePassword,
+  notifyPasswordChanged,
   requestPasswordReset,
   resetPasswordWithLink,
 } from './password-service.ts';
+import type { ResetMailing } from './password-service.ts';
 import { createAuthLimiter, TooManyAttempts } from './limits.ts';
+import { deviceOf } from './sessions-service.ts';
 import type { RateLimit } from './limits.ts';
 import { needsFirstAdmin, setupFirstAdmin, signin, signout, signoutEverywhere } from './service.ts';
 
@@ -60,6 +64,13 @@ const withRetryAfter = async <T>(
     throw error;
   }
 };
+/** The system mailbox for one request's email: a failure to send goes to its log. */
+const mailingFor = (request: FastifyRequest, systemMail: SystemMail): ResetMailing => ({
+  ...systemMail,
+  onError: (error) =>
+    request.log.error({ reason: error.message }, 'The account email could not be sent'),
+});
+
 const NO_SYSTEM_MAIL =
   'Password reset by email is not set up on this server. Ask an administrator to reset your password.';
 
@@ -112,12 +123,23 @@ export const authRoutes =
         config: { access: 'public' },
         schema: { tags, body: signinSchema },
       },
-      async (request, reply) =>
-        withRetryAfter(reply, () =>
-          limiter.signin(request.ip, request.body.email, () =>
-            signin(db, tokens, request.body.email, request.body.password),
-          ),
-        ),
+      async (request, reply) => {
+        // Every decision is logged (never the password, nor the address typed: a mistyped
+        // password in the email field would end up in the log).
+        try {
+          const answer = await withRetryAfter(reply, () =>
+            limiter.signin(request.ip, request.body.email, () =>
+              signin(db, tokens, request.body.email, request.body.password, deviceOf(request)),
+            ),
+          );
+          request.log.info({ event: 'signin', userId: answer.user._id }, 'Signed in');
+          return answer;
+        } catch (error) {
+          const status = (error as { statusCode?: number }).statusCode;
+          request.log.warn({ event: 'signin refused', status }, 'Sign-in refused');
+          throw error;
+        }
+      },
     );
 
     app.post(
@@ -184,10 +206,15 @@ export const authRoutes =
         },
         schema: { tags, body: changePasswordSchema },
       },
-      async (request) => ({
-        message: 'Password changed. Your other sessions have been signed out.',
-        ...(await changePassword(db, tokens, userOf(request), request.body)),
-      }),
+      async (request) => {
+        const actor = userOf(request);
+        const changed = await changePassword(db, tokens, actor, request.body, deviceOf(request));
+        if (systemMail) notifyPasswordChanged(mailingFor(request, systemMail), actor, 'changed');
+        return {
+          message: 'Password changed. Your other sessions have been signed out.',
+          ...changed,
+        };
+      },
     );
 
     app.post(
@@ -206,18 +233,7 @@ export const authRoutes =
       },
       async (request, reply) => {
         if (!systemMail) return reply.status(400).send({ message: NO_SYSTEM_MAIL });
-        await requestPasswordReset(
-          db,
-          {
-            ...systemMail,
-            onError: (error) =>
-              request.log.error(
-                { reason: error.message },
-                'The password-reset email could not be sent',
-              ),
-          },
-          request.body.email,
-        );
+        await requestPasswordReset(db, mailingFor(request, systemMail), request.body.email);
         return { message: FORGOT_ANSWER };
       },
     );
@@ -229,7 +245,8 @@ export const authRoutes =
         schema: { tags, body: resetPasswordSchema },
       },
       async (request) => {
-        await resetPasswordWithLink(db, request.body);
+        const owner = await resetPasswordWithLink(db, request.body);
+        if (systemMail) notifyPasswordChanged(mailingFor(request, systemMail), owner, 'reset');
         return { message: 'Your password has been changed. Sign in with your new password.' };
       },
     );

@@ -20,6 +20,7 @@ import {
 } from '../users/repo.ts';
 import type { UserRow } from '../users/repo.ts';
 import { endSession, endUserSessions, openSession } from './sessions-repo.ts';
+import type { SessionDevice } from './sessions-repo.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const PENDING_MESSAGE = 'Your account is pending approval';
@@ -43,6 +44,7 @@ export const signin = async (
   tokens: TokenService,
   email: string,
   password: string,
+  device?: SessionDevice,
 ): Promise<{ token: string; user: PublicUser }> => {
   const row = await findUserByEmail(db, email);
   const valid = await verifyPassword(row?.passwordHash ?? (await dummyHash()), password);
@@ -52,7 +54,7 @@ export const signin = async (
   const lastLoginAt = new Date();
   const sessionId = await db.transaction(async (tx) => {
     await updateUser(tx, row.id, { lastLoginAt });
-    return openSession(tx, row.id, tokens.lifetimeSeconds);
+    return openSession(tx, row.id, tokens.lifetimeSeconds, device);
   });
   return {
     token: await tokens.sign({ userId: row.id, sessionId }),
@@ -65,8 +67,9 @@ export const newSessionToken = async (
   db: Db,
   tokens: TokenService,
   userId: string,
+  device?: SessionDevice,
 ): Promise<string> =>
-  tokens.sign({ userId, sessionId: await openSession(db, userId, tokens.lifetimeSeconds) });
+  tokens.sign({ userId, sessionId: await openSession(db, userId, tokens.lifetimeSeconds, device) });
 
 /** Sign-out: the session of this token ends on the server, in every process. */
 export const signout = async (db: Db, actor: CurrentUser): Promise<void> => {

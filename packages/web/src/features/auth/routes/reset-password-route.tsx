@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { INVALID_RESET_LINK, RESET_TOKEN_PATTERN } from '@leadline/shared/accounts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -7,11 +7,16 @@ import { AuthLayout } from '../components/auth-layout.tsx';
 import { BackToSignIn } from '../components/back-to-sign-in.tsx';
 import { ResetPasswordForm } from '../components/reset-password-form.tsx';
 
-/** /reset-password?token=…: the page a reset link opens. Every session ends on success. */
+/**
+ * /reset-password#token=…: the page a reset link opens (the token in the fragment never reaches
+ * a server log or a Referer; links of the older form ?token=… still work). Every session ends
+ * on success.
+ */
 export const ResetPasswordRoute = () => {
   const [params] = useSearchParams();
+  const { hash } = useLocation();
   const navigate = useNavigate();
-  const token = params.get('token') ?? '';
+  const token = new URLSearchParams(hash.slice(1)).get('token') ?? params.get('token') ?? '';
   const valid = RESET_TOKEN_PATTERN.test(token);
 
   const done = (message: string) => {

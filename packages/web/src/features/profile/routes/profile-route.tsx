@@ -16,6 +16,7 @@ import { ProfileHeader } from '../components/profile-header.tsx';
 import { ProfileOverview } from '../components/profile-overview.tsx';
 import { ProfileSettings } from '../components/profile-settings.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
+import { SessionsSection } from '../components/sessions-section.tsx';
 import { effectivePermissions } from '@leadline/shared/permissions';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -94,6 +95,7 @@ export const ProfileRoute = () => {
     <Stack gap="xl">
       <ProfileSettings />
       <PasswordSection />
+      <SessionsSection />
     </Stack>
   );
 
