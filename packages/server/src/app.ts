@@ -67,6 +67,25 @@ const DEFAULT_LIMITS: AuthLimits = {
   signup: { max: 20, timeWindow: 60 * 60_000 },
 };
 
+const API_DESCRIPTION = [
+  'Sign in with `POST /api/auth/signin` and send the token it answers as',
+  '`Authorization: Bearer <token>`; `POST /api/auth/signout` ends it.',
+  'Every answer is JSON `{ message }` on error (4xx names what is wrong).',
+  '',
+  'A Super Admin names the organisation a call is for in the `X-Organization` header (its name,',
+  'percent-encoded when not plain ASCII); with one organisation it may be left out. Anyone else',
+  'may only name their own organisation (another answers 403).',
+].join('\n');
+
+/** The header a Super Admin names the organisation with (documented once, for every route). */
+const ORGANIZATION_HEADER = {
+  name: 'X-Organization',
+  in: 'header',
+  required: false,
+  description: 'The organisation the call is for (Super Admin); its name, percent-encoded.',
+  schema: { type: 'string' as const },
+} as const;
+
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
@@ -108,8 +127,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Leadline API', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      info: { title: 'Leadline API', version: '0.1.0', description: API_DESCRIPTION },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        parameters: { organization: ORGANIZATION_HEADER },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -42,6 +42,15 @@ describe('server', () => {
       expect(logged).not.toContain(secret);
   });
 
+  it('documents the bearer token and the X-Organization header in the OpenAPI description', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.info.description).toContain('X-Organization');
+    expect(document.components.parameters.organization.in).toBe('header');
+    expect(Object.keys(document.paths)).toContain('/api/auth/sessions');
+  });
+
   it('sends security headers', async () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     // An API answer is never a document that loads anything; a page gets the page policy.

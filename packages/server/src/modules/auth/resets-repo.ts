@@ -1,11 +1,23 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { passwordResets } from '../../db/tables.ts';
 
+/**
+ * Stores a new link (its hash), and forgets the user's links older than a day: the count per
+ * hour needs no more, and a used or expired link's hash is of no use to keep.
+ */
 export const insertPasswordReset = async (
   db: Db,
   reset: { userId: string; tokenHash: string; expiresAt: Date },
 ): Promise<void> => {
+  await db
+    .delete(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.userId, reset.userId),
+        lt(passwordResets.createdAt, sql`now() - interval '1 day'`),
+      ),
+    );
   await db.insert(passwordResets).values(reset);
 };
 
