@@ -1,8 +1,8 @@
 // The web app's build (Vite, then the prerendered sign-in page), run only when its inputs
 // changed since the last build or the output is missing. `node scripts/build-web.mjs [--force]`.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clearStamp, inputsHash, isFresh, repoRoot, took, writeStamp } from './build-stamp.mjs';
 
@@ -25,6 +25,39 @@ export const webOutDir = () =>
 /** Beside the output, not in it: everything in it is served. */
 const stampPathOf = (outDir) => join(dirname(outDir), `${basename(outDir)}.build-stamp`);
 
+/** Every file below `dir`, as paths relative to it. */
+const filesBelow = (dir, base = dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesBelow(path, base) : [relative(base, path)];
+  });
+
+/**
+ * Moves a finished build into `outDir`: the new assets first (their names carry their hash, so
+ * they sit beside the old ones), then each page by a rename (a request reads the old page or the
+ * new, never half of one), then the old build's files that the new one has not.
+ */
+export const moveIntoPlace = (nextDir, outDir) => {
+  if (!existsSync(outDir)) {
+    renameSync(nextDir, outDir);
+    return;
+  }
+  const fresh = filesBelow(nextDir);
+  // The pages and their compressed copies (index.html, index.html.br …), plain ones first.
+  const pages = WEB_OUTPUTS.flatMap((page) => [page, `${page}.br`, `${page}.gz`]);
+  for (const file of fresh) {
+    if (!pages.includes(file)) cpSync(join(nextDir, file), join(outDir, file));
+  }
+  for (const page of pages) {
+    if (existsSync(join(nextDir, page))) renameSync(join(nextDir, page), join(outDir, page));
+  }
+  const kept = new Set(fresh);
+  for (const file of filesBelow(outDir)) {
+    if (!kept.has(file)) rmSync(join(outDir, file), { force: true });
+  }
+  rmSync(nextDir, { recursive: true, force: true });
+};
+
 /** Builds the web app unless it is up to date (or `force`); returns whether it built. */
 export const buildWeb = ({ force = false } = {}) => {
   const outDir = webOutDir();
@@ -42,11 +75,20 @@ export const buildWeb = ({ force = false } = {}) => {
   console.log(`Web app: building into ${outDir} (${reason})…`);
   const started = Date.now();
   clearStamp(stampPath);
+  // Built beside the live output, then moved in: a server running meanwhile keeps serving the
+  // previous build whole.
+  const nextDir = `${outDir}.next`;
+  rmSync(nextDir, { recursive: true, force: true });
   const result = spawnSync('npm', ['run', 'build', '-w', '@leadline/web'], {
     cwd: repoRoot,
     stdio: 'inherit',
+    env: { ...process.env, WEB_OUT_DIR: nextDir },
   });
-  if (result.status !== 0) throw new Error('The web app did not build (see the output above).');
+  if (result.status !== 0) {
+    rmSync(nextDir, { recursive: true, force: true });
+    throw new Error('The web app did not build (see the output above).');
+  }
+  moveIntoPlace(nextDir, outDir);
   writeStamp(stampPath, hash, outDir, WEB_OUTPUTS);
   console.log(`Web app: built in ${took(started)}.`);
   return true;

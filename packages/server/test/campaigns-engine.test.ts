@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { CampaignInput } from '@leadline/shared/campaigns';
-import { emailSuppressions, leads, mailAccounts, sentEmails } from '../src/db/schema.ts';
+import { emailSuppressions, leads, mailAccounts, sentEmails, users } from '../src/db/schema.ts';
 import { campaignDeliveries, campaigns } from '../src/db/tables/campaigns.ts';
 import { stepJobId } from '../src/modules/campaigns/ids.ts';
 import { createTestContext, uniqueEmail } from './context.ts';
@@ -343,6 +343,31 @@ describe('pause, resume and follow-ups', { timeout: 180_000 }, () => {
       details: expect.stringContaining(
         'Campaign "Broken account" paused: The stored SMTP password',
       ),
+    });
+  });
+});
+
+describe('a sender who is no longer active', { timeout: 180_000 }, () => {
+  it('pauses the campaign instead of mailing in a deactivated account’s name', async () => {
+    const { user, token } = await sender();
+    const campaign = await createCampaign(t, token, {
+      name: 'Former colleague',
+      leads: await newLeads(2),
+    });
+    // Deactivated (an administrator's action) after creating it; another Admin starts it.
+    await t.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user._id));
+    const { token: colleague } = await sender();
+    const before = smtp.messages.length;
+    expect((await sendCampaign(t, colleague, campaign._id)).statusCode).toBe(200);
+    const paused = await waitFor(
+      () => detail(colleague, campaign._id),
+      (c) => c.status === 'paused',
+    );
+    expect(paused.counts).toMatchObject({ sent: 0 });
+    expect(smtp.messages.length).toBe(before);
+    expect(await latestActivity(t.database.db, organizationId)).toMatchObject({
+      action: 'paused',
+      details: expect.stringContaining("its creator's account is no longer active"),
     });
   });
 });

@@ -13,6 +13,7 @@ import type { PreparedSend, RunContext, RunMessage, RunSendOutcome } from '../em
 import { finishSentEmail, findRunEmail, recordRunEmailsSent } from '../email/sent-repo.ts';
 import { suppressedAmong } from '../email/suppression.ts';
 import { findUserById } from '../users/repo.ts';
+import { maySend } from '../users/present.ts';
 import { finishDelivery, queueNextStep, releaseDeliveries, renewClaim } from './deliveries-repo.ts';
 import type { ClaimedDelivery } from './deliveries-repo.ts';
 import type { EngineOptions } from './engine.ts';
@@ -180,13 +181,18 @@ export const sendClaimed = async (
 ): Promise<number> => {
   const rest = [...claimed];
   const sender = campaign.createdBy ? await findUserById(db, campaign.createdBy) : undefined;
-  if (!sender) {
+  if (!sender || !maySend(sender)) {
     await releaseDeliveries(
       db,
       campaign.id,
       rest.map((r) => ({ step: r.step, leadId: r.lead.id })),
     );
-    await pauseForFailure(db, campaign, campaign.tickChain, 'its creator no longer exists');
+    // A deactivated or expired sender's campaign stops sending in their name; an
+    // administrator may resume it once the account is active again.
+    const reason = sender
+      ? "its creator's account is no longer active"
+      : 'its creator no longer exists';
+    await pauseForFailure(db, campaign, campaign.tickChain, reason);
     return 0;
   }
   const mailer = createRunMailer(box);
