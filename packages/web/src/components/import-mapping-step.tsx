@@ -45,7 +45,7 @@ const ColumnChoice = ({ kind, header, example, value, onChange }: ColumnChoicePr
   const name = header || '(no header)';
   return (
     <Paper withBorder radius="sm" p="xs">
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
+      <Stack gap={4}>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
             {name}
@@ -60,7 +60,7 @@ const ColumnChoice = ({ kind, header, example, value, onChange }: ColumnChoicePr
           value={value ?? ''}
           onChange={(event) => onChange(event.currentTarget.value || null)}
         />
-      </SimpleGrid>
+      </Stack>
     </Paper>
   );
 };
@@ -121,10 +121,10 @@ export const ImportMappingStep = ({
             </Group>
           </Alert>
         ) : null}
-        <Stack gap={6} aria-label="Columns">
-          <Text size="sm" fw={600}>
-            Columns
-          </Text>
+        <Text size="sm" fw={600}>
+          Columns
+        </Text>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={6} verticalSpacing={6} aria-label="Columns">
           {preview.headers.map((header, index) => (
             <ColumnChoice
               key={index}
@@ -135,7 +135,7 @@ export const ImportMappingStep = ({
               onChange={(field) => setColumn(index, field)}
             />
           ))}
-        </Stack>
+        </SimpleGrid>
         {problems.length > 0 ? (
           <Alert
             color="red"

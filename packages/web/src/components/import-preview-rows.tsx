@@ -8,6 +8,9 @@ const SUMMARY_FIELDS: Record<ImportKind, string[]> = {
   clients: ['companyName', 'contact', 'email', 'companyCategory'],
 };
 
+/** Readable on white and on dark grey alike. */
+const WARNING_TEXT = 'light-dark(var(--mantine-color-yellow-9), var(--mantine-color-yellow-4))';
+
 type RowProblems = { row: number; summary: string; errors: string[]; warnings: string[] };
 
 /** Each preview row with the problems the import would report for it under `mapping`. */
@@ -76,7 +79,7 @@ export const ImportPreviewRows = ({ kind, rows, mapping }: ImportPreviewRowsProp
                     </Text>
                   ))}
                   {item.warnings.map((message) => (
-                    <Text key={message} size="xs" c="yellow.8">
+                    <Text key={message} size="xs" c={WARNING_TEXT}>
                       Warning: {message}
                     </Text>
                   ))}
