@@ -137,7 +137,9 @@ const choice = <T extends string>(choices: readonly T[]) => {
   const byKey = new Map(choices.map((value) => [headerKey(value), value]));
   return (value: string): T | undefined => byKey.get(headerKey(value));
 };
-const statusOf = choice(LEAD_STATUSES);
+const statusChoice = choice(LEAD_STATUSES);
+/** "Hot" for Hot Lead and so on. */
+const statusOf = (value: string) => statusChoice(value) ?? statusChoice(`${value} lead`);
 const sizeOf = choice(COMPANY_SIZES);
 
 const withNote = (notes: string, note: string) => {
