@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
 import { openPhonePage, setUpDemoSession } from '../support/demo-session.ts';
+import { startImport } from '../support/import-pages.ts';
 import { hidden, toast, visible } from '../support/pages.ts';
 import {
   bodyRows,
@@ -310,13 +311,13 @@ describe('leads in the browser', () => {
         [LEAD.company, LEAD.first, LEAD.last, LEAD.email, 'Website', 'Cold Lead'],
       ]),
     );
+    await startImport(page, 'leads');
     const dialog = page.getByRole('dialog', { name: 'Uploading leads' });
     await visible(dialog.getByText('Import finished'), 30_000);
     await visible(dialog.getByText(/^Row \d+: /));
     const summary = await dialog.innerText();
-    expect(summary).toContain('1 lead added');
-    expect(summary).toContain('1 duplicate skipped');
-    await toast(page, '✅ Leads uploaded successfully');
+    expect(summary).toContain('3 rows: 1 added, 1 duplicate skipped, 1 with errors');
+    await toast(page, '3 rows: 1 added, 1 duplicate skipped, 1 with errors');
     await snap(page, 'leads-upload-summary-1280');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
@@ -430,6 +431,7 @@ describe('leads in the browser', () => {
           ...rows,
         ]),
       );
+    await startImport(page, 'leads');
     const dialog = page.getByRole('dialog', { name: 'Uploading leads' });
     await visible(dialog.getByText('Import finished'), 120_000);
     await dialog.getByRole('button', { name: 'Close' }).last().click();

@@ -39,16 +39,26 @@ describe('POST /api/leads/upload', () => {
       status: 'completed',
       total: 7,
       processed: 7,
-      inserted: 2,
+      inserted: 3,
       duplicates: 2,
-      errorCount: 3,
+      errorCount: 2,
     });
     expect(result.errors).toEqual([
       { row: 3, message: 'Person First Name is required' },
       { row: 4, message: 'Please enter a valid email address' },
-      { row: 7, message: 'Source is required' },
     ]);
-    expect(await countLeads(t.database.db, acme.organizationId)).toBe(before + 2);
+    // An unknown source is a warning (issue 12): the lead is kept as Other.
+    expect(result).toMatchObject({
+      warningCount: 1,
+      warnings: [
+        {
+          row: 7,
+          message:
+            'Source "Martian" is not a known source: saved as Other, the original kept in the notes',
+        },
+      ],
+    });
+    expect(await countLeads(t.database.db, acme.organizationId)).toBe(before + 3);
     const list = await t.request({
       method: 'GET',
       url: '/api/leads?search=lovelace',

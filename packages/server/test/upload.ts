@@ -32,6 +32,8 @@ export type ImportResult = {
   duplicates: number;
   errorCount: number;
   errors: { row: number; message: string }[];
+  warningCount?: number;
+  warnings?: { row: number; message: string }[];
   message?: string;
 };
 
@@ -46,6 +48,48 @@ export const uploadAndWait = async (
   const response = await t.request({ method: 'POST', url, token, ...multipart(filename, content) });
   expect(response.statusCode, response.body).toBe(202);
   const { importId } = response.json();
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const status = await t.request({ method: 'GET', url: `/api/imports/${importId}`, token });
+    expect(status.statusCode).toBe(200);
+    const body = status.json() as ImportResult;
+    if (body.status !== 'running') return body;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('import did not finish');
+};
+
+/** A multipart/form-data body holding text fields and then one file in the field `file`. */
+export const multipartWithFields = (
+  filename: string,
+  content: Buffer | string,
+  fields: Record<string, string>,
+) => {
+  const boundary = `----leadline${Math.random().toString(16).slice(2)}`;
+  const texts = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const body = Buffer.concat([
+    Buffer.from(texts.join('')),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return {
+    payload: body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+/** Waits for an import to finish and answers its status. */
+export const waitForImport = async (
+  t: TestContext,
+  token: string,
+  importId: string,
+): Promise<ImportResult> => {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const status = await t.request({ method: 'GET', url: `/api/imports/${importId}`, token });

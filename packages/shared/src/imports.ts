@@ -18,4 +18,34 @@ export type ImportStatus = {
   /** How many rows were refused in all; `errors` keeps the first of them. */
   errorCount: number;
   errors: ImportError[];
+  /** How many imported rows carry a warning; `warnings` keeps the first of them. */
+  warningCount?: number;
+  warnings?: ImportWarning[];
+};
+
+/** A row imported with a change the file did not ask for (a source set to Other, say). */
+export type ImportWarning = { row: number; message: string };
+
+/** A saved mapping, chosen again for a file whose header row is the same. */
+export type ImportPreset = {
+  id: string;
+  name: string;
+  headers: string[];
+  mapping: (string | null)[];
+  updatedAt: string;
+};
+
+/** POST /api/leads/upload/preview and /api/clients/upload/preview. */
+export type ImportPreview = {
+  filename: string;
+  headers: string[];
+  /** The mapping to start from: the preset's when one matches the headers, else the automatic. */
+  mapping: (string | null)[];
+  /** The mapping the headers alone give. */
+  automatic: (string | null)[];
+  preset: ImportPreset | null;
+  /** The first data rows, their cells as the import reads them. */
+  rows: { row: number; cells: string[] }[];
+  /** About how many data rows the file holds. */
+  estimatedRows: number;
 };

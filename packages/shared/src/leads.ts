@@ -169,6 +169,12 @@ const profileLinkRule = <T extends { source?: string; contactProfileLink?: strin
   }
 };
 
+/**
+ * A lead as a spreadsheet import reads it: the rules of the form except the profile link,
+ * whose absence an import reports as a warning instead of refusing the row.
+ */
+export const leadImportSchema = leadObject;
+
 /** Creating a lead (form and API): the seed's rules and texts. */
 export const leadSchema = leadObject.superRefine(profileLinkRule);
 export type LeadInput = z.input<typeof leadSchema>;

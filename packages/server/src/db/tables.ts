@@ -5,3 +5,4 @@ export * from './tables/email-jobs.ts';
 export * from './tables/calendar.ts';
 export * from './tables/campaigns.ts';
 export * from './tables/accounts.ts';
+export * from './tables/imports.ts';

@@ -10,13 +10,18 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconDownload,
+} from '@tabler/icons-react';
 import type { ImportStatus } from '../lib/import-job.ts';
+import { errorMessage } from '../lib/api-client.ts';
+import { downloadFailedRows, importSummary } from '../lib/import-preview.ts';
+import { notifyError } from '../lib/notify.ts';
 
-type Noun = { singular: string; plural: string };
-
-const count = (value: number, noun: Noun) =>
-  `${value.toLocaleString()} ${value === 1 ? noun.singular : noun.plural}`;
+export type Noun = { singular: string; plural: string };
 
 const Stat = ({ label, value, color }: { label: string; value: number; color?: string }) => (
   <Stack gap={0} align="center" p="xs" style={statStyle}>
@@ -70,64 +75,109 @@ export const ImportProgress = ({ status, noun, error }: ImportProgressProps) => 
     );
   }
 
-  const failed = status.status === 'failed';
+  if (status.status === 'failed') {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Import failed">
+        {status.message || 'The import stopped before it finished.'}
+      </Alert>
+    );
+  }
   const badRows = Math.max(status.errorCount ?? 0, status.errors.length);
-  const unlisted = badRows - status.errors.length;
+  const summary = importSummary(status);
+  const tone = TONES[summary.tone];
   return (
     <Stack gap="md" aria-live="polite">
-      {failed ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          title="Import failed"
-        >
-          {status.message || 'The import stopped before it finished.'}
-        </Alert>
-      ) : (
-        <Alert
-          color={badRows > 0 ? 'yellow' : 'green'}
-          variant="light"
-          icon={<IconCircleCheck size={18} />}
-          title="Import finished"
-        >
-          {count(status.inserted, noun)} added
-          {status.duplicates > 0 ? `, ${count(status.duplicates, duplicateNoun)} skipped` : ''}
-          {status.errors.length > 0 ? `, ${count(status.errors.length, rowNoun)} with errors` : ''}.
-        </Alert>
-      )}
-      <SimpleGrid cols={3} spacing="xs">
+      <Alert
+        color={tone.color}
+        variant="light"
+        icon={tone.icon}
+        title={tone.title}
+        data-testid="import-summary"
+        data-tone={summary.tone}
+      >
+        {summary.text}
+      </Alert>
+      <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
         <Stat label="Added" value={status.inserted} color="green" />
         <Stat label="Duplicates skipped" value={status.duplicates} color="yellow.8" />
         <Stat label="Rows with errors" value={badRows} color="red" />
+        <Stat label="Warnings" value={status.warningCount ?? 0} color="yellow.8" />
       </SimpleGrid>
-      {status.errors.length > 0 ? (
-        <Stack gap={6}>
-          <Text size="sm" fw={600}>
-            Rows not imported
-          </Text>
-          <ScrollArea.Autosize mah={220} type="auto" offsetScrollbars>
-            <List size="sm" spacing={4} aria-label="Rows not imported">
-              {status.errors.map((item) => (
-                <List.Item key={`${item.row}:${item.message}`}>
-                  Row {item.row}: {item.message}
-                </List.Item>
-              ))}
-            </List>
-            {unlisted > 0 ? (
-              <Text size="sm" c="dimmed" mt={4}>
-                …and {unlisted.toLocaleString()} more {unlisted === 1 ? 'row' : 'rows'} with errors
-              </Text>
-            ) : null}
-          </ScrollArea.Autosize>
-        </Stack>
+      <IssueList
+        title="Rows not imported"
+        items={status.errors}
+        total={badRows}
+        more="rows with errors"
+      />
+      {badRows > 0 ? (
+        <Group>
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconDownload size={16} />}
+            onClick={() =>
+              void downloadFailedRows(status).catch((error: unknown) =>
+                notifyError(errorMessage(error, 'Failed to download the failed rows'), error),
+              )
+            }
+          >
+            Download failed rows (CSV)
+          </Button>
+        </Group>
       ) : null}
+      <IssueList
+        title="Imported with warnings"
+        items={status.warnings ?? []}
+        total={status.warningCount ?? 0}
+        more="warnings"
+      />
     </Stack>
   );
 };
 
-const duplicateNoun: Noun = { singular: 'duplicate', plural: 'duplicates' };
-const rowNoun: Noun = { singular: 'row', plural: 'rows' };
+const TONES = {
+  success: { color: 'green', icon: <IconCircleCheck size={18} />, title: 'Import finished' },
+  warning: {
+    color: 'yellow',
+    icon: <IconAlertTriangle size={18} />,
+    title: 'Import finished with problems',
+  },
+  error: { color: 'red', icon: <IconAlertCircle size={18} />, title: 'Nothing was imported' },
+} as const;
+
+type IssueListProps = {
+  title: string;
+  items: { row: number; message: string }[];
+  total: number;
+  more: string;
+};
+
+/** Rows and their problems, the first ones listed, the rest counted. */
+const IssueList = ({ title, items, total, more }: IssueListProps) => {
+  if (items.length === 0) return null;
+  const unlisted = total - items.length;
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      <ScrollArea.Autosize mah={200} type="auto" offsetScrollbars>
+        <List size="sm" spacing={4} aria-label={title}>
+          {items.map((item) => (
+            <List.Item key={`${item.row}:${item.message}`}>
+              Row {item.row}: {item.message}
+            </List.Item>
+          ))}
+        </List>
+        {unlisted > 0 ? (
+          <Text size="sm" c="dimmed" mt={4}>
+            …and {unlisted.toLocaleString('en')} more {more}
+          </Text>
+        ) : null}
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+};
 
 type ImportDialogProps = ImportProgressProps & {
   opened: boolean;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ColumnMapping } from '@leadline/shared/import-rows';
 import type { ImportAccepted, ImportStatus } from '@leadline/shared/imports';
 import { apiRequest } from './api-client.ts';
 
@@ -38,7 +39,7 @@ export const useImportStatus = (importId: string | null) =>
 
 type FileImportOptions = {
   /** Sends the file (multipart); the server answers 202 { importId } or a 400 at once. */
-  upload: (file: File) => Promise<ImportAccepted>;
+  upload: (file: File, mapping?: ColumnMapping) => Promise<ImportAccepted>;
   /** The file was refused before any row was read (wrong type, too big, unreadable). */
   onRejected: (error: unknown) => void;
   /** The import finished (completed or failed) or could no longer be followed. */
@@ -59,7 +60,8 @@ export const useFileImport = ({ upload, onRejected, onSettled }: FileImportOptio
   }, [onSettled, onRejected]);
 
   const send = useMutation({
-    mutationFn: upload,
+    mutationFn: ({ file, mapping }: { file: File; mapping?: ColumnMapping }) =>
+      upload(file, mapping),
     onSuccess: ({ importId: id }) => {
       settledFor.current = null;
       setImportId(id);
@@ -82,7 +84,7 @@ export const useFileImport = ({ upload, onRejected, onSettled }: FileImportOptio
   }, [importId, finished, status.isError, status.error]);
 
   return {
-    start: (file: File) => send.mutate(file),
+    start: (file: File, mapping?: ColumnMapping) => send.mutate({ file, mapping }),
     sending: send.isPending,
     running: importId !== null && !finished && !status.isError,
     status: status.data ?? null,

@@ -1,10 +1,14 @@
+import {
+  CLIENT_IMPORT_FIELDS,
+  IMPORT_FIELDS,
+  REQUIRED_IMPORT_FIELDS,
+  headerKey,
+} from '@leadline/shared/import-rows';
+import type { ColumnMapping, ImportKind } from '@leadline/shared/import-rows';
 import { LEAD_FIELDS } from '@leadline/shared/leads';
 
-/** Header text reduced to letters and digits, lower-cased: "Person First-Name " -> "personfirstname". */
-export const headerKey = (header: unknown): string =>
-  String(header ?? '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
+export { headerKey };
+export type { ImportKind };
 
 const LEAD_SYNONYMS: Record<string, keyof typeof LEAD_FIELDS> = {
   company: 'companyName',
@@ -34,17 +38,18 @@ const LEAD_SYNONYMS: Record<string, keyof typeof LEAD_FIELDS> = {
   size: 'size',
   companysize: 'size',
   profilelink: 'contactProfileLink',
+  profileurl: 'contactProfileLink',
+  linkedinurl: 'personLinkedin',
+  linkedinprofile: 'personLinkedin',
+  givenname: 'personFirstName',
+  familyname: 'personLastName',
+  workemail: 'personEmail',
+  leadstatus: 'status',
+  employees: 'size',
+  numberofemployees: 'size',
 };
 
-const CLIENT_FIELDS = {
-  companyName: 'Company Name',
-  parentCompany: 'Parent Company',
-  website: 'Website',
-  email: 'Email',
-  contact: 'Contact',
-  companyCategory: 'Company Category',
-  fullAddress: 'Full Address',
-} as const;
+const CLIENT_FIELDS = CLIENT_IMPORT_FIELDS;
 
 const CLIENT_SYNONYMS: Record<string, keyof typeof CLIENT_FIELDS> = {
   company: 'companyName',
@@ -72,8 +77,6 @@ const buildLookup = <F extends string>(
 const LEAD_LOOKUP = buildLookup(LEAD_FIELDS, LEAD_SYNONYMS);
 const CLIENT_LOOKUP = buildLookup(CLIENT_FIELDS, CLIENT_SYNONYMS);
 
-export type ImportKind = 'leads' | 'clients';
-
 /** Column index -> field for the headers that name a field; the first column naming a field wins. */
 export const matchHeaders = (
   kind: ImportKind,
@@ -93,12 +96,21 @@ export const matchHeaders = (
 };
 
 /** The fields a file must name for its rows to be importable. */
-export const REQUIRED_COLUMNS: Record<ImportKind, readonly string[]> = {
-  leads: ['companyName', 'personFirstName', 'personLastName', 'personEmail', 'source'],
-  clients: ['companyName', 'email', 'contact', 'companyCategory'],
+export const REQUIRED_COLUMNS = REQUIRED_IMPORT_FIELDS;
+
+export const LABELS = IMPORT_FIELDS;
+
+/** The automatic mapping as the mapping step shows it: one field or null per column. */
+export const automaticMapping = (kind: ImportKind, headers: readonly unknown[]): ColumnMapping => {
+  const columns = matchHeaders(kind, headers);
+  return headers.map((_, index) => columns.get(index) ?? null);
 };
 
-export const LABELS: Record<ImportKind, Record<string, string>> = {
-  leads: LEAD_FIELDS,
-  clients: CLIENT_FIELDS,
+/** A mapping as the reader uses it: column index -> field. */
+export const columnsOf = (mapping: ColumnMapping): Map<number, string> => {
+  const columns = new Map<number, string>();
+  mapping.forEach((field, index) => {
+    if (field) columns.set(index, field);
+  });
+  return columns;
 };

@@ -1,5 +1,7 @@
 import { HttpError, badRequest } from '../../lib/errors.ts';
-import { LABELS, REQUIRED_COLUMNS, matchHeaders } from './headers.ts';
+import { mappingProblems } from '@leadline/shared/import-rows';
+import type { ColumnMapping } from '@leadline/shared/import-rows';
+import { LABELS, REQUIRED_COLUMNS, columnsOf, matchHeaders } from './headers.ts';
 import type { ImportKind } from './headers.ts';
 import { csvSource } from './csv.ts';
 import { sheetjsSource } from './rows-source.ts';
@@ -90,15 +92,8 @@ export type Sheet = {
   estimatedRows: () => number;
 };
 
-/**
- * Opens the first sheet: its header row (the first row that is not blank) must name every
- * required column. The rows below are read only as they are asked for.
- */
-export const openSheet = async (
-  kind: ImportKind,
-  file: Buffer,
-  type: UploadType,
-): Promise<Sheet> => {
+/** The first sheet's header row (the first row that is not blank) and the rows below it. */
+export const openRows = async (file: Buffer, type: UploadType) => {
   let source: RowSource;
   try {
     source = rowSource(file, type);
@@ -113,8 +108,43 @@ export const openSheet = async (
     throw tooManyRows();
   }
   const header = first.done ? undefined : first.value;
-  const headers = header?.cells ?? [];
-  const columns = matchHeaders(kind, headers);
+  return {
+    headers: header?.cells ?? [],
+    rows,
+    estimatedRows: () => Math.max(0, (source.lastRow() ?? 0) - (header?.number ?? 0)),
+  };
+};
+
+/** The columns a mapping chosen on the mapping step fills; a 400 naming what is wrong with it. */
+const chosenColumns = (kind: ImportKind, headers: unknown[], mapping: ColumnMapping) => {
+  if (mapping.length !== headers.length)
+    throw badRequest(
+      `The mapping names ${mapping.length} columns but the file has ${headers.length}. Preview the file again.`,
+    );
+  const problems = mappingProblems(kind, mapping);
+  if (problems.length > 0) throw badRequest(problems.join('. '));
+  return columnsOf(mapping);
+};
+
+/**
+ * Opens the first sheet: with no `mapping`, its header row must name every required column;
+ * with one, the mapping must fit the header row and give every required field a column. The
+ * rows below are read only as they are asked for.
+ */
+export const openSheet = async (
+  kind: ImportKind,
+  file: Buffer,
+  type: UploadType,
+  mapping?: ColumnMapping,
+): Promise<Sheet> => {
+  const { headers, rows, estimatedRows } = await openRows(file, type);
+  let columns: Map<number, string>;
+  try {
+    columns = mapping ? chosenColumns(kind, headers, mapping) : matchHeaders(kind, headers);
+  } catch (error) {
+    await rows.return(undefined);
+    throw error;
+  }
   const found = new Set(columns.values());
   const missing = REQUIRED_COLUMNS[kind].filter((field) => !found.has(field));
   if (missing.length > 0) {
@@ -122,12 +152,7 @@ export const openSheet = async (
     const labels = missing.map((field) => LABELS[kind][field]).join(', ');
     throw badRequest(`The file has no column for: ${labels}. The first row must name the columns.`);
   }
-  return {
-    headers,
-    columns,
-    rows,
-    estimatedRows: () => Math.max(0, (source.lastRow() ?? 0) - header!.number),
-  };
+  return { headers, columns, rows, estimatedRows };
 };
 
 /**
@@ -138,9 +163,10 @@ export const checkUpload = async (
   kind: ImportKind,
   filename: string,
   file: Buffer,
+  mapping?: ColumnMapping,
 ): Promise<UploadType> => {
   const type = detectType(filename, file);
-  const sheet = await openSheet(kind, file, type);
+  const sheet = await openSheet(kind, file, type, mapping);
   const first = await sheet.rows.next();
   await sheet.rows.return(undefined);
   if (first.done) throw badRequest('The file has no data rows');

@@ -5,7 +5,9 @@ import { LEAD_FIELDS } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { clients, imports, leads } from '../../db/schema.ts';
-import type { ImportError } from '@leadline/shared/imports';
+import type { ImportError, ImportWarning } from '@leadline/shared/imports';
+import type { FailedRow } from '../../db/tables/imports.ts';
+import { addImportDetails } from './details-repo.ts';
 import type { ImportKind } from './headers.ts';
 
 export type ImportRow = Omit<typeof imports.$inferSelect, 'file'>;
@@ -98,6 +100,9 @@ export type ImportBatch = {
   errors: ImportError[];
   /** Only the first this many errors are kept for the summary; the count is complete. */
   errorCap: number;
+  /** Rows imported with a change (kept like errors), and the cells of the refused rows. */
+  warnings?: ImportWarning[];
+  failedRows?: FailedRow[];
 };
 
 type Target = {
@@ -198,5 +203,10 @@ export const insertImportBatch = async (
         ${name(imports.errors)} = CASE WHEN jsonb_array_length(${imports.errors}) >= ${batch.errorCap}
           THEN ${imports.errors} ELSE ${imports.errors} || ${JSON.stringify(batch.errors)}::jsonb END
       WHERE ${imports.id} = ${importId}`);
+    await addImportDetails(tx, importId, {
+      warnings: batch.warnings ?? [],
+      failedRows: batch.failedRows ?? [],
+      cap: batch.errorCap,
+    });
   });
 };

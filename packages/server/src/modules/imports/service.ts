@@ -10,7 +10,11 @@ import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '../users/repo.ts';
 import type { ImportKind } from './headers.ts';
-import { checkUpload, detectType, openSheet, rowRecord } from './read.ts';
+import type { ColumnMapping } from '@leadline/shared/import-rows';
+import { findImportDetails, saveImportDetails } from './details-repo.ts';
+import { failedRow } from './failed-rows.ts';
+import { planImport } from './mapping.ts';
+import { detectType, openSheet, rowRecord } from './read.ts';
 import {
   createImport,
   findImport,
@@ -37,15 +41,15 @@ export const startImport = async (
   kind: ImportKind,
   filename: string,
   file: Buffer,
+  mapping?: ColumnMapping,
 ): Promise<string> => {
   if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
-  await checkUpload(kind, filename, file);
-  const importId = await createImport(db, {
-    organizationId: actor.organizationId,
-    userId: actor.id,
-    kind,
-    filename,
-    file,
+  const organizationId = actor.organizationId;
+  const plan = await planImport(db, organizationId, kind, filename, file, mapping);
+  const importId = await db.transaction(async (tx) => {
+    const id = await createImport(tx, { organizationId, userId: actor.id, kind, filename, file });
+    await saveImportDetails(tx, id, plan);
+    return id;
   });
   await queueImport(queue, importId);
   return importId;
@@ -65,6 +69,7 @@ export const importStatus = async (
       ? await findImport(db, id, actor.organizationId)
       : undefined;
   if (!row) throw notFound('Import not found');
+  const details = await findImportDetails(db, row.id);
   return {
     importId: row.id,
     kind: row.kind,
@@ -77,6 +82,8 @@ export const importStatus = async (
     duplicates: row.duplicates,
     errorCount: row.errorCount,
     errors: row.errors,
+    warningCount: details?.warningCount ?? 0,
+    warnings: details?.warnings ?? [],
   };
 };
 
@@ -95,14 +102,19 @@ const prepareBatch = (
     duplicates: 0,
     errors: [],
     errorCap: ERROR_CAP,
+    warnings: [],
+    failedRows: [],
   };
   for (const row of rows) {
     const outcome = validateRow<LeadData | ClientData>(job.kind, rowRecord(row.cells, columns));
-    if (!outcome.ok) batch.errors.push({ row: row.number, message: outcome.message });
-    else if (seen.has(outcome.email)) batch.duplicates += 1;
+    if (!outcome.ok) {
+      batch.errors.push({ row: row.number, message: outcome.message });
+      batch.failedRows!.push(failedRow(row));
+    } else if (seen.has(outcome.email)) batch.duplicates += 1;
     else {
       seen.add(outcome.email);
       batch.rows.push(outcome.value);
+      for (const message of outcome.warnings) batch.warnings!.push({ row: row.number, message });
     }
   }
   return batch;
@@ -121,8 +133,9 @@ const importRows = async (
   file: Buffer,
   inFlight: number,
   signal: AbortSignal | undefined,
+  mapping?: ColumnMapping,
 ): Promise<number | null> => {
-  const sheet = await openSheet(job.kind, file, detectType(job.filename, file));
+  const sheet = await openSheet(job.kind, file, detectType(job.filename, file), mapping);
   await setImportTotal(db, job.id, sheet.estimatedRows());
   const seen = new Set<string>();
   let read = 0;
@@ -191,7 +204,8 @@ export const runImport = async (
   }
   let rows: number | null;
   try {
-    rows = await importRows(db, job, file, inFlight, signal);
+    const details = await findImportDetails(db, importId);
+    rows = await importRows(db, job, file, inFlight, signal, details?.mapping);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     await finishImport(db, importId, { status: 'failed', message: error.message });

@@ -8,11 +8,15 @@ import { CLIENTS_PER_PAGE } from '@leadline/shared/clients';
 import type { Client } from '@leadline/shared/clients';
 import { hasPermission } from '@leadline/shared/permissions';
 import { confirmDanger } from '../../../components/confirm.tsx';
-import { ImportDialog } from '../../../components/import-progress.tsx';
+import {
+  importOutcome,
+  notifyImportOutcome,
+  useImportFlow,
+} from '../../../components/import-flow.tsx';
 import { PaginationBar, pageCount } from '../../../components/pagination-bar.tsx';
 import { DebouncedInput } from '../../../components/search-input.tsx';
-import { errorMessage, isSessionExpired } from '../../../lib/api-client.ts';
-import { UPLOAD_ACCEPT, uploadProblem, useFileImport } from '../../../lib/import-job.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { UPLOAD_ACCEPT } from '../../../lib/import-job.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { refreshSummaries } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -20,6 +24,8 @@ import { useStableCallback } from '../../../lib/use-stable-callback.ts';
 import { clientKeys } from '../api/client-keys.ts';
 import { useDeleteClients } from '../api/delete-client.ts';
 import { useClients } from '../api/get-clients.ts';
+import { previewClientsUpload } from '../api/preview-clients-upload.ts';
+import { saveClientImportPreset } from '../api/save-client-import-preset.ts';
 import { uploadClients } from '../api/upload-clients.ts';
 import { ClientDetailDrawer } from '../components/client-detail-drawer.tsx';
 import { ClientEditModal } from '../components/client-edit-modal.tsx';
@@ -30,15 +36,6 @@ import { ClientsPlaceholder } from '../components/clients-placeholder.tsx';
 const UPLOAD_TOAST = 'client-upload';
 const CLIENT_NOUN = { singular: 'client', plural: 'clients' };
 const NO_CLIENTS: Client[] = [];
-
-const finishUploadToast = (ok: boolean, message: string) =>
-  notifications.update({
-    id: UPLOAD_TOAST,
-    loading: false,
-    color: ok ? 'green' : 'red',
-    message,
-    autoClose: ok ? 5000 : 7000,
-  });
 
 /** /all-clients: 'Client Data', searched, filtered and paged by the server. */
 export const ClientsRoute = () => {
@@ -72,32 +69,37 @@ export const ClientsRoute = () => {
     if (pastEnd) setPage(lastPage);
   }, [pastEnd, lastPage, setPage]);
 
-  const importJob = useFileImport({
+  // Seed §8: 'Uploading client file...' while it runs; 'Clients uploaded successfully' only
+  // when every row went in (issue 12), else what happened in the colour it deserves.
+  const importFlow = useImportFlow({
+    kind: 'clients',
+    noun: CLIENT_NOUN,
+    mappingTitle: 'Import clients: match the columns',
+    progressTitle: 'Uploading clients',
+    preview: previewClientsUpload,
     upload: uploadClients,
+    savePreset: saveClientImportPreset,
+    failedText: 'Upload failed',
     onRejected: (error) => {
-      if (isSessionExpired(error)) notifications.hide(UPLOAD_TOAST);
-      else finishUploadToast(false, errorMessage(error, 'Upload failed'));
+      notifications.hide(UPLOAD_TOAST);
+      notifyError(errorMessage(error, 'Upload failed'), error);
     },
+    onStarted: () =>
+      notifications.show({
+        id: UPLOAD_TOAST,
+        loading: true,
+        message: 'Uploading client file...',
+        autoClose: false,
+      }),
     onSettled: (status, error) => {
-      if (status?.status === 'completed') finishUploadToast(true, 'Clients uploaded successfully');
-      else finishUploadToast(false, status?.message || errorMessage(error, 'Upload failed'));
+      notifyImportOutcome(
+        importOutcome(status, 'Clients uploaded successfully', 'Upload failed', error),
+        UPLOAD_TOAST,
+      );
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
       void refreshSummaries(queryClient);
     },
   });
-
-  const onUpload = (file: File | null) => {
-    if (!file) return;
-    const problem = uploadProblem(file);
-    if (problem) return notifyError(problem);
-    notifications.show({
-      id: UPLOAD_TOAST,
-      loading: true,
-      message: 'Uploading client file...',
-      autoClose: false,
-    });
-    importJob.start(file);
-  };
 
   const onToggle = useStableCallback((id: string, on: boolean) =>
     setSelected((current) => {
@@ -150,7 +152,7 @@ export const ClientsRoute = () => {
           {hasPermission(user, 'addClient') ? (
             <FileButton
               accept={UPLOAD_ACCEPT}
-              onChange={onUpload}
+              onChange={importFlow.begin}
               inputProps={{ 'aria-label': 'Clients file to upload' }}
             >
               {(props) => (
@@ -158,7 +160,7 @@ export const ClientsRoute = () => {
                   {...props}
                   variant="default"
                   leftSection={<IconUpload size={16} />}
-                  loading={importJob.sending || importJob.running}
+                  loading={importFlow.busy}
                 >
                   Upload
                 </Button>
@@ -259,14 +261,7 @@ export const ClientsRoute = () => {
         onDelete={onDelete}
       />
       <ClientEditModal client={editing} onClose={() => setEditing(null)} />
-      <ImportDialog
-        opened={importJob.dialogOpen}
-        onClose={importJob.closeDialog}
-        title="Uploading clients"
-        status={importJob.status}
-        noun={CLIENT_NOUN}
-        error={importJob.statusError ? errorMessage(importJob.statusError, 'Upload failed') : null}
-      />
+      {importFlow.dialogs}
     </Stack>
   );
 };

@@ -6,10 +6,14 @@ import { LEADS_PER_PAGE } from '@leadline/shared/leads';
 import type { Lead, LeadStatus } from '@leadline/shared/leads';
 import { hasPermission } from '@leadline/shared/permissions';
 import { confirmDanger } from '../../../components/confirm.tsx';
-import { ImportDialog } from '../../../components/import-progress.tsx';
+import {
+  importOutcome,
+  notifyImportOutcome,
+  useImportFlow,
+} from '../../../components/import-flow.tsx';
 import { PaginationBar, pageCount } from '../../../components/pagination-bar.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { UPLOAD_ACCEPT, uploadProblem, useFileImport } from '../../../lib/import-job.ts';
+import { errorMessage, isSessionExpired } from '../../../lib/api-client.ts';
+import { UPLOAD_ACCEPT } from '../../../lib/import-job.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { refreshSummaries } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -20,6 +24,8 @@ import { useDownloadLeads } from '../api/download-leads.ts';
 import { useLeads } from '../api/get-leads.ts';
 import { leadKeys } from '../api/lead-keys.ts';
 import { useUpdateLeadStatus } from '../api/update-lead-status.ts';
+import { previewLeadsUpload } from '../api/preview-leads-upload.ts';
+import { saveLeadImportPreset } from '../api/save-lead-import-preset.ts';
 import { uploadLeads } from '../api/upload-leads.ts';
 import { bulkEmailState, sendEmailState } from '../components/bulk-email.ts';
 import { LeadDetailDrawer } from '../components/lead-detail-drawer.tsx';
@@ -33,7 +39,6 @@ const LEAD_NOUN = { singular: 'lead', plural: 'leads' };
 // Memoised here: their props do not change when a row is selected, so selecting leaves them be.
 const LeadDrawer = memo(LeadDetailDrawer);
 const Pagination = memo(PaginationBar);
-const Import = memo(ImportDialog);
 const NO_LEADS: Lead[] = [];
 
 /** /leads-table: the organisation's leads, filtered, sorted and paged by the server. */
@@ -69,29 +74,32 @@ export const LeadsTableRoute = () => {
     if (pastEnd) setPage(lastPage);
   }, [pastEnd, lastPage, setPage]);
 
-  const importJob = useFileImport({
+  // Seed §8's texts without their emoji (issue 12: they show as boxes without an emoji font).
+  const importFlow = useImportFlow({
+    kind: 'leads',
+    noun: LEAD_NOUN,
+    mappingTitle: 'Import leads: match the columns',
+    progressTitle: 'Uploading leads',
+    preview: previewLeadsUpload,
     upload: uploadLeads,
-    onRejected: (error) => notifyError(errorMessage(error, '❌ Upload failed'), error),
+    savePreset: saveLeadImportPreset,
+    failedText: 'Upload failed',
+    onRejected: (error) => notifyError(errorMessage(error, 'Upload failed'), error),
     onSettled: (status, error) => {
-      if (status?.status === 'completed') notifySuccess('✅ Leads uploaded successfully');
-      else notifyError(status?.message || errorMessage(error, '❌ Upload failed'), error);
+      if (!status && isSessionExpired(error)) return;
+      notifyImportOutcome(
+        importOutcome(status, 'Leads uploaded successfully', 'Upload failed', error),
+      );
       void queryClient.invalidateQueries({ queryKey: leadKeys.all });
       void refreshSummaries(queryClient);
     },
   });
 
-  const onUpload = (file: File | null) => {
-    if (!file) return;
-    const problem = uploadProblem(file);
-    if (problem) notifyError(problem);
-    else importJob.start(file);
-  };
-
   const onDownload = () => {
     const { page: _page, limit: _limit, ...filters } = view.query;
     download.mutate(filters, {
-      onSuccess: () => notifySuccess('✅ Leads downloaded successfully'),
-      onError: (error) => notifyError(errorMessage(error, '❌ Download failed'), error),
+      onSuccess: () => notifySuccess('Leads downloaded successfully'),
+      onError: (error) => notifyError(errorMessage(error, 'Download failed'), error),
     });
   };
 
@@ -157,7 +165,6 @@ export const LeadsTableRoute = () => {
     () => ({ label: 'Leads per page', options: LEADS_PER_PAGE, onChange: setLimit }),
     [setLimit],
   );
-  const closeImport = useStableCallback(() => importJob.closeDialog());
 
   if (!user) return null;
   const canSend = hasPermission(user, 'sendEmailPage');
@@ -189,8 +196,8 @@ export const LeadsTableRoute = () => {
         onBulkDelete={onBulkDelete}
         deleting={bulkDelete.isPending}
         accept={UPLOAD_ACCEPT}
-        onUpload={onUpload}
-        uploading={importJob.sending || importJob.running}
+        onUpload={importFlow.begin}
+        uploading={importFlow.busy}
         onDownload={onDownload}
         downloading={download.isPending}
       />
@@ -241,16 +248,7 @@ export const LeadsTableRoute = () => {
         hasMore={leads.data?.hasMore ?? false}
       />
       <LeadDrawer leadId={view.leadId} onClose={view.closeLead} canSend={canSend} onSend={onSend} />
-      <Import
-        opened={importJob.dialogOpen}
-        onClose={closeImport}
-        title="Uploading leads"
-        status={importJob.status}
-        noun={LEAD_NOUN}
-        error={
-          importJob.statusError ? errorMessage(importJob.statusError, '❌ Upload failed') : null
-        }
-      />
+      {importFlow.dialogs}
     </Stack>
   );
 };

@@ -1,0 +1,174 @@
+// The mapping step: a file's columns matched to fields, the first rows to preview, the
+// saved presets chosen for the same header row.
+import { headerKey, mappingProblems } from '@leadline/shared/import-rows';
+import type { ColumnMapping } from '@leadline/shared/import-rows';
+import type { ImportPreset, ImportPreview } from '@leadline/shared/imports';
+import type { Db } from '../../db/connection.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { chooseOrganization } from '../users/present.ts';
+import type { CurrentUser } from '../users/present.ts';
+import { UUID_PATTERN } from '../users/repo.ts';
+import { automaticMapping } from './headers.ts';
+import type { ImportKind } from './headers.ts';
+import { cellText, checkUpload, detectType, openRows } from './read.ts';
+import { deletePreset, findPresetByHeaders, listPresets, upsertPreset } from './presets-repo.ts';
+import type { PresetRow } from './presets-repo.ts';
+
+export const PREVIEW_ROWS = 20;
+const PRESET_NAME_MAX = 100;
+const NO_ORGANIZATION = chooseOrganization('import leads and clients');
+
+/** The header row's key: its cells reduced to letters and digits, joined. */
+export const headersKey = (headers: readonly string[]): string =>
+  headers.map((header) => headerKey(header)).join('|');
+
+const organizationOf = (actor: CurrentUser): string => {
+  if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
+  return actor.organizationId;
+};
+
+const presentPreset = (row: PresetRow): ImportPreset => ({
+  id: row.id,
+  name: row.name,
+  headers: row.headers,
+  mapping: row.mapping,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** A preset fits a header row it was saved for, as long as the fields it names still exist. */
+const presetFor = async (
+  db: Db,
+  organizationId: string,
+  kind: ImportKind,
+  headers: string[],
+): Promise<PresetRow | undefined> => {
+  const preset = await findPresetByHeaders(db, organizationId, kind, headersKey(headers));
+  if (!preset || preset.mapping.length !== headers.length) return undefined;
+  return mappingProblems(kind, preset.mapping).length === 0 ? preset : undefined;
+};
+
+/** POST …/upload/preview: the columns, the mapping to start from and the first rows. */
+export const previewImport = async (
+  db: Db,
+  actor: CurrentUser,
+  kind: ImportKind,
+  filename: string,
+  file: Buffer,
+): Promise<ImportPreview> => {
+  const organizationId = organizationOf(actor);
+  const type = detectType(filename, file);
+  const sheet = await openRows(file, type);
+  const rows: ImportPreview['rows'] = [];
+  try {
+    for await (const row of sheet.rows) {
+      rows.push({
+        row: row.number,
+        cells: sheet.headers.map((_, index) => cellText(row.cells[index])),
+      });
+      if (rows.length === PREVIEW_ROWS) break;
+    }
+  } finally {
+    await sheet.rows.return(undefined);
+  }
+  const headers = sheet.headers.map((header) => cellText(header));
+  if (headers.length === 0) throw badRequest('The file has no rows to import');
+  if (rows.length === 0) throw badRequest('The file has no data rows');
+  const automatic = automaticMapping(kind, sheet.headers);
+  const preset = await presetFor(db, organizationId, kind, headers);
+  return {
+    filename,
+    headers,
+    mapping: preset?.mapping ?? automatic,
+    automatic,
+    preset: preset ? presentPreset(preset) : null,
+    rows,
+    estimatedRows: Math.max(sheet.estimatedRows(), rows.length),
+  };
+};
+
+/** A `mapping` field as sent: a JSON array of field names, null or "" for a column left out. */
+export const parseMapping = (value: string | undefined): ColumnMapping | undefined => {
+  if (value === undefined || value.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length > 1000 ||
+    !parsed.every((item) => item === null || typeof item === 'string')
+  )
+    throw badRequest(
+      'The mapping must be a JSON array naming a field (or null) for each column of the file',
+    );
+  return (parsed as (string | null)[]).map((field) => (field ? field : null));
+};
+
+/**
+ * What an upload will run with: the mapping sent, else the organisation's preset for the
+ * file's header row, else the automatic one; checked on the file's top (a 400 if unusable).
+ */
+export const planImport = async (
+  db: Db,
+  organizationId: string,
+  kind: ImportKind,
+  filename: string,
+  file: Buffer,
+  mapping: ColumnMapping | undefined,
+): Promise<{ headers: string[]; mapping: ColumnMapping }> => {
+  const type = detectType(filename, file);
+  const top = await openRows(file, type);
+  await top.rows.return(undefined);
+  const headers = top.headers.map((header) => cellText(header));
+  const preset = mapping ? undefined : await presetFor(db, organizationId, kind, headers);
+  const given = mapping ?? preset?.mapping;
+  // With no mapping sent or saved, the header row must name the required columns itself.
+  await checkUpload(kind, filename, file, given);
+  const chosen = given ?? automaticMapping(kind, top.headers);
+  return { headers, mapping: chosen };
+};
+
+export const importPresets = async (db: Db, actor: CurrentUser, kind: ImportKind) =>
+  (await listPresets(db, organizationOf(actor), kind)).map(presentPreset);
+
+/** PUT …/import-presets: saves (or replaces) the preset for a header row. */
+export const saveImportPreset = async (
+  db: Db,
+  actor: CurrentUser,
+  kind: ImportKind,
+  body: { name: string; headers: string[]; mapping: (string | null)[] },
+): Promise<ImportPreset> => {
+  const organizationId = organizationOf(actor);
+  const name = body.name.trim();
+  if (!name) throw badRequest('Preset name is required');
+  if (name.length > PRESET_NAME_MAX)
+    throw badRequest(`Preset name must be at most ${PRESET_NAME_MAX} characters`);
+  if (body.mapping.length !== body.headers.length)
+    throw badRequest('The mapping must name a field (or null) for each header');
+  const mapping = body.mapping.map((field) => (field ? field : null));
+  const problems = mappingProblems(kind, mapping);
+  if (problems.length > 0) throw badRequest(problems.join('. '));
+  const row = await upsertPreset(db, {
+    organizationId,
+    kind,
+    headerKey: headersKey(body.headers),
+    headers: body.headers,
+    name,
+    mapping,
+    createdBy: actor.id,
+  });
+  return presentPreset(row);
+};
+
+export const removeImportPreset = async (
+  db: Db,
+  actor: CurrentUser,
+  kind: ImportKind,
+  id: string,
+) => {
+  const organizationId = organizationOf(actor);
+  if (!UUID_PATTERN.test(id) || !(await deletePreset(db, organizationId, kind, id)))
+    throw notFound('Preset not found');
+};

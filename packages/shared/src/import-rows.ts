@@ -1,0 +1,205 @@
+// The rules an import applies to a spreadsheet's rows, shared so that the mapping step's
+// preview shows the same problems the import will report.
+import type { z } from 'zod';
+import { clientSchema } from './clients.ts';
+import type { ClientData } from './clients.ts';
+import {
+  COMPANY_SIZES,
+  DEFAULT_LEAD_STATUS,
+  LEAD_FIELDS,
+  LEAD_NOTES_MAX,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  leadImportSchema,
+  requiresProfileLink,
+} from './leads.ts';
+import type { LeadData, LeadSource } from './leads.ts';
+
+export type ImportKind = 'leads' | 'clients';
+
+export const CLIENT_IMPORT_FIELDS = {
+  companyName: 'Company Name',
+  parentCompany: 'Parent Company',
+  website: 'Website',
+  email: 'Email',
+  contact: 'Contact',
+  companyCategory: 'Company Category',
+  fullAddress: 'Full Address',
+} as const;
+
+/** The fields a column can fill, with their labels, in form order. */
+export const IMPORT_FIELDS: Record<ImportKind, Record<string, string>> = {
+  leads: LEAD_FIELDS,
+  clients: CLIENT_IMPORT_FIELDS,
+};
+
+/** The fields a file must have a column for. */
+export const REQUIRED_IMPORT_FIELDS: Record<ImportKind, readonly string[]> = {
+  leads: ['companyName', 'personFirstName', 'personLastName', 'personEmail', 'source'],
+  clients: ['companyName', 'email', 'contact', 'companyCategory'],
+};
+
+/** Text reduced to letters and digits, lower-cased: "Person First-Name " -> "personfirstname". */
+export const headerKey = (header: unknown): string =>
+  String(header ?? '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * Column index -> the field it fills, or null for a column left out. Sent by the mapping step
+ * as the `mapping` field of an upload; as long as the file's header row.
+ */
+export type ColumnMapping = (string | null)[];
+
+/** The problems of a mapping: unknown fields, a field chosen twice, required fields missing. */
+export const mappingProblems = (kind: ImportKind, mapping: ColumnMapping): string[] => {
+  const labels = IMPORT_FIELDS[kind];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const field of mapping) {
+    if (field === null || field === '') continue;
+    if (!Object.hasOwn(labels, field))
+      problems.push(`"${field}" is not a field that can be imported`);
+    else if (seen.has(field)) problems.push(`${labels[field]} is chosen for more than one column`);
+    seen.add(field);
+  }
+  const missing = REQUIRED_IMPORT_FIELDS[kind].filter((field) => !seen.has(field));
+  if (missing.length > 0)
+    problems.push(`Choose a column for: ${missing.map((field) => labels[field]).join(', ')}`);
+  return problems;
+};
+
+/** A row's cells (as text) as a record of the fields their columns fill. */
+export const recordOf = (cells: readonly string[], mapping: ColumnMapping) => {
+  const record: Record<string, string> = {};
+  mapping.forEach((field, index) => {
+    if (field) record[field] = cells[index] ?? '';
+  });
+  return record;
+};
+
+const SOURCE_SYNONYMS: Record<string, LeadSource> = {
+  linkedincom: 'LinkedIn',
+  li: 'LinkedIn',
+  salesnavigator: 'LinkedIn',
+  linkedinsalesnavigator: 'LinkedIn',
+  twittercom: 'Twitter',
+  x: 'Twitter',
+  xcom: 'Twitter',
+  instagramcom: 'Instagram',
+  ig: 'Instagram',
+  insta: 'Instagram',
+  facebookcom: 'Facebook',
+  fb: 'Facebook',
+  fbcom: 'Facebook',
+  upworkcom: 'Upwork',
+  behancenet: 'Behance',
+  email: 'Cold Email',
+  coldmail: 'Cold Email',
+  emailcampaign: 'Cold Email',
+  coldoutreach: 'Cold Email',
+  outboundemail: 'Cold Email',
+  outbound: 'Cold Email',
+  referred: 'Referral',
+  referal: 'Referral',
+  referrals: 'Referral',
+  wordofmouth: 'Referral',
+  web: 'Website',
+  webform: 'Website',
+  websiteform: 'Website',
+  contactform: 'Website',
+  inbound: 'Website',
+  organic: 'Website',
+  events: 'Event',
+  conference: 'Event',
+  tradeshow: 'Event',
+  webinar: 'Event',
+  meetup: 'Event',
+};
+
+const SOURCE_LOOKUP = new Map<string, LeadSource>([
+  ...LEAD_SOURCES.map((source): [string, LeadSource] => [headerKey(source), source]),
+  ...Object.entries(SOURCE_SYNONYMS),
+]);
+
+/** A spreadsheet's spelling of a source ("cold email", "linkedin.com", "https://x.com/..."). */
+export const sourceOf = (value: string): LeadSource | undefined => {
+  const host = value
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/.*$/, '');
+  return SOURCE_LOOKUP.get(headerKey(value)) ?? SOURCE_LOOKUP.get(headerKey(host));
+};
+
+const choice = <T extends string>(choices: readonly T[]) => {
+  const byKey = new Map(choices.map((value) => [headerKey(value), value]));
+  return (value: string): T | undefined => byKey.get(headerKey(value));
+};
+const statusChoice = choice(LEAD_STATUSES);
+/** "Hot" for Hot Lead and so on. */
+const statusOf = (value: string) => statusChoice(value) ?? statusChoice(`${value} lead`);
+const sizeOf = choice(COMPANY_SIZES);
+
+const withNote = (notes: string, note: string) => {
+  const joined = notes ? `${notes}\n${note}` : note;
+  return joined.length <= LEAD_NOTES_MAX ? joined : notes;
+};
+
+/** A lead row's forgiving reading: what is unknown is replaced, each change named once. */
+const forgiveLead = (record: Record<string, string>, warnings: string[]) => {
+  const lead: Record<string, string | undefined> = { ...record };
+  const rawSource = (record.source ?? '').trim();
+  const source = rawSource ? sourceOf(rawSource) : undefined;
+  if (source) lead.source = source;
+  else {
+    lead.source = 'Other';
+    if (rawSource) {
+      lead.subject = withNote((record.subject ?? '').trim(), `Source: ${rawSource}`);
+      warnings.push(
+        `Source "${rawSource}" is not a known source: saved as Other, the original kept in the notes`,
+      );
+    } else warnings.push('No source: saved as Other');
+  }
+  const rawStatus = (record.status ?? '').trim();
+  lead.status = rawStatus ? statusOf(rawStatus) : undefined;
+  if (rawStatus && !lead.status)
+    warnings.push(`Status "${rawStatus}" is not a known status: saved as ${DEFAULT_LEAD_STATUS}`);
+  const rawSize = (record.size ?? '').trim();
+  lead.size = rawSize ? sizeOf(rawSize) : undefined;
+  if (rawSize && !lead.size)
+    warnings.push(`Company size "${rawSize}" is not a known size: left empty`);
+  if (requiresProfileLink(lead.source) && !(record.contactProfileLink ?? '').trim())
+    warnings.push(`No contact profile link for a ${lead.source} lead`);
+  return lead;
+};
+
+export type RowCheck<T> =
+  | { ok: true; value: T; email: string; warnings: string[] }
+  | { ok: false; errors: string[]; warnings: string[] };
+
+/** The first problem of each field, in the order of the fields: each problem said once. */
+const fieldErrors = (error: z.ZodError): string[] => {
+  const byField = new Map<string, string>();
+  for (const issue of error.issues) {
+    const key = issue.path.join('.');
+    if (!byField.has(key)) byField.set(key, issue.message);
+  }
+  return [...new Set(byField.values())];
+};
+
+/** Checks one row with the rules of the forms, forgiving what an import can fill in. */
+export const checkImportRow = (
+  kind: ImportKind,
+  record: Record<string, string>,
+): RowCheck<LeadData | ClientData> => {
+  const warnings: string[] = [];
+  const input = kind === 'leads' ? forgiveLead(record, warnings) : record;
+  const result =
+    kind === 'leads' ? leadImportSchema.safeParse(input) : clientSchema.safeParse(input);
+  if (!result.success) return { ok: false, errors: fieldErrors(result.error), warnings };
+  const value = result.data as LeadData | ClientData;
+  const email = ('personEmail' in value ? value.personEmail : value.email).toLowerCase();
+  return { ok: true, value, email, warnings };
+};
