@@ -60,6 +60,7 @@ const start = async (store: Store) => {
   const server = await startServerProcess({
     dataDir: store.dataDir,
     databaseUrl: store.database?.url,
+    startTimeoutMs: 240_000,
     env: {
       LOG_LEVEL: 'info',
       BULK_PAUSE_MS: '250',
