@@ -136,15 +136,16 @@ describe('bulk run across a server kill', () => {
 
     expect(job.status).toBe('completed');
     expect(job.total).toBe(LEADS);
-    expect(job.sent + job.failed).toBe(LEADS);
-    // At most one email was under way at the kill: reported failed, never sent again.
-    expect(job.failed).toBeLessThanOrEqual(1);
+    expect(job.sent + job.unconfirmed).toBe(LEADS);
+    // At most one email was with the mail server at the kill: not confirmed (it may have
+    // left), never sent again, and never reported failed.
+    expect(job.failed).toBe(0);
+    expect(job.unconfirmed).toBeLessThanOrEqual(1);
     const counts = receptionCounts(smtp.messages);
     for (const email of emails) expect(counts.get(email) ?? 0).toBeLessThanOrEqual(1);
     const missing = emails.filter((email) => !counts.has(email));
-    expect(missing.length).toBeLessThanOrEqual(job.failed);
+    expect(missing.length).toBeLessThanOrEqual(job.unconfirmed);
     expect(smtp.messages.length).toBeGreaterThanOrEqual(job.sent);
-    if (job.failed === 1) expect(job.failures[0]!.error).toContain('Interrupted');
     const afterKill = smtp.messages.length - atKill;
     expect(afterKill).toBeGreaterThan(0);
   }, 300_000);

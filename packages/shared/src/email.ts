@@ -378,8 +378,13 @@ export type EmailConfigResponse = {
 
 export const EMAIL_KINDS = ['single', 'followup', 'bulk', 'campaign', 'invitation'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
-/** 'sending': the send is reserved against the daily limit and under way. */
-export const SENT_EMAIL_STATUSES = ['sending', 'sent', 'failed'] as const;
+/**
+ * 'queued': reserved against the daily limit by a bulk run, not yet handed to the mail server
+ * (a run resumed after a crash sends it). 'sending': with the mail server, under way.
+ * 'unconfirmed': was with the mail server when the server process died: it may have been
+ * delivered, and it is never sent again.
+ */
+export const SENT_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'unconfirmed'] as const;
 export type SentEmailStatus = (typeof SENT_EMAIL_STATUSES)[number];
 
 /** A lead's history holds the emails sent to it and the replies received from it. */
@@ -477,7 +482,7 @@ export const BULK_EMAIL_STATUSES = ['running', 'completed', 'stopped'] as const;
 export type BulkEmailStatus = (typeof BULK_EMAIL_STATUSES)[number];
 
 /**
- * A bulk run's progress (GET /api/email/bulk/:jobId). `processed` = sent + failed + skipped,
+ * A bulk run's progress (GET /api/email/bulk/:jobId). `processed` = sent + failed + unconfirmed + skipped,
  * out of `total`. Skipped leads: unsubscribed (on the suppression list), replied (follow-ups
  * only) or deleted since the run started. `message` says why a run stopped (the daily limit:
  * it contains "daily limit"; a mail server refusing the login; the user stopping it).
@@ -492,6 +497,11 @@ export type BulkEmailJob = {
   total: number;
   sent: number;
   failed: number;
+  /**
+   * Emails that were with the mail server when a server process died: maybe delivered, not
+   * sent again, not counted as failed (at most one per crash).
+   */
+  unconfirmed: number;
   skipped: number;
   skippedReasons: { unsubscribed: number; replied: number; deleted: number };
   processed: number;

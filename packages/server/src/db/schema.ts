@@ -202,6 +202,13 @@ export const imports = pgTable(
     duplicates: integer('duplicates').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
     errors: jsonb('errors').$type<ImportError[]>().notNull().default([]),
+    /**
+     * The worker running the import holds it until `leaseUntil` (renewed while it runs): a
+     * second process never runs it at the same time, and one whose process died is resumed
+     * once the lease has lapsed.
+     */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

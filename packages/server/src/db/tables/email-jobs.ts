@@ -42,6 +42,11 @@ export const emailBulkRuns = pgTable(
     skippedUnsubscribed: integer('skipped_unsubscribed').notNull().default(0),
     skippedReplied: integer('skipped_replied').notNull().default(0),
     skippedDeleted: integer('skipped_deleted').notNull().default(0),
+    /**
+     * Emails with the mail server when a process died: they may have been delivered, so they
+     * are neither sent again nor counted as failed.
+     */
+    unconfirmed: integer('unconfirmed').notNull().default(0),
     status: text('status').$type<BulkEmailStatus>().notNull().default('running'),
     message: text('message'),
     leaseOwner: text('lease_owner'),

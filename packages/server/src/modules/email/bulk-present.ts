@@ -20,9 +20,10 @@ export const toBulkEmailJob = (run: BulkRunSummary, failures: RunFailure[] = [])
     total: run.total,
     sent: run.sent,
     failed: run.failed,
+    unconfirmed: run.unconfirmed,
     skipped,
     skippedReasons,
-    processed: run.sent + run.failed + skipped,
+    processed: run.sent + run.failed + run.unconfirmed + skipped,
     ...(run.message ? { message: run.message } : {}),
     failures: failures.map((failure) => ({
       leadId: failure.leadId,

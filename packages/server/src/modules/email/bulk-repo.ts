@@ -23,7 +23,7 @@ export type BulkRunSummary = Omit<BulkRunRow, 'leadIds' | 'body'>;
 
 /** The counters a processed lead moves (each also moves `position` by one). */
 export type BulkCounter =
-  'sent' | 'failed' | 'skippedUnsubscribed' | 'skippedReplied' | 'skippedDeleted';
+  'sent' | 'failed' | 'unconfirmed' | 'skippedUnsubscribed' | 'skippedReplied' | 'skippedDeleted';
 
 const { leadIds: _leadIds, body: _body, ...summaryColumns } = getTableColumns(emailBulkRuns);
 

@@ -13,10 +13,10 @@ import {
 } from './bulk-repo.ts';
 import type { BulkRunRow, BulkRunSummary } from './bulk-repo.ts';
 import type { Loop } from './bulk-progress.ts';
-import { INTERRUPTED, sendAll } from './bulk-window.ts';
-import { createRunMailer, recordInBatches } from './run-send.ts';
+import { NOT_CONFIRMED, sendAll } from './bulk-window.ts';
+import { createRunMailer, createRunTurns } from './run-send.ts';
 import type { RunContext } from './run-send.ts';
-import { failInterruptedSends } from './sent-repo.ts';
+import { settleInterruptedSends } from './sent-repo.ts';
 import type { UnsubscribeLinks } from './unsubscribe-links.ts';
 import { plural } from '../../lib/text.ts';
 
@@ -68,14 +68,15 @@ const logSummary = async (db: Db, run: BulkRunRow, ended: BulkRunSummary) => {
     userId: run.userId,
     type: 'Email',
     action: ended.status === 'completed' ? 'bulk email completed' : 'bulk email stopped',
-    details: `${what} "${run.subject}" ${how}: ${ended.sent} of ${plural(run.total, 'lead')} sent, ${ended.failed} failed, ${skipped} skipped`,
+    details: `${what} "${run.subject}" ${how}: ${ended.sent} of ${plural(run.total, 'lead')} sent, ${ended.failed} failed, ${ended.unconfirmed > 0 ? `${ended.unconfirmed} not confirmed (the server stopped while with the mail server), ` : ''}${skipped} skipped`,
   });
 };
 
 /**
- * The job of one bulk run (pg-boss queue email-bulk): takes the run's lease, marks a send
- * that a killed process left 'sending' as failed (never resent), then sends from where the
- * run stopped. Safe to run any number of times, in any number of processes: one worker holds
+ * The job of one bulk run (pg-boss queue email-bulk): takes the run's lease, settles what a
+ * killed process left (the one email 'sending' becomes 'unconfirmed': maybe delivered, never
+ * resent, not failed; its 'queued' reservations are withdrawn and sent now), then sends from
+ * where the run stopped. Safe to run any number of times, in any number of processes: one worker holds
  * a run at a time, and reserveSend refuses a second email to a lead in the same run.
  *
  * When `signal` aborts (the process stops), the emails under way are finished, those reserved
@@ -106,7 +107,7 @@ export const runBulkJob = async (
   heartbeat.unref();
   const mailer = createRunMailer(settings.box);
   try {
-    await failInterruptedSends(db, run.id, INTERRUPTED);
+    await settleInterruptedSends(db, run.id, NOT_CONFIRMED);
     const user = await findUserById(db, run.userId);
     // A Super Admin belongs to no organisation but may send in the one the run is for.
     const member = user?.organizationId || user?.role === 'Super Admin';
@@ -116,8 +117,8 @@ export const runBulkJob = async (
       const context: RunContext = {
         db,
         mailer,
-        // Without a pause, delivered emails are recorded together with the run's progress.
-        recorder: settings.pauseMs > 0 ? undefined : recordInBatches(db, run.organizationId),
+        // One email at a time on the connection, each recorded as the next one starts.
+        recorder: createRunTurns(db, run.organizationId),
         links: settings.links,
         sender: {
           id: user.id,

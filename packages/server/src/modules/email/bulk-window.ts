@@ -4,14 +4,18 @@ import type { BulkCounter, BulkRunRow } from './bulk-repo.ts';
 import { createProgress } from './bulk-progress.ts';
 import type { Loop } from './bulk-progress.ts';
 import type { SendReservation } from './limits.ts';
-import { deliverReserved, prepareRunSend, reserveRunSends } from './run-send.ts';
+import { RunTakenOver, deliverReserved, prepareRunSend, reserveRunSends } from './run-send.ts';
 import type { PreparedSend, RunContext, RunLead, RunSendOutcome } from './run-send.ts';
-import { failInterruptedSend, releaseReservation } from './sent-repo.ts';
+import { markUnconfirmed, releaseReservation } from './sent-repo.ts';
 
-export const INTERRUPTED =
-  'Interrupted: the server stopped while this email was being sent. It was not sent again, so the lead never gets it twice.';
+/** What the lead's history and the run say of an email that was with the mail server at a crash. */
+export const NOT_CONFIRMED =
+  'Not confirmed: the server stopped while this email was with the mail server; it may have been delivered and was not sent again.';
 
-/** Leads taken together when there is no pause: read, reserved (one statement) and sent. */
+/**
+ * Leads taken together when there is no pause: read and reserved ('queued', one statement)
+ * while the window before them is sent, then sent one at a time.
+ */
 export const BULK_WINDOW = 16;
 const CHUNK = 100;
 
@@ -37,9 +41,18 @@ const stepOf = async (
       return outcome.fatal ? { stop: outcome.error } : { counter: 'failed' };
     case 'skipped-already':
       // Resumed: the email was recorded before the restart but not yet counted in the run.
-      if (outcome.previous === 'sending')
-        await failInterruptedSend(db, run.id, leadId, INTERRUPTED);
-      return { counter: outcome.previous === 'sent' ? 'sent' : 'failed' };
+      switch (outcome.previous) {
+        case 'sending':
+          await markUnconfirmed(db, run.id, leadId, NOT_CONFIRMED);
+          return { counter: 'unconfirmed' };
+        case 'unconfirmed':
+          return { counter: 'unconfirmed' };
+        case 'sent':
+          return { counter: 'sent' };
+        default:
+          // 'failed' (a queued one was withdrawn when the run was taken over, never found here).
+          return { counter: 'failed' };
+      }
   }
 };
 
@@ -70,15 +83,17 @@ const pause = (ms: number, signal: AbortSignal | undefined) =>
   });
 
 /**
- * Sends a run from its position to its end. With a pause: one lead at a time, the pause
- * between them, each lead read just before its email (a reply or an unsubscribe that arrives
- * meanwhile counts). Without one: sixteen leads at a time, checked, reserved in one statement and
- * handed to the SMTP connection together, while the next sixteen are read and reserved; the
- * delivered emails are recorded with the run's progress. Stops at the daily limit, on a
- * failure that would repeat (login refused, server unreachable), when the user stops it, when
- * this worker loses its lease, or when the process stops (`signal`: the emails under way are
- * finished, the progress written and `loop.interrupted` set); reservations not sent then are
- * withdrawn.
+ * Sends a run from its position to its end, one email at a time on the run's one SMTP
+ * connection. With a pause: one lead at a time, the pause between them, each lead read just
+ * before its email (a reply or an unsubscribe that arrives meanwhile counts). Without one:
+ * sixteen leads at a time are read, checked and reserved ('queued', one statement) while the
+ * sixteen before them are sent. Each email is marked 'sending' just before it goes, in the
+ * statement that records the one accepted before it (createRunTurns): a crash leaves at most
+ * one email in doubt, and the queued ones are sent by the next worker. Stops at the daily
+ * limit, on a failure that would repeat (login refused, server unreachable), when the user
+ * stops it, when this worker loses its lease, or when the process stops (`signal`: the email
+ * under way is finished, the progress written and `loop.interrupted` set); reservations not
+ * sent then are withdrawn.
  */
 export const sendAll = async (
   settings: WindowSettings,
@@ -142,7 +157,14 @@ export const sendAll = async (
   };
 
   const progress = createProgress(db, run, owner, loop, context.recorder);
+  /** Whether the next email may start: the run goes on, this worker holds it, no stop asked. */
+  const canGoOn = () => {
+    if (loop.state !== 'running' || loop.stopped !== undefined) return false;
+    if (signal?.aborted) loop.interrupted = true;
+    return !loop.interrupted;
+  };
   let ahead: Promise<Item[]> | null = null;
+  let unsent: Item[] = [];
   let writing = Promise.resolve();
   let failure: unknown;
   try {
@@ -151,11 +173,7 @@ export const sendAll = async (
         await pause(pauseMs, signal);
         loop.state = await renewBulkLease(db, run.id, owner, settings.leaseSeconds);
       }
-      if (loop.state !== 'running' || loop.stopped !== undefined) break;
-      if (signal?.aborted) {
-        loop.interrupted = true;
-        break;
-      }
+      if (!canGoOn()) break;
       const items = await (ahead ?? prepareWindow(from));
       ahead = null;
       if (pauseMs === 0 && from + size < run.total) {
@@ -163,29 +181,33 @@ export const sendAll = async (
         // Awaited below, or withdrawn; never an unhandled rejection meanwhile.
         ahead.catch(() => undefined);
       }
-      const outcomes = await Promise.all(
-        items.map((item) =>
-          'reservation' in item
-            ? deliverReserved(context, item.prepared, item.reservation)
-            : Promise.resolve(item.outcome),
-        ),
-      );
+      // Withdrawn at the end unless sent: the rest of the window when the run stops in it.
+      unsent = items;
       for (const [i, item] of items.entries()) {
-        const outcome = outcomes[i];
+        if (!canGoOn()) break;
+        unsent = items.slice(i + 1);
+        const outcome =
+          'reservation' in item
+            ? await deliverReserved(context, item.prepared, item.reservation)
+            : item.outcome;
         const step: Step = outcome
           ? await stepOf(db, run, item.leadId, outcome)
           : { counter: 'skippedDeleted' };
         if ('stop' in step) loop.stopped ??= step.stop;
         else progress.done(item.index, step.counter);
       }
+      if (pauseMs > 0 || !ahead) await context.recorder?.flush();
       // Written beside the next window's sending, one write at a time.
       writing = writing.then(() => progress.write('due'));
       writing.catch(() => undefined); // awaited below and at the end
       if (pauseMs > 0) await writing;
     }
   } catch (error) {
-    failure = error ?? new Error('The bulk run failed');
+    // A worker that took the run over goes on with it: this one lost it.
+    if (error instanceof RunTakenOver) loop.state = undefined;
+    else failure = error ?? new Error('The bulk run failed');
   }
+  await withdraw(unsent);
   await withdraw(await (ahead ?? Promise.resolve(null)).catch(() => null));
   failure ??= await writing.then(
     () => undefined,

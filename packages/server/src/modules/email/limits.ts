@@ -27,8 +27,10 @@ export type ReservationRequest = Omit<NewSentEmail, 'fromAddress' | 'messageId'>
 };
 
 export type SendReservation = {
-  /** The sent_emails row, 'sending' until the send is marked sent or failed. */
+  /** The sent_emails row, 'sending' (or 'queued') until the send is marked sent or failed. */
   id: string;
+  /** Reserved 'queued' (a bulk run's email ahead of its turn): marked 'sending' just before it goes. */
+  queued?: boolean;
   smtp: StoredSmtp;
   from: string;
   messageId: string;
@@ -46,7 +48,7 @@ const reserveLocked = (db: Db, request: ReservationRequest): Promise<SendReserva
     const messageId = newMessageId(from, smtp.host);
     const id = await insertSentEmail(tx, { ...email, fromAddress: from, messageId });
     if (!id) throw new AlreadySentInRun();
-    return { id, smtp, from, messageId };
+    return { id, smtp, from, messageId, queued: email.status === 'queued' };
   });
 
 /**
@@ -100,6 +102,7 @@ export const reserveSendsWithoutLimit = async (
     if (id)
       reservations.set(email.leadId, {
         id,
+        queued: email.status === 'queued',
         smtp: known,
         from: email.fromAddress,
         messageId: email.messageId,

@@ -24,9 +24,12 @@ export type RunMailer = {
 
 /**
  * How a run records its delivered emails: each at once (the default), or gathered and written
- * together (`flush`), one statement for many.
+ * later (`flush`). With `start`, the run reserves its emails 'queued' ahead of their turn, and
+ * each takes its turn on the connection through `start` (see createRunTurns).
  */
 export type RunRecorder = {
+  /** Marks a queued email 'sending' just before it goes; false: it must not go (run taken over). */
+  start?: (sentEmailId: string) => Promise<boolean>;
   sent: (sentEmailId: string) => Promise<void>;
   flush: () => Promise<void>;
 };

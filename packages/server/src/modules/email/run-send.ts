@@ -21,7 +21,7 @@ import type {
   RunRecorder,
   RunSendOutcome,
 } from './run-compose.ts';
-import { finishSentEmail, findRunEmail, recordRunEmailsSent } from './sent-repo.ts';
+import { finishSentEmail, findRunEmail, recordRunEmailsSent, startRunEmail } from './sent-repo.ts';
 
 export type {
   RunContext,
@@ -70,23 +70,59 @@ export const createRunMailer = (box: SecretBox): RunMailer => {
   return mailer;
 };
 
-/** Gathers delivered emails; `flush` (the run writing its progress) records them together. */
-export const recordInBatches = (db: Db, organizationId: string): RunRecorder => {
-  const pending: string[] = [];
+/**
+ * A bulk run's turns on its one SMTP connection, one email at a time. Its emails are reserved
+ * 'queued' ahead of their turn; `start` marks the next one 'sending' in the same statement
+ * that records the email accepted before it as sent (startRunEmail); `flush` records the
+ * last accepted one when no email follows at once (the run writes its progress, pauses or
+ * ends). At any moment at most one email of the run is 'sending', so a crash leaves at most
+ * that one in doubt; those queued are sent by the next worker.
+ */
+export const createRunTurns = (db: Db, organizationId: string): RunRecorder => {
+  let accepted: string | null = null;
+  // One statement at a time, in order: an email is never marked 'sending' before the one
+  // accepted ahead of it is recorded, and `flush` answers once every accepted one is.
+  let chain: Promise<unknown> = Promise.resolve();
+  const inOrder = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = chain.then(work);
+    chain = result.catch(() => undefined);
+    return result;
+  };
+  const take = () => {
+    const previous = accepted;
+    accepted = null;
+    return previous;
+  };
   return {
+    start: (id) => inOrder(() => startRunEmail(db, organizationId, take(), id)),
     sent: async (id) => {
-      pending.push(id);
+      accepted = id;
     },
-    flush: async () => {
-      await recordRunEmailsSent(db, organizationId, pending.splice(0));
-    },
+    flush: () =>
+      inOrder(async () => {
+        const previous = take();
+        if (previous) await recordRunEmailsSent(db, organizationId, [previous]);
+      }),
   };
 };
+
+/** The run's queued email can no longer go: a worker that took the run over released it. */
+export class RunTakenOver extends Error {
+  constructor() {
+    super('Another worker took over this run');
+  }
+}
 
 /** The run already holds an email to this lead: what became of it. */
 const alreadyInRun = async (run: RunContext, lead: RunLead): Promise<RunSendOutcome> => ({
   status: 'skipped-already',
   previous: (await findRunEmail(run.db, run.jobId, lead.id))?.status ?? 'sent',
+});
+
+/** The reservation of a run's email: 'queued' ahead of its turn when the run takes turns. */
+const requestOf = (run: RunContext, email: EmailToSend) => ({
+  ...reservationOf(run.sender, email),
+  ...(run.recorder?.start ? { status: 'queued' as const } : {}),
 });
 
 const reserve = async (
@@ -95,7 +131,7 @@ const reserve = async (
   email: EmailToSend,
 ): Promise<SendReservation | RunSendOutcome> => {
   try {
-    return await reserveSend(run.db, reservationOf(run.sender, email), run.mailer.known);
+    return await reserveSend(run.db, requestOf(run, email), run.mailer.known);
   } catch (error) {
     if (error instanceof AlreadySentInRun) return alreadyInRun(run, lead);
     if (error instanceof DailyLimitReached)
@@ -138,7 +174,7 @@ export const reserveRunSends = async (
     known && prepared.length > 1
       ? await reserveSendsWithoutLimit(
           run.db,
-          prepared.map(({ email }) => reservationOf(run.sender, email)),
+          prepared.map(({ email }) => requestOf(run, email)),
           known,
         )
       : null;
@@ -152,13 +188,22 @@ export const reserveRunSends = async (
   return answers;
 };
 
-/** Hands a reserved email to the run's SMTP connection and records it on the lead. */
+/**
+ * Hands a reserved email to the run's SMTP connection and records it on the lead. A queued
+ * reservation is first marked 'sending' (its turn); throws RunTakenOver when it may not go.
+ */
 export const deliverReserved = async (
   run: RunContext,
   { email }: PreparedSend,
   reservation: SendReservation,
 ): Promise<RunSendOutcome> => {
   const { db } = run;
+  if (reservation.queued) {
+    const turn = run.recorder?.start
+      ? await run.recorder.start(reservation.id)
+      : await startRunEmail(db, run.sender.organizationId, null, reservation.id);
+    if (!turn) throw new RunTakenOver();
+  }
   const account = run.mailer.account(reservation);
   if (!account) {
     await finishSentEmail(db, reservation.id, {

@@ -21,10 +21,12 @@ export type NewSentEmail = {
   messageId: string;
   inReplyTo: string | null;
   references: string[];
+  /** 'queued': a bulk run's reservation ahead of its turn on the connection (default 'sending'). */
+  status?: 'queued' | 'sending';
 };
 
 /**
- * Writes the email as 'sending'. Null when the run (`jobId`) already holds an email to this
+ * Writes the email as 'sending' (or 'queued'). Null when the run (`jobId`) already holds an email to this
  * lead: one email per lead per run.
  */
 export const insertSentEmail = async (db: Db, email: NewSentEmail): Promise<string | null> => {
@@ -42,7 +44,7 @@ export const insertSentEmail = async (db: Db, email: NewSentEmail): Promise<stri
 };
 
 /**
- * Writes emails as 'sending' in one statement, but only while the sender's SMTP account is
+ * Writes emails as 'sending' (or each as its `status`) in one statement, but only while the sender's SMTP account is
  * still the one given (same host, user and password) and has no daily limit: with no limit
  * there is nothing to count, so no lock is needed. Answers the ids of the rows written, by
  * lead; none when the account changed or has a limit (the caller then takes the locked way,
@@ -59,11 +61,11 @@ export const insertSentEmailsWithoutLimit = async (
       ${email.jobId ?? null}::uuid, ${email.kind}::text, ${email.fromAddress}::text,
       ${email.to}::text, ${email.cc.join(', ')}::text, ${email.bcc.join(', ')}::text,
       ${email.subject}::text, ${email.messageId}::text, ${email.inReplyTo}::text,
-      ${email.references.join(' ')}::text)`,
+      ${email.references.join(' ')}::text, ${email.status ?? 'sending'}::text)`,
   );
   const result = await db.execute(sql`
     INSERT INTO sent_emails (organization_id, user_id, lead_id, job_id, kind, from_address,
-      to_address, cc, bcc, subject, message_id, in_reply_to, "references")
+      to_address, cc, bcc, subject, message_id, in_reply_to, "references", status)
     SELECT * FROM (VALUES ${sql.join(values, sql`, `)}) AS v
     WHERE EXISTS (
       SELECT 1 FROM mail_accounts
@@ -236,33 +238,69 @@ export const findRunEmail = async (
 };
 
 /**
- * Marks the run's emails still 'sending' as failed: their process died during the SMTP
- * conversation, so whether they left is unknown, and they are never sent again (at most one
- * email per lead per run). Only call while holding the run (its lease).
+ * A bulk run's email takes its turn on the SMTP connection, in one statement: the email the
+ * connection accepted before it (`accepted`, if any) is recorded as sent (with its lead's
+ * mailSent / sentCount / mailSentDate), and this one (`next`), reserved 'queued', becomes
+ * 'sending'. So at any moment at most one email of the run is 'sending': the one on the wire,
+ * or the one just accepted. False when `next` is no longer queued (a worker that took the run
+ * over released it): it must not be sent.
  */
-export const failInterruptedSends = async (
+export const startRunEmail = async (
   db: Db,
-  jobId: string,
-  error: string,
-): Promise<number> => {
-  const rows = await db
-    .update(sentEmails)
-    .set({ status: 'failed', error })
-    .where(and(eq(sentEmails.jobId, jobId), eq(sentEmails.status, 'sending')))
-    .returning({ id: sentEmails.id });
-  return rows.length;
+  organizationId: string,
+  accepted: string | null,
+  next: string,
+): Promise<boolean> => {
+  const result = await db.execute(sql`
+    WITH sent AS (
+      UPDATE sent_emails SET status = 'sent', error = NULL
+      WHERE id = ${accepted}::uuid AND status = 'sending'
+      RETURNING lead_id),
+    mailed AS (
+      UPDATE leads SET mail_sent = true, sent_count = sent_count + 1, mail_sent_date = now(),
+        updated_at = now()
+      WHERE organization_id = ${organizationId}::uuid AND id IN (SELECT lead_id FROM sent)
+      RETURNING 1)
+    UPDATE sent_emails SET status = 'sending'
+    WHERE id = ${next}::uuid AND status = 'queued'
+    RETURNING id`);
+  return rowsOf(result).length > 0;
 };
 
-/** One interrupted send of the run (found 'sending' on resuming): failed, never resent. */
-export const failInterruptedSend = async (
+/**
+ * What a killed process left of a run, settled by the worker that takes it over (only call
+ * while holding the run's lease): the email that was 'sending' (with the mail server, or
+ * accepted and not yet recorded) becomes 'unconfirmed' with `text` (it may have been
+ * delivered: never sent again, never called failed); reservations still 'queued' (never
+ * handed to the server) are withdrawn, so that the run reserves and sends them again.
+ */
+export const settleInterruptedSends = async (
+  db: Db,
+  jobId: string,
+  text: string,
+): Promise<{ unconfirmed: number; released: number }> => {
+  const unconfirmed = await db
+    .update(sentEmails)
+    .set({ status: 'unconfirmed', error: text })
+    .where(and(eq(sentEmails.jobId, jobId), eq(sentEmails.status, 'sending')))
+    .returning({ id: sentEmails.id });
+  const released = await db
+    .delete(sentEmails)
+    .where(and(eq(sentEmails.jobId, jobId), eq(sentEmails.status, 'queued')))
+    .returning({ id: sentEmails.id });
+  return { unconfirmed: unconfirmed.length, released: released.length };
+};
+
+/** One send of the run found 'sending' on resuming: unconfirmed, never resent. */
+export const markUnconfirmed = async (
   db: Db,
   jobId: string,
   leadId: string,
-  error: string,
+  text: string,
 ): Promise<void> => {
   await db
     .update(sentEmails)
-    .set({ status: 'failed', error })
+    .set({ status: 'unconfirmed', error: text })
     .where(
       and(
         eq(sentEmails.jobId, jobId),
@@ -274,7 +312,7 @@ export const failInterruptedSend = async (
 
 /** Withdraws a reservation that was never handed to the SMTP server (the run stopped). */
 export const releaseReservation = async (db: Db, id: string): Promise<void> => {
-  await db.delete(sentEmails).where(and(eq(sentEmails.id, id), eq(sentEmails.status, 'sending')));
+  await db.delete(sentEmails).where(and(eq(sentEmails.id, id), eq(sentEmails.status, 'queued')));
 };
 
 /** The run's failed emails, oldest first, with the mail server's reason. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ClientData } from '@leadline/shared/clients';
 import { LEAD_FIELDS } from '@leadline/shared/leads';
@@ -10,7 +10,7 @@ import type { FailedRow } from '../../db/tables/imports.ts';
 import { addImportDetails } from './details-repo.ts';
 import type { ImportKind } from './headers.ts';
 
-export type ImportRow = Omit<typeof imports.$inferSelect, 'file'>;
+export type ImportRow = Omit<typeof imports.$inferSelect, 'file' | 'leaseOwner' | 'leaseUntil'>;
 
 const publicColumns = {
   id: imports.id,
@@ -72,23 +72,140 @@ export const setImportTotal = async (db: Db, id: string, total: number) => {
   await db.update(imports).set({ total }).where(eq(imports.id, id));
 };
 
+/**
+ * Ends the import and gives up its lease; with `owner`, only while that worker holds it (one
+ * that lost its lease leaves the import to the worker that took it over).
+ */
 export const finishImport = async (
   db: Db,
   id: string,
   outcome: { status: 'completed' | 'failed'; message?: string },
-) => {
-  await db
+  owner?: string,
+): Promise<boolean> => {
+  const rows = await db
     .update(imports)
     .set({
       status: outcome.status,
       message: outcome.message ?? null,
       file: null,
       finishedAt: new Date(),
+      leaseOwner: null,
+      leaseUntil: null,
     })
-    .where(eq(imports.id, id));
+    .where(and(eq(imports.id, id), owner ? eq(imports.leaseOwner, owner) : undefined))
+    .returning({ id: imports.id });
+  return rows.length > 0;
 };
 
+const leaseUntil = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
+/**
+ * Takes the import for `owner` for `leaseSeconds`: only while it is running and nobody else
+ * holds a live lease. Answers the import as the claim found it (its progress is that of the
+ * last committed batch, even one that committed while this claim waited for its row).
+ */
+export const claimImport = async (
+  db: Db,
+  id: string,
+  owner: string,
+  leaseSeconds: number,
+): Promise<ImportRow | undefined> => {
+  const [row] = await db
+    .update(imports)
+    .set({ leaseOwner: owner, leaseUntil: leaseUntil(leaseSeconds) })
+    .where(
+      and(
+        eq(imports.id, id),
+        eq(imports.status, 'running'),
+        or(
+          isNull(imports.leaseUntil),
+          lt(imports.leaseUntil, sql`now()`),
+          eq(imports.leaseOwner, owner),
+        ),
+      ),
+    )
+    .returning(publicColumns);
+  return row;
+};
+
+/** The import's status and who holds it. */
+export const importLeaseState = async (db: Db, id: string) => {
+  const [row] = await db
+    .select({
+      status: imports.status,
+      leaseOwner: imports.leaseOwner,
+      leaseUntil: imports.leaseUntil,
+    })
+    .from(imports)
+    .where(eq(imports.id, id));
+  return row;
+};
+
+/** Extends the lease; false when `owner` no longer holds the import. */
+export const renewImportLease = async (
+  db: Db,
+  id: string,
+  owner: string,
+  leaseSeconds: number,
+): Promise<boolean> => {
+  const rows = await db
+    .update(imports)
+    .set({ leaseUntil: leaseUntil(leaseSeconds) })
+    .where(and(eq(imports.id, id), eq(imports.leaseOwner, owner)))
+    .returning({ id: imports.id });
+  return rows.length > 0;
+};
+
+/** Gives up the lease (the import goes on in the next job, or has ended). */
+export const releaseImport = async (db: Db, id: string, owner: string): Promise<void> => {
+  await db
+    .update(imports)
+    .set({ leaseOwner: null, leaseUntil: null })
+    .where(and(eq(imports.id, id), eq(imports.leaseOwner, owner)));
+};
+
+/**
+ * Running imports nobody works on: their lease lapsed (the process died), or they were never
+ * taken and are older than `unclaimedSeconds` (their job was lost).
+ */
+export const findOrphanedImports = async (db: Db, unclaimedSeconds: number): Promise<string[]> => {
+  const rows = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(
+      and(
+        eq(imports.status, 'running'),
+        or(
+          and(isNotNull(imports.leaseUntil), lt(imports.leaseUntil, sql`now()`)),
+          and(
+            isNull(imports.leaseUntil),
+            lt(imports.createdAt, sql`now() - make_interval(secs => ${unclaimedSeconds})`),
+          ),
+        ),
+      ),
+    );
+  return rows.map((row) => row.id);
+};
+
+/** Every running import (at start-up: those a killed process left behind resume). */
+export const findRunningImports = async (db: Db): Promise<string[]> => {
+  const rows = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(eq(imports.status, 'running'));
+  return rows.map((row) => row.id);
+};
+
+/** The worker lost the import's lease: another worker runs it now; this batch rolled back. */
+export class ImportLeaseLost extends Error {
+  constructor() {
+    super('Another worker took over this import');
+  }
+}
+
 export type ImportBatch = {
+  /** The worker's lease: the batch commits only while it holds the import. */
+  owner?: string;
   organizationId: string;
   userId: string | null;
   /** Validated rows: each holds a value for every one of `columns`' keys. */
@@ -155,6 +272,10 @@ const TARGETS: Record<ImportKind, Target> = {
  * so the statement costs little to build and to parse. Rows whose email the organisation
  * already has are skipped by the unique key and counted as duplicates.
  *
+ * With `batch.owner`, the progress is written only while that worker holds the import's lease
+ * (in the same transaction): a worker that lost it commits nothing more (ImportLeaseLost), so
+ * two workers never both commit a batch of one import.
+ *
  * Several batches may insert at once (PostgreSQL then maintains the indexes on several
  * cores), but each records its progress and commits only once `after` (the previous batch)
  * has committed: `processed` always counts a prefix of the file, and a failed batch rolls
@@ -194,7 +315,7 @@ export const insertImportBatch = async (
     const result = await tx.execute<{ n: number }>(insert);
     const added = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
     await after;
-    await tx.execute(sql`
+    const progress = await tx.execute(sql`
       UPDATE ${imports} SET
         ${name(imports.processed)} = ${imports.processed} + ${batch.processed},
         ${name(imports.inserted)} = ${imports.inserted} + ${added},
@@ -202,7 +323,11 @@ export const insertImportBatch = async (
         ${name(imports.errorCount)} = ${imports.errorCount} + ${batch.errors.length},
         ${name(imports.errors)} = CASE WHEN jsonb_array_length(${imports.errors}) >= ${batch.errorCap}
           THEN ${imports.errors} ELSE ${imports.errors} || ${JSON.stringify(batch.errors)}::jsonb END
-      WHERE ${imports.id} = ${importId}`);
+      WHERE ${imports.id} = ${importId}
+        ${batch.owner ? sql`AND ${imports.leaseOwner} = ${batch.owner}` : sql``}
+      RETURNING 1`);
+    // Another worker took the import over (this one stalled past its lease): roll back.
+    if (rowsOf(progress).length === 0) throw new ImportLeaseLost();
     await addImportDetails(tx, importId, {
       warnings: batch.warnings ?? [],
       failedRows: batch.failedRows ?? [],

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { ClientData } from '@leadline/shared/clients';
 import type { LeadData } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import type { ImportStatus } from '@leadline/shared/imports';
 import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { acquireLease, keepLease } from '../../jobs/lease.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { logActivity } from '../activity/repo.ts';
 import { chooseOrganization } from '../users/present.ts';
@@ -16,11 +18,16 @@ import { failedRow } from './failed-rows.ts';
 import { planImport } from './mapping.ts';
 import { detectType, openSheet, rowRecord } from './read.ts';
 import {
+  ImportLeaseLost,
+  claimImport,
   createImport,
   findImport,
   finishImport,
+  importLeaseState,
   insertImportBatch,
   loadImportFile,
+  releaseImport,
+  renewImportLease,
   setImportTotal,
 } from './repo.ts';
 import type { ImportBatch, ImportRow } from './repo.ts';
@@ -28,6 +35,8 @@ import type { SheetRow } from './rows-source.ts';
 import { validateRow } from './rows.ts';
 
 export const IMPORT_QUEUE = 'imports';
+/** How long a worker's hold on an import lasts without renewal (a dead process's import waits this long). */
+export const IMPORT_LEASE_SECONDS = 20;
 const BATCH = 2000;
 const ERROR_CAP = 1000;
 
@@ -55,9 +64,16 @@ export const startImport = async (
   return importId;
 };
 
-/** Queues the job that runs (or resumes) an import. */
-export const queueImport = (queue: Pick<JobQueue, 'send'>, importId: string) =>
-  queue.send(IMPORT_QUEUE, { importId }, { singletonKey: importId });
+/**
+ * Queues the job that runs (or resumes) an import. `dedupe`: at most one such job per import
+ * per minute (the start-up and periodic sweeps of every process).
+ */
+export const queueImport = (queue: Pick<JobQueue, 'send'>, importId: string, dedupe = false) =>
+  queue.send(
+    IMPORT_QUEUE,
+    { importId },
+    dedupe ? { singletonKey: `resume:${importId}`, singletonSeconds: 60 } : {},
+  );
 
 export const importStatus = async (
   db: Db,
@@ -87,14 +103,19 @@ export const importStatus = async (
   };
 };
 
+/** Read between batches: whether to stop (the process stops, or the lease was lost). */
+type Stop = { readonly aborted: boolean };
+
 /** A batch's rows validated with the rules of the forms; `seen` holds the file's emails so far. */
 const prepareBatch = (
   job: ImportRow,
+  owner: string,
   rows: SheetRow[],
   columns: Map<number, string>,
   seen: Set<string>,
 ) => {
   const batch: ImportBatch = {
+    owner,
     organizationId: job.organizationId,
     userId: job.userId,
     rows: [],
@@ -130,9 +151,10 @@ const prepareBatch = (
 const importRows = async (
   db: Db,
   job: ImportRow,
+  owner: string,
   file: Buffer,
   inFlight: number,
-  signal: AbortSignal | undefined,
+  signal: Stop | undefined,
   mapping?: ColumnMapping,
 ): Promise<number | null> => {
   const sheet = await openSheet(job.kind, file, detectType(job.filename, file), mapping);
@@ -143,7 +165,7 @@ const importRows = async (
   const running: Promise<void>[] = [];
   let last: Promise<void> = Promise.resolve();
   const flush = async () => {
-    const batch = prepareBatch(job, rows, sheet.columns, seen);
+    const batch = prepareBatch(job, owner, rows, sheet.columns, seen);
     rows = [];
     if (running.length >= inFlight) await running.shift();
     // The reading and the inserting alone would keep the event loop to themselves (PGlite runs
@@ -179,43 +201,89 @@ const importRows = async (
 };
 
 /**
- * The job: imports the stored file's rows, `inFlight` batches at a time (1 on PGlite, whose one
- * connection runs one transaction at a time). A file that turns out unreadable ends the import as
- * failed with the reason; a database fault fails the job, which pg-boss retries and which then
- * resumes after the last committed batch. Answers 'interrupted' when `signal` stopped it between
- * two batches (still running: the next job resumes after the last committed batch).
+ * The job: takes the import's lease (waiting while a killed process's lease lapses; giving up
+ * when a live worker holds it), renews it while it runs, and imports the stored file's rows
+ * after the last committed batch, `inFlight` batches at a time (1 on PGlite, whose one
+ * connection runs one transaction at a time). A file that turns out unreadable ends the
+ * import as failed with the reason; a database fault fails the job, which pg-boss retries and
+ * which then resumes after the last committed batch. Answers 'interrupted' when `signal`
+ * stopped it between two batches (still running: the next job resumes after the last
+ * committed batch); 'done' when it ended, or when another worker holds or took over the import.
  */
 export const runImport = async (
   db: Db,
   importId: string,
   inFlight = 1,
   signal?: AbortSignal,
+  leaseSeconds = IMPORT_LEASE_SECONDS,
 ): Promise<'done' | 'interrupted'> => {
-  const job = await findImport(db, importId, null);
-  if (!job || job.status !== 'running') return 'done';
-  if (signal?.aborted) return 'interrupted';
+  const owner = randomUUID();
+  const job = await acquireLease({
+    claim: () => claimImport(db, importId, owner, leaseSeconds),
+    running: async () => (await importLeaseState(db, importId))?.status === 'running',
+    leaseSeconds,
+    signal,
+  });
+  if (!job) return signal?.aborted ? 'interrupted' : 'done';
+  // Stops between batches when the process stops or when the lease turns out lost.
+  let lost = false;
+  const stop: Stop = {
+    get aborted() {
+      return lost || signal?.aborted === true;
+    },
+  };
+  const lease = keepLease(
+    () => renewImportLease(db, importId, owner, leaseSeconds),
+    leaseSeconds,
+    () => (lost = true),
+  );
+  try {
+    return await importHeld(db, job, owner, inFlight, stop, signal);
+  } catch (error) {
+    if (error instanceof ImportLeaseLost) return 'done';
+    throw error;
+  } finally {
+    lease.stop();
+    await releaseImport(db, importId, owner).catch(() => undefined);
+  }
+};
+
+/** The import, while `owner` holds its lease (see runImport). */
+const importHeld = async (
+  db: Db,
+  job: ImportRow,
+  owner: string,
+  inFlight: number,
+  stop: Stop,
+  signal: AbortSignal | undefined,
+): Promise<'done' | 'interrupted'> => {
+  const importId = job.id;
+  if (stop.aborted) return signal?.aborted ? 'interrupted' : 'done';
   const file = await loadImportFile(db, importId);
   if (!file) {
-    await finishImport(db, importId, {
-      status: 'failed',
-      message: 'The uploaded file is no longer available',
-    });
+    await finishImport(
+      db,
+      importId,
+      { status: 'failed', message: 'The uploaded file is no longer available' },
+      owner,
+    );
     return 'done';
   }
   let rows: number | null;
   try {
     const details = await findImportDetails(db, importId);
-    rows = await importRows(db, job, file, inFlight, signal, details?.mapping);
+    rows = await importRows(db, job, owner, file, inFlight, stop, details?.mapping);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    await finishImport(db, importId, { status: 'failed', message: error.message });
+    await finishImport(db, importId, { status: 'failed', message: error.message }, owner);
     return 'done';
   }
-  if (rows === null) return 'interrupted';
+  // Stopped between two batches: by the process stopping, or because the lease was lost.
+  if (rows === null) return signal?.aborted ? 'interrupted' : 'done';
   await setImportTotal(db, importId, rows);
   const done = (await findImport(db, importId, null))!;
   await db.transaction(async (tx) => {
-    await finishImport(tx, importId, { status: 'completed' });
+    if (!(await finishImport(tx, importId, { status: 'completed' }, owner))) return;
     await logActivity(tx, {
       organizationId: job.organizationId,
       userId: job.userId,

@@ -42,6 +42,10 @@ export const bulkOutcome = (job: BulkEmailJob): BulkOutcome => {
       `${plural(job.skipped, 'lead')} skipped${why.length ? ` (${why.join(', ')})` : ''}.`,
     );
   }
+  if (job.unconfirmed > 0)
+    notes.push(
+      `${plural(job.unconfirmed, 'email')} not confirmed: the server stopped while ${job.unconfirmed === 1 ? 'it was' : 'they were'} with the mail server; ${job.unconfirmed === 1 ? 'it' : 'they'} may have been delivered and ${job.unconfirmed === 1 ? 'was' : 'were'} not sent again.`,
+    );
   const unsent = job.total - job.processed;
   if (unsent > 0) notes.push(`${plural(unsent, 'lead')} not emailed.`);
   if (job.sent === 0) return { ok: false, summary: NONE_SENT, notes };

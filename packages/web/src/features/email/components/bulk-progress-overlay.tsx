@@ -47,6 +47,7 @@ export const BulkProgressOverlay = ({
   const running = phase === 'starting' || phase === 'progress';
   const others = [
     job?.failed ? `${job.failed} failed` : '',
+    job?.unconfirmed ? `${job.unconfirmed} not confirmed` : '',
     job?.skipped ? `${job.skipped} skipped` : '',
   ].filter(Boolean);
   return (

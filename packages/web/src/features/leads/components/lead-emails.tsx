@@ -8,11 +8,16 @@ import { useSession } from '../../../lib/session.ts';
 import { useLeadEmails } from '../api/get-lead-emails.ts';
 
 const STATUS_COLOR: Record<LeadEmailStatus, string> = {
+  queued: 'gray',
   sent: 'green',
   sending: 'blue',
   failed: 'red',
+  unconfirmed: 'yellow',
   received: 'grape',
 };
+
+/** The badge's words: an unconfirmed email may have been delivered (its text says why). */
+const STATUS_LABEL: Partial<Record<LeadEmailStatus, string>> = { unconfirmed: 'not confirmed' };
 
 /** Opens /follow-up filled in to answer in this email's thread. */
 const FollowUpLink = ({ email }: { email: SentEmail }) => {
@@ -54,7 +59,7 @@ export const LeadEmails = ({ leadId }: { leadId: string }) => {
               {email.subject}
             </Text>
             <Badge size="xs" variant="light" color={STATUS_COLOR[email.status]}>
-              {email.status}
+              {STATUS_LABEL[email.status] ?? email.status}
             </Badge>
             <Badge size="xs" variant="light" color="gray">
               {email.kind}
@@ -70,7 +75,11 @@ export const LeadEmails = ({ leadId }: { leadId: string }) => {
             </Text>
           ) : null}
           {email.error ? (
-            <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
+            <Text
+              size="xs"
+              c={email.status === 'unconfirmed' ? 'dimmed' : 'red'}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {email.error}
             </Text>
           ) : null}
