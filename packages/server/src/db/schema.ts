@@ -229,6 +229,21 @@ export const imports = pgTable(
 );
 
 /**
+ * An uploaded file in parts of at most half a megabyte (modules/imports/file-parts.ts), written
+ * before its import row: one statement of 18 MB held the embedded database for tens of seconds.
+ * Imports stored before the parts existed keep their file in `imports.file`.
+ */
+export const importFileParts = pgTable(
+  'import_file_parts',
+  {
+    importId: uuid('import_id').notNull(),
+    part: integer('part').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.part] })],
+);
+
+/**
  * A user's own mail accounts: outgoing (SMTP) and incoming (IMAP), one row per user; a
  * protocol's columns are null until it is configured. Passwords are AES-256-GCM encrypted
  * with SECRET_KEY (src/mail/crypto.ts). Every send locks this row (SELECT ... FOR UPDATE) to

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ClientData } from '@leadline/shared/clients';
@@ -6,6 +7,7 @@ import type { Db } from '../../db/connection.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { clients, imports, leads } from '../../db/schema.ts';
 import type { ImportError } from '@leadline/shared/imports';
+import { deleteImportFileParts, loadImportFileParts, storeImportFile } from './file-parts.ts';
 import type { ImportKind } from './headers.ts';
 
 export type ImportRow = Omit<typeof imports.$inferSelect, 'file'>;
@@ -38,8 +40,12 @@ export const createImport = async (
     file: Buffer;
   },
 ): Promise<string> => {
-  const [row] = await db.insert(imports).values(values).returning({ id: imports.id });
-  return row!.id;
+  // The parts first, the row last: an import exists only once its whole file does.
+  const { file, ...row } = values;
+  const id = randomUUID();
+  await storeImportFile(db, id, file);
+  await db.insert(imports).values({ ...row, id });
+  return id;
 };
 
 /** The import, only within its organisation (null: any, for the job). */
@@ -62,6 +68,8 @@ export const findImport = async (
 };
 
 export const loadImportFile = async (db: Db, id: string): Promise<Buffer | null> => {
+  const parts = await loadImportFileParts(db, id);
+  if (parts) return parts;
   const [row] = await db.select({ file: imports.file }).from(imports).where(eq(imports.id, id));
   return row?.file ?? null;
 };
@@ -84,6 +92,7 @@ export const finishImport = async (
       finishedAt: new Date(),
     })
     .where(eq(imports.id, id));
+  await deleteImportFileParts(db, id);
 };
 
 export type ImportBatch = {
