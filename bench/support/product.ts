@@ -23,6 +23,35 @@ export const startProduct = (databaseUrl: string): Promise<RunningServer> => {
   });
 };
 
+/** The server on its embedded database (PGlite in a fresh DATA_DIR), as `npm start` runs it. */
+export const startEmbeddedProduct = (): Promise<RunningServer> => {
+  delete process.env.TEST_DATABASE_URL;
+  delete process.env.DATABASE_URL;
+  return startServer({
+    env: { SUPERADMIN_EMAIL: SUPER_ADMIN.email, SUPERADMIN_PASSWORD: SUPER_ADMIN.password },
+  });
+};
+
+/** POST /api/leads/upload; answers the import's id (the job runs in the background). */
+export const uploadLeads = async (
+  server: RunningServer,
+  token: string,
+  filename: string,
+  file: Buffer,
+): Promise<string> => {
+  const form = new FormData();
+  form.append('file', new Blob([file]), filename);
+  const response = await fetch(`${server.url}/api/leads/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+    signal: AbortSignal.timeout(300_000),
+  });
+  const body = await response.text();
+  if (response.status !== 202) throw new Error(`upload of ${filename}: ${response.status} ${body}`);
+  return (JSON.parse(body) as { importId: string }).importId;
+};
+
 export const api = async <T>(
   server: RunningServer,
   path: string,

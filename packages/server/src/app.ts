@@ -40,6 +40,7 @@ import { leadsRoutes } from './modules/leads/routes.ts';
 import { organizationsRoutes } from './modules/organizations/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { trackRequests } from './db/foreground.ts';
 
 export type AppDeps = {
   db: Db;
@@ -115,6 +116,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerNoStore(app);
+  trackRequests(app);
 
   // The build on disk is read per page request (a stat per page; the pages again only when
   // they changed), so a rebuild is served without a restart.

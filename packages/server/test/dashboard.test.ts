@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse } from '@leadline/shared/dashboard';
 import type { LeadSeedRow } from '../src/modules/leads/repo.ts';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
-import { adminOf, insertLeads, leadPayload } from './fixtures.ts';
+import { LEAD_FIGURES_TTL_MS } from '../src/modules/dashboard/lead-figures.ts';
+import { adminOf, createLead, insertLeads, leadPayload } from './fixtures.ts';
 
 let t: TestContext;
 const DAY = 86_400_000;
@@ -122,5 +123,56 @@ describe('GET /api/dashboard', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('You do not have permission to access Dashboard.');
     expect((await t.request({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+  });
+});
+
+describe('the lead figures, reused for at most a minute', () => {
+  it('shows a write through the API on the next view, one organisation at a time', async () => {
+    const admin = await adminOf(t, 'dash-cache');
+    const other = await adminOf(t, 'dash-cache-other');
+    await insertLeads(t.database.db, admin.organizationId, [{ status: 'Hot Lead' }]);
+    await insertLeads(t.database.db, other.organizationId, [{}]);
+    expect((await dashboard(admin.token)).counts.activeLeads).toBe(1);
+    expect((await dashboard(other.token)).counts.activeLeads).toBe(1);
+    const rootBefore = (await dashboard(await t.rootToken())).counts.activeLeads;
+    // Rows written behind the service's back (a seed, mail counters) wait for the minute...
+    await insertLeads(t.database.db, admin.organizationId, [{}]);
+    expect((await dashboard(admin.token)).counts.activeLeads).toBe(1);
+    // ...a lead created, changed or deleted through the API shows at once, for its
+    // organisation and for a Super Admin, while the other organisation's figures stay.
+    const created = await createLead(t, admin.token);
+    expect((await dashboard(admin.token)).counts.activeLeads).toBe(3);
+    expect((await dashboard(await t.rootToken())).counts.activeLeads).toBe(rootBefore + 2);
+    expect((await dashboard(other.token)).counts.activeLeads).toBe(1);
+    const changed = await t.request({
+      method: 'PATCH',
+      url: `/api/leads/${created._id}/status`,
+      token: admin.token,
+      payload: { status: 'Qualified' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const byStatus = (await dashboard(admin.token)).leadsByStatus;
+    expect(byStatus.find((row) => row.status === 'Qualified')?.count).toBe(1);
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/leads/${created._id}`,
+      token: admin.token,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await dashboard(admin.token)).counts.activeLeads).toBe(2);
+  });
+
+  it('recomputes figures older than a minute', async () => {
+    const admin = await adminOf(t, 'dash-stale');
+    expect((await dashboard(admin.token)).counts.activeLeads).toBe(0);
+    await insertLeads(t.database.db, admin.organizationId, [{}, {}]);
+    expect((await dashboard(admin.token)).counts.activeLeads).toBe(0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + LEAD_FIGURES_TTL_MS + 1);
+      expect((await dashboard(admin.token)).counts.activeLeads).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -243,7 +243,7 @@ describe('sorting and paging', () => {
       admin.organizationId,
       Array.from({ length: 30 }, (_, i) => ({
         companyName: `Company ${String(i + 1).padStart(2, '0')}`,
-        sentCount: i % 4,
+        status: (['Cold Lead', 'Hot Lead', 'Qualified', 'Warm Lead'] as const)[i % 4],
         createdAt: new Date(now - (i + 1) * 86_400_000),
       })),
     );
@@ -266,12 +266,12 @@ describe('sorting and paging', () => {
     );
     const response = await t.request({
       method: 'GET',
-      url: '/api/leads?sort=-sentCount&limit=50',
+      url: '/api/leads?sort=-status&limit=50',
       token: sorter,
     });
-    const counts = (response.json() as Page).leads.map((lead) => lead.sentCount as number);
-    expect(counts).toEqual([...counts].sort((a, b) => b - a));
-    expect(counts[0]).toBe(3);
+    const statuses = (response.json() as Page).leads.map((lead) => lead.status as string);
+    expect(statuses).toEqual([...statuses].sort().reverse());
+    expect(statuses[0]).toBe('Warm Lead');
   });
 
   it('pages with a total, without overlaps or gaps', async () => {
@@ -279,7 +279,7 @@ describe('sorting and paging', () => {
     for (const page of [1, 2, 3]) {
       const response = await t.request({
         method: 'GET',
-        url: `/api/leads?page=${page}&limit=10&sort=sentCount`,
+        url: `/api/leads?page=${page}&limit=10&sort=status`,
         token: sorter,
       });
       const body = response.json() as Page;

@@ -50,6 +50,9 @@ export const openPglite = async (
       extensions: { pg_trgm },
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
+    // No autovacuum here: a trigram index's pending list is merged into the index by the insert
+    // that fills it, holding the one connection meanwhile; a small list keeps each merge short.
+    await client.exec(`SET gin_pending_list_limit = '256kB'`);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {

@@ -9,7 +9,7 @@ import { campaignCounts } from '../campaigns/repo.ts';
 import { campaignPerformance } from '../campaigns/service.ts';
 import { scopeOf } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
-import { leadCounts, leadsPerSource, leadsPerStatus } from './repo.ts';
+import { leadFigures } from './lead-figures.ts';
 
 const RECENT_ACTIVITIES = 10;
 const UPCOMING_MEETINGS = 5;
@@ -19,7 +19,8 @@ const UPCOMING_MEETINGS = 5;
  * "Active leads" are all leads of the organisation: the product has no closed or archived
  * lead state yet. Meetings are all the calendar's meetings, their trend by when they were
  * scheduled. Campaigns are all the organisation's campaigns, their trend by when they were
- * created; the performance chart shows each campaign's leads.
+ * created; the performance chart shows each campaign's leads. The lead figures may be up to a
+ * minute old (lead-figures.ts); the rest is read on every view.
  */
 export const dashboard = async (
   db: Db,
@@ -27,11 +28,9 @@ export const dashboard = async (
   now = new Date(),
 ): Promise<DashboardResponse> => {
   const organizationId = scopeOf(actor);
-  const [counts, bySource, byStatus, activities, meetings, upcoming, campaigns, performance] =
+  const [{ counts, bySource, byStatus }, activities, meetings, upcoming, campaigns, performance] =
     await Promise.all([
-      leadCounts(db, organizationId, now, TREND_DAYS),
-      leadsPerSource(db, organizationId),
-      leadsPerStatus(db, organizationId),
+      leadFigures(db, organizationId, now),
       listActivity(db, organizationId, { limit: RECENT_ACTIVITIES }),
       meetingCounts(db, organizationId, now, TREND_DAYS),
       findUpcomingMeetings(db, organizationId, now, UPCOMING_MEETINGS),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ClientData } from '@leadline/shared/clients';
@@ -8,6 +9,7 @@ import { clients, imports, leads } from '../../db/schema.ts';
 import type { ImportError, ImportWarning } from '@leadline/shared/imports';
 import type { FailedRow } from '../../db/tables/imports.ts';
 import { addImportDetails } from './details-repo.ts';
+import { deleteImportFileParts, loadImportFileParts, storeImportFile } from './file-parts.ts';
 import type { ImportKind } from './headers.ts';
 
 export type ImportRow = Omit<typeof imports.$inferSelect, 'file' | 'leaseOwner' | 'leaseUntil'>;
@@ -40,8 +42,12 @@ export const createImport = async (
     file: Buffer;
   },
 ): Promise<string> => {
-  const [row] = await db.insert(imports).values(values).returning({ id: imports.id });
-  return row!.id;
+  // The parts first, the row last: an import exists only once its whole file does.
+  const { file, ...row } = values;
+  const id = randomUUID();
+  await storeImportFile(db, id, file);
+  await db.insert(imports).values({ ...row, id });
+  return id;
 };
 
 /** The import, only within its organisation (null: any, for the job). */
@@ -64,6 +70,8 @@ export const findImport = async (
 };
 
 export const loadImportFile = async (db: Db, id: string): Promise<Buffer | null> => {
+  const parts = await loadImportFileParts(db, id);
+  if (parts) return parts;
   const [row] = await db.select({ file: imports.file }).from(imports).where(eq(imports.id, id));
   return row?.file ?? null;
 };
@@ -94,6 +102,7 @@ export const finishImport = async (
     })
     .where(and(eq(imports.id, id), owner ? eq(imports.leaseOwner, owner) : undefined))
     .returning({ id: imports.id });
+  if (rows.length > 0) await deleteImportFileParts(db, id);
   return rows.length > 0;
 };
 

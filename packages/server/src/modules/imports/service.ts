@@ -7,7 +7,9 @@ import type { ImportStatus } from '@leadline/shared/imports';
 import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
 import { acquireLease, keepLease } from '../../jobs/lease.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { importBatchRows, refreshAfterImport, yieldToRequests } from '../../db/maintenance.ts';
 import { logActivity } from '../activity/repo.ts';
+import { forgetLeadFigures } from '../dashboard/lead-figures.ts';
 import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '../users/repo.ts';
@@ -157,6 +159,7 @@ const importRows = async (
   signal: Stop | undefined,
   mapping?: ColumnMapping,
 ): Promise<number | null> => {
+  const batchRows = importBatchRows(db, BATCH);
   const sheet = await openSheet(job.kind, file, detectType(job.filename, file), mapping);
   await setImportTotal(db, job.id, sheet.estimatedRows());
   const seen = new Set<string>();
@@ -171,6 +174,8 @@ const importRows = async (
     // The reading and the inserting alone would keep the event loop to themselves (PGlite runs
     // in this thread): requests, mail connections and a stop signal get their turn between batches.
     await setImmediate();
+    // On PGlite the requests under way go first: the batch would hold its one connection.
+    await yieldToRequests(db);
     last = insertImportBatch(db, job.id, job.kind, batch, last);
     // Awaited later; handled now so that a failure is never "unhandled" meanwhile.
     last.catch(() => undefined);
@@ -190,7 +195,7 @@ const importRows = async (
         continue;
       }
       rows.push(row);
-      if (rows.length === BATCH) await flush();
+      if (rows.length === batchRows) await flush();
     }
     if (!interrupted && rows.length > 0) await flush();
   } finally {
@@ -292,5 +297,7 @@ const importHeld = async (
       details: `${done.inserted} ${job.kind} imported from ${job.filename} (${done.duplicates} duplicates, ${done.errorCount} rows with errors)`,
     });
   });
+  if (job.kind === 'leads') forgetLeadFigures(db, job.organizationId);
+  await refreshAfterImport(db, job.kind);
   return 'done';
 };

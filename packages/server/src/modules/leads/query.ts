@@ -25,15 +25,12 @@ const SORT_COLUMNS: Record<LeadSortField, PgColumn> = {
   createdAt: leads.createdAt,
   companyName: leads.companyName,
   personFirstName: leads.personFirstName,
-  personLastName: leads.personLastName,
   personEmail: leads.personEmail,
   industry: leads.industry,
   size: leads.size,
   source: leads.source,
   status: leads.status,
   personCountry: leads.personCountry,
-  mailSentDate: leads.mailSentDate,
-  sentCount: leads.sentCount,
 };
 
 /** A LIKE pattern matching the text anywhere, with the term's own wildcards taken literally. */

@@ -17,6 +17,7 @@ import type {
 import type { Db } from '../../db/connection.ts';
 import { HttpError, badRequest, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
+import { forgetLeadFigures } from '../dashboard/lead-figures.ts';
 import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '../users/repo.ts';
@@ -136,6 +137,7 @@ export const createLead = async (db: Db, actor: CurrentUser, input: LeadInput): 
       return created;
     }),
   );
+  forgetLeadFigures(db, organizationId);
   return toLead(row);
 };
 
@@ -169,6 +171,7 @@ export const updateLead = async (
       return updated;
     }),
   );
+  forgetLeadFigures(db, organizationId);
   return toLead(row);
 };
 
@@ -194,6 +197,7 @@ export const changeLeadStatus = async (
     });
     return updated;
   });
+  forgetLeadFigures(db, organizationId);
   return toLead(row);
 };
 
@@ -212,6 +216,7 @@ export const deleteLead = async (db: Db, actor: CurrentUser, id: string): Promis
       details: `${describeLead(deleted)} deleted`,
     });
   });
+  forgetLeadFigures(db, organizationId);
 };
 
 /** Deletes the caller's organisation's leads among the ids; other ids are ignored. */
@@ -224,7 +229,7 @@ export const bulkDeleteLeads = async (
   if (leadIds.length === 0) throw badRequest('No lead IDs provided for bulk deletion');
   for (const id of leadIds) checkId(id);
   const ids = [...new Set(leadIds.map((id) => id.toLowerCase()))];
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const deletedCount = await deleteLeads(tx, organizationId, ids);
     if (deletedCount > 0) {
       await logActivity(tx, {
@@ -237,4 +242,6 @@ export const bulkDeleteLeads = async (
     }
     return deletedCount;
   });
+  forgetLeadFigures(db, organizationId);
+  return deleted;
 };

@@ -1,0 +1,100 @@
+// Sorts: GET /api/leads sorted by each field the list offers, both ways, over a million leads of
+// one organisation on PostgreSQL, one request at a time (issue 12: p95 at most 30 ms on one
+// connection). Beside each, the statement(s) the server sent, run bare on one connection.
+import { LEAD_SORT_FIELDS } from '@leadline/shared/leads';
+import { generateLeads, organizationOfUser } from './support/leads-data.ts';
+import { httpLoad } from './support/load.ts';
+import { createBenchDatabase, postgresFacts } from './support/postgres.ts';
+import { createAdmin, serverPid, startProduct } from './support/product.ts';
+import { round, runBenchmark, target } from './support/run.ts';
+import { bareTimings, captureStatements } from './support/statements.ts';
+
+// BENCH_LEADS and BENCH_SECONDS shrink a trial run; the recorded figures use the defaults.
+const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const LIMIT_MS = 30;
+/** The first page, and one 40 pages in (1,000 leads to skip). */
+const PAGES = [1, 41];
+
+const pathOf = (sort: string, page: number) => `/api/leads?sort=${sort}&limit=25&page=${page}`;
+
+await runBenchmark('sorts', 40 * 60_000, async (context) => {
+  const { defer, log } = context;
+  const database = await createBenchDatabase('speed_sorts');
+  defer(database.drop);
+  const server = await startProduct(database.url);
+  defer(server.stop);
+  const pid = serverPid(server);
+  const admin = await createAdmin(server, 'bench-sorts');
+  const organizationId = await organizationOfUser(database.url, admin.userId);
+  log(`generating ${LEADS.toLocaleString('en')} leads in SQL`);
+  const generated = await generateLeads(database.url, {
+    organizationId,
+    createdBy: admin.userId,
+    count: LEADS,
+    log,
+  });
+  log(`generated in ${round(generated.seconds)} s (table ${generated.tableMb} MB)`);
+  const sorts = LEAD_SORT_FIELDS.flatMap((field) => [field, `-${field}`]);
+  const paths = sorts.flatMap((sort) => PAGES.map((page) => pathOf(sort, page)));
+  const statements = await captureStatements(context, database.name, admin.email, paths, (s) =>
+    /\bfrom "leads"/i.test(s.sql),
+  );
+  log(`captured the statements of ${paths.length} requests`);
+  const results: Record<string, unknown> = {};
+  let worstP95 = 0;
+  let worstRatio = 0;
+  for (const path of paths) {
+    const http = await httpLoad({
+      url: `${server.url}${path}`,
+      token: admin.token,
+      connections: 1,
+      seconds: SECONDS,
+      warmupSeconds: 1,
+      serverPid: pid,
+    });
+    const bare = await bareTimings(database.url, statements.get(path)!, 50);
+    const ratio = round(http.latencyMs.p95 / bare.p95, 2);
+    worstP95 = Math.max(worstP95, http.latencyMs.p95);
+    worstRatio = Math.max(worstRatio, ratio);
+    log(
+      `${path}: HTTP p50 ${http.latencyMs.p50} ms, p95 ${http.latencyMs.p95} ms (${http.requestsPerSecond} req/s); bare SQL p95 ${bare.p95} ms; ratio ${ratio}`,
+    );
+    results[path] = {
+      http: {
+        p50: http.latencyMs.p50,
+        p95: http.latencyMs.p95,
+        requestsPerSecond: http.requestsPerSecond,
+        non2xx: http.non2xx,
+      },
+      bareSql: bare,
+      p95RatioToBareSql: ratio,
+      p95RatioToLimit: round(http.latencyMs.p95 / LIMIT_MS, 2),
+    };
+  }
+  return {
+    machine: await postgresFacts(),
+    summary: { leads: LEADS, worstP95Ms: worstP95, worstRatioToBareSql: worstRatio },
+    figures: {
+      leads: LEADS,
+      generation: generated,
+      method: {
+        http: `autocannon, 1 connection, 1 s warm-up then ${SECONDS} s measured, per sort and page`,
+        bareSql:
+          'the statement(s) the server sent for the request (read off the wire), alone on one connection, 50 runs',
+      },
+      requests: results,
+      worstP95Ms: worstP95,
+      worstP95RatioToLimit: round(worstP95 / LIMIT_MS, 2),
+    },
+    targets: [
+      target(
+        'slowest sort p95',
+        'HTTP p95 (ms), one connection, worst of every offered sort, both ways, pages 1 and 41',
+        `at most ${LIMIT_MS}`,
+        worstP95,
+        worstP95 <= LIMIT_MS,
+      ),
+    ],
+  };
+});
