@@ -76,6 +76,7 @@ describe('clients in the browser', () => {
 
     await search('nimbus');
     await clients((c) => c.total === 1);
+    await showAllColumns(page);
     const row = rows().first();
     await visible(row.getByText(CLIENT.company));
     await visible(row.getByText('NIB'));

@@ -75,8 +75,10 @@ export const columnTexts = async (page: Page, column: number, table = 'Leads') =
 /** Shows every column of a table through its column chooser (saved for the signed-in user). */
 export const showAllColumns = async (page: Page) => {
   await page.getByRole('button', { name: 'Columns', exact: true }).click();
-  await page.getByRole('button', { name: 'Show all', exact: true }).click();
+  const showAll = page.getByRole('button', { name: 'Show all', exact: true });
+  await showAll.click();
   await page.keyboard.press('Escape');
+  await showAll.waitFor({ state: 'hidden' });
 };
 
 /** Status select values of the visible lead rows. */
