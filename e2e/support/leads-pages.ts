@@ -49,7 +49,8 @@ export const waitForCaption = async (
   const deadline = Date.now() + timeout;
   let last = '';
   while (Date.now() < deadline) {
-    const busy = await page.locator(`table[aria-label="${table}"]`).getAttribute('aria-busy');
+    // The table, or on narrow screens the card list: both carry aria-busy.
+    const busy = await page.locator(`[aria-label="${table}"][aria-busy]`).getAttribute('aria-busy');
     last =
       (await captionLocator(page)
         .innerText()
@@ -70,6 +71,15 @@ export const bodyRows = (page: Page, table = 'Leads') =>
 /** The text of one column (1-based, counting the checkbox) in every visible row. */
 export const columnTexts = async (page: Page, column: number, table = 'Leads') =>
   bodyRows(page, table).locator(`td:nth-child(${column})`).allInnerTexts();
+
+/** Shows every column of a table through its column chooser (saved for the signed-in user). */
+export const showAllColumns = async (page: Page) => {
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+  const showAll = page.getByRole('button', { name: 'Show all', exact: true });
+  await showAll.click();
+  await page.keyboard.press('Escape');
+  await showAll.waitFor({ state: 'hidden' });
+};
 
 /** Status select values of the visible lead rows. */
 export const statusValues = async (page: Page) => {

@@ -11,10 +11,12 @@ const CATEGORY_COLORS: Record<string, string> = {
   'E-commerce': 'violet',
 };
 
+export const categoryColor = (category: string): string => CATEGORY_COLORS[category] ?? 'gray';
+
 export const ClientCategoryBadge = ({ category }: { category: string }) => (
   <Badge
     variant="light"
-    color={CATEGORY_COLORS[category] ?? 'gray'}
+    color={categoryColor(category)}
     style={{ textTransform: 'none', maxWidth: '100%' }}
   >
     {category}

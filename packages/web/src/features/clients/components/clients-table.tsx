@@ -1,125 +1,101 @@
-import { memo } from 'react';
-import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Checkbox, Group, Table, Text } from '@mantine/core';
-import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { memo, useMemo } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { Checkbox, Group, Table } from '@mantine/core';
 import type { Client } from '@leadline/shared/clients';
-import { externalHref } from '../../../lib/links.ts';
-import { ClientCategoryBadge } from './client-category-badge.tsx';
+import { ColumnChooser } from '../../../components/column-chooser.tsx';
+import { useColumnPrefs } from '../../../components/column-prefs.ts';
+import {
+  ROW_ATTRIBUTES,
+  cellClass,
+  headClass,
+  rowClass,
+  stickyStyle,
+  tableClasses as t,
+  useCardLayout,
+} from '../../../components/data-table.tsx';
+import { ClientCards } from './client-cards.tsx';
+import { CLIENT_COLUMNS, CLIENT_COLUMN_BY_ID, ClientActions } from './client-columns.tsx';
+import type { ClientColumn, ClientRowHandlers } from './client-columns.tsx';
 
-export type ClientRowHandlers = {
-  onToggle: (id: string, selected: boolean) => void;
-  onView: (id: string) => void;
-  onEdit: (client: Client) => void;
-  onDelete: (client: Client) => void;
+export type { ClientRowHandlers } from './client-columns.tsx';
+
+const SELECT_WIDTH = 40;
+const NUMBER_WIDTH = 56;
+const ACTIONS_WIDTH = 112;
+const fixed = (px: number): CSSProperties => ({ width: px, minWidth: px, maxWidth: px });
+
+/** The pinned cells: select, No and Company Name on the left, Action on the right. */
+const PINNED = {
+  select: { className: t.start, style: { ...stickyStyle('left', 0), ...fixed(SELECT_WIDTH) } },
+  number: {
+    className: t.start,
+    style: { ...stickyStyle('left', SELECT_WIDTH), ...fixed(NUMBER_WIDTH) },
+  },
+  company: {
+    className: `${t.start} ${t.startEdge} ${t.clip}`,
+    style: {
+      ...stickyStyle('left', SELECT_WIDTH + NUMBER_WIDTH),
+      '--clip-width': '220px',
+    } as CSSProperties,
+  },
+  actions: {
+    className: `${t.end} ${t.endEdge}`,
+    style: { ...stickyStyle('right', 0), ...fixed(ACTIONS_WIDTH) },
+  },
 };
 
-type ClientRowProps = ClientRowHandlers & { client: Client; number: number; selected: boolean };
+const clipStyle = (column: ClientColumn): CSSProperties | undefined =>
+  column.clip ? ({ '--clip-width': `${column.clip}px` } as CSSProperties) : undefined;
 
-const Empty = ({ children }: { children: ReactNode }) => (
-  <Text size="sm" c="dimmed">
-    {children}
-  </Text>
-);
+type ClientRowProps = ClientRowHandlers & {
+  client: Client;
+  number: number;
+  selected: boolean;
+  columns: readonly ClientColumn[];
+};
 
+/** One client: plain cells with Mantine's cell class (no Mantine component per cell). */
 const ClientRow = memo(
-  ({ client, number, selected, onToggle, onView, onEdit, onDelete }: ClientRowProps) => {
-    const website = externalHref(client.website);
-    return (
-      <Table.Tr bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
-        <Table.Td>
-          <Checkbox
-            size="xs"
-            aria-label={`Select ${client.companyName}`}
-            checked={selected}
-            onChange={(event) => onToggle(client._id, event.currentTarget.checked)}
-          />
-        </Table.Td>
-        <Table.Td>
-          <Text size="sm" c="dimmed">
-            {number}
-          </Text>
-        </Table.Td>
-        <Table.Td>
-          <Text size="sm" fw={600}>
-            {client.companyName}
-          </Text>
-        </Table.Td>
-        <Table.Td>
-          {client.parentCompany ? <Text size="sm">{client.parentCompany}</Text> : <Empty>—</Empty>}
-        </Table.Td>
-        <Table.Td>
-          {website ? (
-            <Anchor
-              href={website}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="sm"
-              title={website}
-            >
-              Visit
-            </Anchor>
-          ) : (
-            <Empty>No website</Empty>
-          )}
-        </Table.Td>
-        <Table.Td>
-          <Anchor href={`mailto:${client.email}`} size="sm">
-            {client.email}
-          </Anchor>
-        </Table.Td>
-        <Table.Td>
-          <Text size="sm">{client.contact}</Text>
-        </Table.Td>
-        <Table.Td>
-          <Text size="sm" fw={600}>
-            {client.pic}
-          </Text>
-        </Table.Td>
-        <Table.Td>
-          <ClientCategoryBadge category={client.companyCategory} />
-        </Table.Td>
-        <Table.Td style={{ whiteSpace: 'normal', minWidth: 220, maxWidth: 320 }}>
-          {client.fullAddress ? (
-            <Text size="sm" lineClamp={2} title={client.fullAddress}>
-              {client.fullAddress}
-            </Text>
-          ) : (
-            <Empty>—</Empty>
-          )}
-        </Table.Td>
-        <Table.Td>
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              aria-label={`View ${client.companyName}`}
-              title="View"
-              onClick={() => onView(client._id)}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Edit ${client.companyName}`}
-              title="Edit"
-              onClick={() => onEdit(client)}
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${client.companyName}`}
-              title="Delete"
-              onClick={() => onDelete(client)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Group>
-        </Table.Td>
-      </Table.Tr>
-    );
-  },
+  ({ client, number, selected, columns, onToggle, ...actions }: ClientRowProps) => (
+    <tr className={rowClass} {...ROW_ATTRIBUTES} data-selected={selected || undefined}>
+      <td className={`${cellClass} ${PINNED.select.className}`} style={PINNED.select.style}>
+        <input
+          type="checkbox"
+          className={t.focus}
+          style={{ accentColor: 'var(--mantine-primary-color-filled)', verticalAlign: 'middle' }}
+          aria-label={`Select ${client.companyName}`}
+          checked={selected}
+          onChange={(event) => onToggle(client._id, event.currentTarget.checked)}
+        />
+      </td>
+      <td
+        className={`${cellClass} ${PINNED.number.className} ${t.dim}`}
+        style={PINNED.number.style}
+      >
+        {number}
+      </td>
+      <td
+        className={`${cellClass} ${PINNED.company.className} ${t.strong}`}
+        style={PINNED.company.style}
+        title={client.companyName}
+      >
+        {client.companyName}
+      </td>
+      {columns.map((column) => (
+        <td
+          key={column.id}
+          className={column.clip ? `${cellClass} ${t.clip}` : cellClass}
+          style={clipStyle(column)}
+          title={column.title?.(client)}
+        >
+          {column.cell(client)}
+        </td>
+      ))}
+      <td className={`${cellClass} ${PINNED.actions.className}`} style={PINNED.actions.style}>
+        <ClientActions client={client} {...actions} />
+      </td>
+    </tr>
+  ),
 );
 ClientRow.displayName = 'ClientRow';
 
@@ -134,20 +110,26 @@ type ClientsTableProps = ClientRowHandlers & {
   busy: boolean;
 };
 
-const HEADERS = [
-  'No',
-  'Company Name',
-  'Parent Company',
-  'Website',
-  'Email',
-  'Contact',
-  'PIC',
-  'Company Category',
-  'Full Address',
-  'Action',
-];
+const Th = ({ children, pinned }: { children: ReactNode; pinned?: keyof typeof PINNED }) => (
+  <th
+    className={`${headClass} ${pinned ? PINNED[pinned].className : ''}`}
+    style={{ whiteSpace: 'nowrap', ...(pinned ? PINNED[pinned].style : undefined) }}
+  >
+    {children}
+  </th>
+);
 
-/** The client table (seed §Client list): 11 columns, scrolls sideways on small screens. */
+const ColumnHeads = memo(({ columns }: { columns: readonly ClientColumn[] }) =>
+  columns.map((column) => <Th key={column.id}>{column.label}</Th>),
+);
+ColumnHeads.displayName = 'ColumnHeads';
+
+const PINNED_NOTE = 'No, Company Name and Action always stay in view.';
+
+/**
+ * The client table (seed §Client list): No and Company Name on the left and the actions on the
+ * right stay in view while the chosen columns scroll sideways; a card list on narrow screens.
+ */
 export const ClientsTable = ({
   clients,
   firstNumber,
@@ -158,61 +140,90 @@ export const ClientsTable = ({
   busy,
   ...handlers
 }: ClientsTableProps) => {
+  const cards = useCardLayout();
+  const prefs = useColumnPrefs('clients', CLIENT_COLUMNS);
+  const columns = useMemo(
+    () => prefs.visible.map((id) => CLIENT_COLUMN_BY_ID.get(id)!),
+    [prefs.visible],
+  );
   const selectedHere = clients.filter((client) => selectedIds.has(client._id)).length;
   const all = clients.length > 0 && selectedHere === clients.length;
+  const some = selectedHere > 0 && !all;
+
+  if (cards) {
+    return (
+      <ClientCards
+        clients={clients}
+        firstNumber={firstNumber}
+        selectedIds={selectedIds}
+        allSelected={all}
+        someSelected={some}
+        onToggleAll={onToggleAll}
+        placeholder={placeholder}
+        stale={stale}
+        busy={busy}
+        {...handlers}
+      />
+    );
+  }
   return (
-    <Table.ScrollContainer
-      minWidth={1250}
-      type="native"
-      style={{
-        border: '1px solid var(--mantine-color-default-border)',
-        borderRadius: 'var(--mantine-radius-md)',
-      }}
-    >
-      <Table
-        highlightOnHover
-        verticalSpacing="xs"
-        aria-label="Clients"
-        aria-busy={busy}
-        style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms', whiteSpace: 'nowrap' }}
+    <div>
+      <Group justify="flex-end" mb="xs">
+        <ColumnChooser columns={CLIENT_COLUMNS} prefs={prefs} pinned={PINNED_NOTE} />
+      </Group>
+      <Table.ScrollContainer
+        minWidth={0}
+        type="native"
+        style={{
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 'var(--mantine-radius-md)',
+        }}
       >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                size="xs"
-                aria-label="Select all clients on this page"
-                checked={all}
-                indeterminate={selectedHere > 0 && !all}
-                disabled={clients.length === 0}
-                onChange={(event) => onToggleAll(event.currentTarget.checked)}
-              />
-            </Table.Th>
-            {HEADERS.map((header) => (
-              <Table.Th key={header} style={{ whiteSpace: 'nowrap' }}>
-                {header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {placeholder ? (
+        <Table
+          highlightOnHover
+          verticalSpacing="xs"
+          aria-label="Clients"
+          aria-busy={busy}
+          style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms', whiteSpace: 'nowrap' }}
+        >
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={HEADERS.length + 1}>{placeholder}</Table.Td>
+              <Th pinned="select">
+                <Checkbox
+                  size="xs"
+                  aria-label="Select all clients on this page"
+                  checked={all}
+                  indeterminate={some}
+                  disabled={clients.length === 0}
+                  onChange={(event) => onToggleAll(event.currentTarget.checked)}
+                />
+              </Th>
+              <Th pinned="number">No</Th>
+              <Th pinned="company">Company Name</Th>
+              <ColumnHeads columns={columns} />
+              <Th pinned="actions">Action</Th>
             </Table.Tr>
-          ) : (
-            clients.map((client, index) => (
-              <ClientRow
-                key={client._id}
-                client={client}
-                number={firstNumber + index}
-                selected={selectedIds.has(client._id)}
-                {...handlers}
-              />
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {placeholder ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length + 4}>{placeholder}</Table.Td>
+              </Table.Tr>
+            ) : (
+              clients.map((client, index) => (
+                <ClientRow
+                  key={client._id}
+                  client={client}
+                  number={firstNumber + index}
+                  selected={selectedIds.has(client._id)}
+                  columns={columns}
+                  {...handlers}
+                />
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
   );
 };

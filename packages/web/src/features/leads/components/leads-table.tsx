@@ -1,82 +1,85 @@
-import { memo } from 'react';
-import type { ReactNode } from 'react';
-import { Table, Text, UnstyledButton } from '@mantine/core';
+import { memo, useMemo } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { Lead, LeadSortField } from '@leadline/shared/leads';
-import { LeadRow } from './lead-row.tsx';
+import { ColumnChooser } from '../../../components/column-chooser.tsx';
+import { useColumnPrefs } from '../../../components/column-prefs.ts';
+import { headClass, useCardLayout } from '../../../components/data-table.tsx';
+import { LeadCards } from './lead-cards.tsx';
+import { LEAD_COLUMNS, LEAD_COLUMN_BY_ID } from './lead-columns.tsx';
+import type { LeadColumn } from './lead-columns.tsx';
+import { LeadRow, PINNED } from './lead-row.tsx';
 import type { LeadRowHandlers } from './lead-row.tsx';
 import type { LeadSort } from './lead-view-state.ts';
 import { SelectBox } from './select-box.tsx';
 
-type SortableThProps = {
-  field: LeadSortField;
+type HeadProps = {
   sort: LeadSort;
   onSort: (field: LeadSortField) => void;
   children: ReactNode;
+  field?: LeadSortField;
   minWidth?: number;
+  className?: string;
+  style?: CSSProperties;
 };
 
-const SortableTh = ({ field, sort, onSort, children, minWidth }: SortableThProps) => {
-  const active = sort.field === field;
+/** A column heading; a button that sorts by the column when it has a sort field. */
+const Head = ({ field, sort, onSort, children, minWidth, className, style }: HeadProps) => {
+  const active = field !== undefined && sort.field === field;
   const SortIcon = !active ? IconSelector : sort.descending ? IconChevronDown : IconChevronUp;
   return (
-    <Table.Th
-      aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}
-      style={{ minWidth, whiteSpace: 'nowrap' }}
+    <th
+      className={`${headClass} ${className ?? ''}`}
+      aria-sort={
+        field ? (active ? (sort.descending ? 'descending' : 'ascending') : 'none') : undefined
+      }
+      style={{ minWidth, whiteSpace: 'nowrap', ...style }}
     >
-      <UnstyledButton
-        onClick={() => onSort(field)}
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
-        fz="sm"
-      >
-        {children}
-        <SortIcon size={14} stroke={1.6} aria-hidden opacity={active ? 1 : 0.5} />
-      </UnstyledButton>
-    </Table.Th>
+      {field ? (
+        <UnstyledButton
+          onClick={() => onSort(field)}
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
+          fz="sm"
+        >
+          {children}
+          <SortIcon size={14} stroke={1.6} aria-hidden opacity={active ? 1 : 0.5} />
+        </UnstyledButton>
+      ) : (
+        children
+      )}
+    </th>
   );
 };
 
-const Th = ({ children, minWidth }: { children: ReactNode; minWidth?: number }) => (
-  <Table.Th style={{ minWidth, whiteSpace: 'nowrap' }}>{children}</Table.Th>
-);
-
-/** The column headings after the checkbox: re-rendered when the sort changes, not on selection. */
+/** The headings after the checkbox: re-rendered when the sort or the columns change. */
 const ColumnHeaders = memo(
-  ({ sort, onSort }: { sort: LeadSort; onSort: (field: LeadSortField) => void }) => {
+  ({
+    sort,
+    onSort,
+    columns,
+  }: {
+    sort: LeadSort;
+    onSort: (field: LeadSortField) => void;
+    columns: readonly LeadColumn[];
+  }) => {
     const sortProps = { sort, onSort };
     return (
       <>
-        <SortableTh field="personFirstName" minWidth={190} {...sortProps}>
+        <Head field="personFirstName" minWidth={190} {...PINNED.contact} {...sortProps}>
           Contact Person
-        </SortableTh>
-        <SortableTh field="personEmail" minWidth={200} {...sortProps}>
-          Contact Email
-        </SortableTh>
-        <SortableTh field="companyName" minWidth={170} {...sortProps}>
-          Company Info
-        </SortableTh>
-        <SortableTh field="industry" {...sortProps}>
-          Industry
-        </SortableTh>
-        <SortableTh field="size" {...sortProps}>
-          Company Size
-        </SortableTh>
-        <Th minWidth={150}>Company Website</Th>
-        <Th minWidth={130}>Job Title</Th>
-        <Th>Personal LinkedIn</Th>
-        <SortableTh field="personCountry" minWidth={180} {...sortProps}>
-          Location
-        </SortableTh>
-        <SortableTh field="source" minWidth={120} {...sortProps}>
-          Lead Source
-        </SortableTh>
-        <SortableTh field="status" {...sortProps}>
+        </Head>
+        {columns.map((column) => (
+          <Head key={column.id} field={column.sort} minWidth={column.minWidth} {...sortProps}>
+            {column.label}
+          </Head>
+        ))}
+        <Head field="status" {...PINNED.status} {...sortProps}>
           Status
-        </SortableTh>
-        <SortableTh field="createdAt" {...sortProps}>
-          Created Date
-        </SortableTh>
-        <Th minWidth={170}>Actions</Th>
+        </Head>
+        <Head {...PINNED.actions} {...sortProps}>
+          Actions
+        </Head>
       </>
     );
   },
@@ -98,7 +101,12 @@ type LeadsTableProps = LeadRowHandlers & {
   busy: boolean;
 };
 
-/** The 14 named columns of seed §Leads table; scrolls sideways, header stays on top. */
+const PINNED_NOTE = 'Contact Person, Status and Actions always stay in view.';
+
+/**
+ * The leads (seed §Leads table): a table whose contact column and row actions stay in view
+ * while the chosen columns between them scroll sideways; a card list on narrow screens.
+ */
 export const LeadsTable = ({
   leads,
   selectedIds,
@@ -111,62 +119,94 @@ export const LeadsTable = ({
   busy,
   ...handlers
 }: LeadsTableProps) => {
+  const cards = useCardLayout();
+  const prefs = useColumnPrefs('leads', LEAD_COLUMNS);
+  const columns = useMemo(
+    () => prefs.visible.map((id) => LEAD_COLUMN_BY_ID.get(id)!),
+    [prefs.visible],
+  );
   const selectedHere = leads.filter((lead) => selectedIds.has(lead._id)).length;
   const all = leads.length > 0 && selectedHere === leads.length;
+  const some = selectedHere > 0 && !all;
+
+  if (cards) {
+    return (
+      <LeadCards
+        leads={leads}
+        selectedIds={selectedIds}
+        canSend={canSend}
+        sort={sort}
+        onSort={onSort}
+        allSelected={all}
+        someSelected={some}
+        onToggleAll={onToggleAll}
+        placeholder={placeholder}
+        stale={stale}
+        busy={busy}
+        {...handlers}
+      />
+    );
+  }
   return (
-    <Table.ScrollContainer
-      minWidth={1800}
-      maxHeight="max(420px, calc(100dvh - 240px))"
-      type="native"
-      style={{
-        border: '1px solid var(--mantine-color-default-border)',
-        borderRadius: 'var(--mantine-radius-md)',
-      }}
-    >
-      <Table
-        stickyHeader
-        highlightOnHover
-        verticalSpacing={6}
-        aria-label="Leads"
-        aria-busy={busy}
-        style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms', whiteSpace: 'nowrap' }}
+    <div>
+      <Group justify="flex-end" mb="xs">
+        <ColumnChooser columns={LEAD_COLUMNS} prefs={prefs} pinned={PINNED_NOTE} />
+      </Group>
+      <Table.ScrollContainer
+        minWidth={0}
+        maxHeight="max(420px, calc(100dvh - 240px))"
+        type="native"
+        style={{
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 'var(--mantine-radius-md)',
+        }}
       >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <SelectBox
-                label="Select all visible leads"
-                checked={all}
-                indeterminate={selectedHere > 0 && !all}
-                disabled={leads.length === 0}
-                onChange={(event) => onToggleAll(event.currentTarget.checked)}
-              />
-            </Table.Th>
-            <ColumnHeaders sort={sort} onSort={onSort} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {placeholder ? (
+        <Table
+          stickyHeader
+          highlightOnHover
+          verticalSpacing={6}
+          aria-label="Leads"
+          aria-busy={busy}
+          style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms', whiteSpace: 'nowrap' }}
+        >
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={14}>
-                <Text c="dimmed" ta="left" py="xl" px="md" component="div">
-                  {placeholder}
-                </Text>
-              </Table.Td>
+              <th className={`${headClass} ${PINNED.select.className}`} style={PINNED.select.style}>
+                <SelectBox
+                  label="Select all visible leads"
+                  checked={all}
+                  indeterminate={some}
+                  disabled={leads.length === 0}
+                  onChange={(event) => onToggleAll(event.currentTarget.checked)}
+                />
+              </th>
+              <ColumnHeaders sort={sort} onSort={onSort} columns={columns} />
             </Table.Tr>
-          ) : (
-            leads.map((lead) => (
-              <LeadRow
-                key={lead._id}
-                lead={lead}
-                selected={selectedIds.has(lead._id)}
-                canSend={canSend}
-                {...handlers}
-              />
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {placeholder ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length + 4}>
+                  <Text c="dimmed" ta="left" py="xl" px="md" component="div">
+                    {placeholder}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              leads.map((lead) => (
+                <LeadRow
+                  key={lead._id}
+                  lead={lead}
+                  selected={selectedIds.has(lead._id)}
+                  canSend={canSend}
+                  columns={columns}
+                  {...handlers}
+                />
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
   );
 };

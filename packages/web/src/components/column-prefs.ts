@@ -1,0 +1,113 @@
+import { useMemo, useState } from 'react';
+import { useSession } from '../lib/session.ts';
+
+/** A column the user may show, hide and move (pinned columns are not listed). */
+export type ColumnSpec<Id extends string> = {
+  id: Id;
+  /** The column's header, as the spec names it. */
+  label: string;
+  /** Shown until the user chooses otherwise (the default set fits 1280 px). */
+  byDefault: boolean;
+};
+
+export type ColumnPrefs<Id extends string> = {
+  /** Every configurable column, in the user's order. */
+  order: readonly Id[];
+  /** The shown columns, in the user's order. */
+  visible: readonly Id[];
+  isShown: (id: Id) => boolean;
+  setShown: (id: Id, shown: boolean) => void;
+  /** Moves a column one place earlier (-1) or later (+1). */
+  move: (id: Id, delta: -1 | 1) => void;
+  showAll: () => void;
+  reset: () => void;
+};
+
+type Stored<Id extends string> = { order: Id[]; shown: Id[] };
+
+const defaults = <Id extends string>(columns: readonly ColumnSpec<Id>[]): Stored<Id> => ({
+  order: columns.map((column) => column.id),
+  shown: columns.filter((column) => column.byDefault).map((column) => column.id),
+});
+
+/**
+ * The stored choice, checked against today's columns: unknown ids are dropped, and a column
+ * added since the choice was saved is appended, shown when it is shown by default.
+ */
+const read = <Id extends string>(key: string, columns: readonly ColumnSpec<Id>[]): Stored<Id> => {
+  try {
+    const raw = window.localStorage.getItem(key);
+    if (!raw) return defaults(columns);
+    const value = JSON.parse(raw) as { order?: unknown; shown?: unknown; known?: unknown };
+    const ids = columns.map((column) => column.id);
+    const known = (list: unknown): Id[] =>
+      Array.isArray(list) ? ids.filter((id) => list.includes(id)) : [];
+    const order = Array.isArray(value.order)
+      ? (value.order as unknown[]).filter((id): id is Id => ids.includes(id as Id))
+      : [];
+    const seen = known(value.known);
+    const added = columns.filter((column) => !order.includes(column.id));
+    const shown = [
+      ...known(value.shown),
+      ...added.filter((column) => column.byDefault && !seen.includes(column.id)).map((c) => c.id),
+    ];
+    return { order: [...new Set([...order, ...added.map((column) => column.id)])], shown };
+  } catch {
+    return defaults(columns);
+  }
+};
+
+const write = <Id extends string>(key: string, prefs: Stored<Id>) => {
+  try {
+    window.localStorage.setItem(key, JSON.stringify({ ...prefs, known: prefs.order }));
+  } catch {
+    // Storage full or blocked: the choice holds until the page is reloaded.
+  }
+};
+
+/**
+ * Which columns of a table the signed-in user shows, and in what order; saved in this browser's
+ * storage under the user's id, so each user on a shared computer keeps their own choice.
+ */
+export const useColumnPrefs = <Id extends string>(
+  table: string,
+  columns: readonly ColumnSpec<Id>[],
+): ColumnPrefs<Id> => {
+  const { user } = useSession();
+  const key = `leadline.columns.${table}.${user?.id ?? 'signed-out'}`;
+  const [state, setState] = useState(() => ({ key, prefs: read(key, columns) }));
+  let prefs = state.prefs;
+  if (state.key !== key) {
+    prefs = read(key, columns);
+    setState({ key, prefs });
+  }
+
+  return useMemo(() => {
+    const save = (next: Stored<Id>) => {
+      setState({ key, prefs: next });
+      write(key, next);
+    };
+    const isShown = (id: Id) => prefs.shown.includes(id);
+    return {
+      order: prefs.order,
+      visible: prefs.order.filter(isShown),
+      isShown,
+      setShown: (id, shown) =>
+        save({
+          order: prefs.order,
+          shown: shown ? [...prefs.shown, id] : prefs.shown.filter((other) => other !== id),
+        }),
+      move: (id, delta) => {
+        const from = prefs.order.indexOf(id);
+        const to = from + delta;
+        if (from < 0 || to < 0 || to >= prefs.order.length) return;
+        const order = [...prefs.order];
+        order.splice(from, 1);
+        order.splice(to, 0, id);
+        save({ order, shown: prefs.shown });
+      },
+      showAll: () => save({ order: prefs.order, shown: [...prefs.order] }),
+      reset: () => save(defaults(columns)),
+    };
+  }, [key, prefs, columns]);
+};

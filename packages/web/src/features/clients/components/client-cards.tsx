@@ -1,0 +1,108 @@
+import { memo } from 'react';
+import type { ReactNode } from 'react';
+import type { Client } from '@leadline/shared/clients';
+import { tableClasses as t } from '../../../components/data-table.tsx';
+import { CategoryBadge, ClientActions, Website } from './client-columns.tsx';
+import type { ClientRowHandlers } from './client-columns.tsx';
+
+type ClientCardProps = ClientRowHandlers & { client: Client; number: number; selected: boolean };
+
+/** One client on a narrow screen, with the same actions as a table row. */
+const ClientCard = memo(({ client, number, selected, onToggle, ...actions }: ClientCardProps) => (
+  <li className={t.card} data-selected={selected || undefined} data-client-card="">
+    <div className={t.cardHead}>
+      <input
+        type="checkbox"
+        className={t.focus}
+        style={{ accentColor: 'var(--mantine-primary-color-filled)' }}
+        aria-label={`Select ${client.companyName}`}
+        checked={selected}
+        onChange={(event) => onToggle(client._id, event.currentTarget.checked)}
+      />
+      <span className={t.dim}>{number}</span>
+      <div className={t.cardTitle}>
+        <button
+          type="button"
+          className={`${t.name} ${t.focus}`}
+          onClick={() => actions.onView(client._id)}
+        >
+          {client.companyName}
+        </button>
+        {client.parentCompany ? <div className={t.dim}>{client.parentCompany}</div> : null}
+      </div>
+      <CategoryBadge category={client.companyCategory} />
+    </div>
+    <div className={t.cardMeta}>
+      <a className={`${t.link} ${t.focus}`} href={`mailto:${client.email}`}>
+        {client.email}
+      </a>
+      <div>
+        {client.contact} ({client.pic}){client.fullAddress ? ` · ${client.fullAddress}` : ''}
+      </div>
+    </div>
+    <div className={t.cardActions}>
+      <Website client={client} />
+      <ClientActions client={client} {...actions} />
+    </div>
+  </li>
+));
+ClientCard.displayName = 'ClientCard';
+
+type ClientCardsProps = ClientRowHandlers & {
+  clients: Client[];
+  firstNumber: number;
+  selectedIds: ReadonlySet<string>;
+  allSelected: boolean;
+  someSelected: boolean;
+  onToggleAll: (selected: boolean) => void;
+  placeholder: ReactNode | null;
+  stale: boolean;
+  busy: boolean;
+};
+
+/** The clients as a card list (narrow screens), with select-all on top. */
+export const ClientCards = ({
+  clients,
+  firstNumber,
+  selectedIds,
+  allSelected,
+  someSelected,
+  onToggleAll,
+  placeholder,
+  stale,
+  busy,
+  ...handlers
+}: ClientCardsProps) => (
+  <section aria-label="Clients" aria-busy={busy}>
+    <label className={t.line} style={{ fontSize: 'var(--mantine-font-size-sm)', marginBottom: 8 }}>
+      <input
+        type="checkbox"
+        className={t.focus}
+        style={{ accentColor: 'var(--mantine-primary-color-filled)' }}
+        aria-label="Select all clients on this page"
+        checked={allSelected}
+        ref={(box) => {
+          if (box) box.indeterminate = someSelected;
+        }}
+        disabled={clients.length === 0}
+        onChange={(event) => onToggleAll(event.currentTarget.checked)}
+      />
+      All
+    </label>
+    {placeholder ? (
+      <div className={t.empty}>{placeholder}</div>
+    ) : (
+      <ul className={t.cards} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms' }}>
+        {clients.map((client, index) => (
+          <ClientCard
+            key={client._id}
+            client={client}
+            number={firstNumber + index}
+            selected={selectedIds.has(client._id)}
+            {...handlers}
+          />
+        ))}
+      </ul>
+    )}
+  </section>
+);

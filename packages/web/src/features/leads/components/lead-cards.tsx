@@ -1,0 +1,150 @@
+import { memo } from 'react';
+import type { ReactNode } from 'react';
+import { ActionIcon, Group, NativeSelect } from '@mantine/core';
+import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { formatLocation } from '@leadline/shared/leads';
+import type { Lead, LeadSortField } from '@leadline/shared/leads';
+import { tableClasses as t } from '../../../components/data-table.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { LEAD_COLUMNS } from './lead-columns.tsx';
+import { LeadAvatar, LeadName, SendControl, StatusSelect, ViewDelete } from './lead-controls.tsx';
+import type { LeadRowHandlers } from './lead-controls.tsx';
+import type { LeadSort } from './lead-view-state.ts';
+import { SelectBox } from './select-box.tsx';
+import { fullName } from './lead-status.ts';
+
+type LeadCardProps = LeadRowHandlers & { lead: Lead; selected: boolean; canSend: boolean };
+
+/** One lead on a narrow screen: who, where from, and the same actions as a table row. */
+const LeadCard = memo(
+  ({
+    lead,
+    selected,
+    canSend,
+    onToggle,
+    onStatusChange,
+    onView,
+    onDelete,
+    onSend,
+  }: LeadCardProps) => (
+    <li className={t.card} data-selected={selected || undefined} data-lead-card="">
+      <div className={t.cardHead}>
+        <SelectBox
+          label={`Select ${fullName(lead)}`}
+          checked={selected}
+          onChange={(event) => onToggle(lead, event.currentTarget.checked)}
+        />
+        <LeadAvatar lead={lead} />
+        <div className={t.cardTitle}>
+          <LeadName lead={lead} onView={onView} />
+          <div className={t.dim}>
+            {lead.personDesignation ? `${lead.personDesignation} · ` : ''}
+            {lead.companyName}
+          </div>
+        </div>
+      </div>
+      <div className={t.cardMeta}>
+        <a className={`${t.link} ${t.focus}`} href={`mailto:${lead.personEmail}`}>
+          {lead.personEmail}
+        </a>
+        <div>
+          {formatLocation(lead)} · {lead.source} · {formatDate(lead.createdAt)}
+        </div>
+      </div>
+      <div className={t.cardActions}>
+        <StatusSelect lead={lead} onStatusChange={onStatusChange} />
+        <SendControl lead={lead} canSend={canSend} onSend={onSend} />
+        <ViewDelete lead={lead} onView={onView} onDelete={onDelete} />
+      </div>
+    </li>
+  ),
+);
+LeadCard.displayName = 'LeadCard';
+
+const SORT_OPTIONS = [
+  { value: 'personFirstName', label: 'Contact Person' },
+  ...LEAD_COLUMNS.flatMap((column) =>
+    column.sort && column.sort !== 'personFirstName'
+      ? [{ value: column.sort, label: column.label }]
+      : [],
+  ),
+  { value: 'status', label: 'Status' },
+];
+
+type LeadCardsProps = LeadRowHandlers & {
+  leads: Lead[];
+  selectedIds: ReadonlySet<string>;
+  canSend: boolean;
+  sort: LeadSort;
+  onSort: (field: LeadSortField) => void;
+  allSelected: boolean;
+  someSelected: boolean;
+  onToggleAll: (selected: boolean) => void;
+  placeholder: ReactNode | null;
+  stale: boolean;
+  busy: boolean;
+};
+
+/** The leads as a card list (narrow screens), with select-all and a sort choice on top. */
+export const LeadCards = ({
+  leads,
+  selectedIds,
+  canSend,
+  sort,
+  onSort,
+  allSelected,
+  someSelected,
+  onToggleAll,
+  placeholder,
+  stale,
+  busy,
+  ...handlers
+}: LeadCardsProps) => (
+  <section aria-label="Leads" aria-busy={busy}>
+    <Group justify="space-between" gap="xs" wrap="nowrap" mb="xs">
+      <label className={t.line} style={{ fontSize: 'var(--mantine-font-size-sm)' }}>
+        <SelectBox
+          label="Select all visible leads"
+          checked={allSelected}
+          indeterminate={someSelected}
+          disabled={leads.length === 0}
+          onChange={(event) => onToggleAll(event.currentTarget.checked)}
+        />
+        All
+      </label>
+      <Group gap={4} wrap="nowrap">
+        <NativeSelect
+          size="xs"
+          aria-label="Sort by"
+          value={sort.field}
+          data={SORT_OPTIONS}
+          onChange={(event) => onSort(event.currentTarget.value as LeadSortField)}
+        />
+        <ActionIcon
+          variant="default"
+          size="md"
+          aria-label={sort.descending ? 'Sorted descending' : 'Sorted ascending'}
+          title="Reverse the order"
+          onClick={() => onSort(sort.field)}
+        >
+          {sort.descending ? <IconSortDescending size={16} /> : <IconSortAscending size={16} />}
+        </ActionIcon>
+      </Group>
+    </Group>
+    {placeholder ? (
+      <div className={t.empty}>{placeholder}</div>
+    ) : (
+      <ul className={t.cards} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms' }}>
+        {leads.map((lead) => (
+          <LeadCard
+            key={lead._id}
+            lead={lead}
+            selected={selectedIds.has(lead._id)}
+            canSend={canSend}
+            {...handlers}
+          />
+        ))}
+      </ul>
+    )}
+  </section>
+);

@@ -1,0 +1,140 @@
+import { IconCheck, IconEye, IconSend, IconTrash } from '@tabler/icons-react';
+import { LEAD_STATUSES } from '@leadline/shared/leads';
+import type { Lead, LeadStatus } from '@leadline/shared/leads';
+import { IconButton, tableClasses as t, toneStyle } from '../../../components/data-table.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { displayLink, externalHref } from '../../../lib/links.ts';
+import { fullName, leadInitials, statusColor } from './lead-status.ts';
+
+/** What a row or card of a lead can do. */
+export type LeadRowHandlers = {
+  onToggle: (lead: Lead, selected: boolean) => void;
+  onStatusChange: (lead: Lead, status: LeadStatus) => void;
+  onView: (id: string) => void;
+  onDelete: (lead: Lead) => void;
+  onSend: (lead: Lead) => void;
+};
+
+const STATUS_OPTIONS: readonly string[] = LEAD_STATUSES;
+
+export const Dash = () => <span className={t.dim}>—</span>;
+
+/** A link to an outside page, or the stored text (or a dash) when it is not a safe link. */
+export const ExternalLink = ({ value, label }: { value: string; label?: string }) => {
+  const href = externalHref(value);
+  if (!href) return value ? <>{value}</> : <Dash />;
+  return (
+    <a className={`${t.link} ${t.focus}`} href={href} target="_blank" rel="noopener noreferrer">
+      {label ?? displayLink(href)}
+    </a>
+  );
+};
+
+export const LeadAvatar = ({ lead }: { lead: Lead }) => (
+  <span className={t.avatar} style={toneStyle(statusColor(lead.status))} aria-hidden>
+    {leadInitials(lead)}
+  </span>
+);
+
+/** The name, opening the lead's details. */
+export const LeadName = ({ lead, onView }: { lead: Lead; onView: (id: string) => void }) => (
+  <button type="button" className={`${t.name} ${t.focus}`} onClick={() => onView(lead._id)}>
+    {fullName(lead)}
+  </button>
+);
+
+/** Inline status edit: a native select in the status's colour. */
+export const StatusSelect = ({
+  lead,
+  onStatusChange,
+}: {
+  lead: Lead;
+  onStatusChange: LeadRowHandlers['onStatusChange'];
+}) => (
+  <span className={t.selectWrap} style={toneStyle(statusColor(lead.status))}>
+    <select
+      className={`${t.select} ${t.focus}`}
+      aria-label={`Status of ${fullName(lead)}`}
+      value={lead.status}
+      onChange={(event) => onStatusChange(lead, event.currentTarget.value as LeadStatus)}
+    >
+      {STATUS_OPTIONS.includes(lead.status) ? null : (
+        <option value={lead.status}>{lead.status}</option>
+      )}
+      {STATUS_OPTIONS.map((status) => (
+        <option key={status} value={status}>
+          {status}
+        </option>
+      ))}
+    </select>
+  </span>
+);
+
+/** 'Sent' for a lead already mailed; else a Send button with a count badge (seed §Leads table). */
+export const SendControl = ({
+  lead,
+  canSend,
+  onSend,
+}: {
+  lead: Lead;
+  canSend: boolean;
+  onSend: LeadRowHandlers['onSend'];
+}) => {
+  if (lead.mailSent) {
+    return (
+      <span
+        className={t.badge}
+        style={toneStyle('green')}
+        title={lead.mailSentDate ? `Last sent ${formatDate(lead.mailSentDate)}` : undefined}
+      >
+        <IconCheck size={12} aria-hidden />
+        Sent
+      </span>
+    );
+  }
+  if (!canSend) return null;
+  return (
+    <button
+      type="button"
+      className={`${t.pillButton} ${t.focus}`}
+      aria-label={`Send email to ${fullName(lead)}`}
+      onClick={() => onSend(lead)}
+    >
+      <IconSend size={12} aria-hidden />
+      Send
+      {lead.sentCount > 0 ? (
+        <span className={t.count} title={`Sent ${lead.sentCount} times`}>
+          {lead.sentCount}
+        </span>
+      ) : null}
+    </button>
+  );
+};
+
+/** View and Delete. */
+export const ViewDelete = ({
+  lead,
+  onView,
+  onDelete,
+}: {
+  lead: Lead;
+  onView: LeadRowHandlers['onView'];
+  onDelete: LeadRowHandlers['onDelete'];
+}) => {
+  const name = fullName(lead);
+  return (
+    <span className={t.line} style={{ gap: 2 }}>
+      <IconButton label={`View ${name}`} title="View details" onClick={() => onView(lead._id)}>
+        <IconEye size={18} aria-hidden />
+      </IconButton>
+      <IconButton
+        label={`Delete ${name}`}
+        title="Delete lead"
+        tone="red"
+        onClick={() => onDelete(lead)}
+      >
+        <IconTrash size={18} aria-hidden />
+      </IconButton>
+    </span>
+  );
+};
