@@ -65,7 +65,7 @@ export const startFresh = async (options: {
     clearTimeout(timer);
   };
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 240_000;
+  const deadline = Date.now() + 600_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
     if (Date.now() > deadline) {

@@ -24,6 +24,8 @@ export type ServerOptions = {
   databaseUrl?: string;
   /** More environment (BULK_PAUSE_MS, LOG_LEVEL...). */
   env?: Record<string, string>;
+  /** How long to wait for /api/health (90 s by default). */
+  startTimeoutMs?: number;
 };
 
 export const SERVER_SECRETS = {
@@ -54,7 +56,7 @@ export const startServerProcess = async (options: ServerOptions): Promise<Server
   child.stdout!.on('data', (chunk) => (log += String(chunk)));
   child.stderr!.on('data', (chunk) => (log += String(chunk)));
   const server = { url: `http://127.0.0.1:${port}`, child, output: () => log };
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     const healthy = await fetch(`${server.url}/api/health`).then(
