@@ -1,5 +1,10 @@
 import { isIPv6 } from 'node:net';
 import { HttpError } from '../../lib/errors.ts';
+import { PASSWORDS_BUSY } from '../../lib/passwords.ts';
+import { ServerBusy } from '../../lib/work-queue.ts';
+
+/** How long a sign-in waits for the tries in flight from its address or account. */
+const PENDING_WAIT_MS = 2000;
 
 /** At most `max` events per `timeWindow` milliseconds. */
 export type RateLimit = { max: number; timeWindow: number };
@@ -162,11 +167,20 @@ export const createAuthLimiter = (
       // Tries still being checked count as failures until they end. When only they stand in
       // the way, this try waits for them to end (a burst of people signing in from one office
       // address queues) instead of being refused; when real failures do, it is refused.
+      // The wait is bounded: past PENDING_WAIT_MS the answer is 503 with Retry-After.
+      const giveUpAt = Date.now() + PENDING_WAIT_MS;
       for (;;) {
         const blocked = byAddress.waitFor(address) > 0 || byAccount.waitFor(account) > 0;
         const pending = keys.flatMap((key) => [...(checking.get(key) ?? [])]);
         if (!blocked || pending.length === 0) break;
-        await Promise.race(pending);
+        const left = giveUpAt - Date.now();
+        if (left <= 0) throw new ServerBusy(PASSWORDS_BUSY, 2);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          ...pending,
+          new Promise((resolve) => (timer = setTimeout(resolve, left))),
+        ]);
+        clearTimeout(timer);
       }
       refuse(
         byAddress,
