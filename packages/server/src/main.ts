@@ -12,6 +12,7 @@ import { ensureSuperAdmin, needsFirstAdmin } from './modules/auth/service.ts';
 import { importBatchesInFlight } from './modules/imports/jobs.ts';
 import { createSystemMailer } from './modules/system-mail/mailer.ts';
 import { DEMO_ORGANIZATION, seedDemo } from './seed/demo.ts';
+import { warmUp } from './warm-up.ts';
 
 /** On SIGTERM, how long running jobs have to finish or hand back their work. */
 const JOB_GRACE_MS = 6_000;
@@ -96,6 +97,8 @@ const main = async () => {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  // Ready before the first request: a burst at the moment of listening finds nothing lazy left.
+  await warmUp(app);
   await app.listen({ port: config.port, host: config.host });
   log.info(
     `Leadline is running on http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,

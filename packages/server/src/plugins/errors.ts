@@ -21,6 +21,9 @@ export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
       const body: Body = { message: error.message };
+      // A refusal for now (429 too many tries, 503 busy) says when to come back.
+      const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       if (error.errors) body.errors = error.errors;
       return reply.status(error.statusCode).send(body);
     }

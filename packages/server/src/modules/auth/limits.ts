@@ -1,5 +1,10 @@
 import { isIPv6 } from 'node:net';
 import { HttpError } from '../../lib/errors.ts';
+import { PASSWORDS_BUSY } from '../../lib/passwords.ts';
+import { ServerBusy } from '../../lib/work-queue.ts';
+
+/** How long a sign-in waits for the tries in flight from its address or account. */
+const PENDING_WAIT_MS = 2000;
 
 /** At most `max` events per `timeWindow` milliseconds. */
 export type RateLimit = { max: number; timeWindow: number };
@@ -152,10 +157,31 @@ export const createAuthLimiter = (
   const byAddress = createCounter(signinLimits.perAddress, now);
   const signupsByAddress = createCounter(signupLimits.perAddress, now);
   const signupsByEmail = createCounter(signupLimits.perEmail, now);
+  /** The sign-ins being checked now, by address and by account: each settles when it ends. */
+  const checking = new Map<string, Set<Promise<void>>>();
   return {
     async signin<T>(ip: string, email: string, attempt: () => Promise<T>): Promise<T> {
       const address = addressKey(ip);
       const account = email.trim().toLowerCase();
+      const keys = [`address ${address}`, `account ${account}`];
+      // Tries still being checked count as failures until they end. When only they stand in
+      // the way, this try waits for them to end (a burst of people signing in from one office
+      // address queues) instead of being refused; when real failures do, it is refused.
+      // The wait is bounded: past PENDING_WAIT_MS the answer is 503 with Retry-After.
+      const giveUpAt = Date.now() + PENDING_WAIT_MS;
+      for (;;) {
+        const blocked = byAddress.waitFor(address) > 0 || byAccount.waitFor(account) > 0;
+        const pending = keys.flatMap((key) => [...(checking.get(key) ?? [])]);
+        if (!blocked || pending.length === 0) break;
+        const left = giveUpAt - Date.now();
+        if (left <= 0) throw new ServerBusy(PASSWORDS_BUSY, 2);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          ...pending,
+          new Promise((resolve) => (timer = setTimeout(resolve, left))),
+        ]);
+        clearTimeout(timer);
+      }
       refuse(
         byAddress,
         address,
@@ -170,17 +196,37 @@ export const createAuthLimiter = (
       // cannot pass the check together; taken back unless the password was wrong.
       const undoAddress = byAddress.record(address);
       const undoAccount = byAccount.record(account);
-      try {
-        const result = await attempt();
-        undoAddress();
-        byAccount.forget(account);
-        return result;
-      } catch (error) {
-        if (!(error instanceof HttpError && error.statusCode === 401)) {
+      const check = (async () => {
+        try {
+          const result = await attempt();
           undoAddress();
-          undoAccount();
+          byAccount.forget(account);
+          return result;
+        } catch (error) {
+          if (!(error instanceof HttpError && error.statusCode === 401)) {
+            undoAddress();
+            undoAccount();
+          }
+          throw error;
         }
-        throw error;
+      })();
+      const settled = check.then(
+        () => undefined,
+        () => undefined,
+      );
+      for (const key of keys) {
+        const set = checking.get(key) ?? new Set();
+        set.add(settled);
+        checking.set(key, set);
+      }
+      try {
+        return await check;
+      } finally {
+        for (const key of keys) {
+          const set = checking.get(key);
+          set?.delete(settled);
+          if (set?.size === 0) checking.delete(key);
+        }
       }
     },
     async signup<T>(ip: string, email: string, attempt: () => Promise<T>): Promise<T> {
