@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, newPage, snap } from '../support/browser.ts';
 import { setUpDemoSession } from '../support/demo-session.ts';
-import { signInDemo } from '../support/leads-pages.ts';
+import { postApi, signinToken } from '../support/api.ts';
+import { DEMO_PASSWORD, signInDemo } from '../support/leads-pages.ts';
 import { visible } from '../support/pages.ts';
 
 const LEAVE = "You're about to leave. Do you want to logout?";
@@ -88,4 +89,67 @@ describe('desk: Back is Back', () => {
       await context.close();
     });
   }
+});
+
+describe('desk: history where it belongs, role defaults', () => {
+  it("shows a lead's own history in its drawer to a Sales Rep without the Activity page", async () => {
+    const rep = 'rep@demo.leadline.test';
+    const token = await signinToken(session.server, rep, DEMO_PASSWORD);
+    const email = `desk-history-${Date.now()}@example.test`;
+    await postApi(
+      session.server,
+      '/api/leads',
+      {
+        companyName: 'Desk History',
+        personFirstName: 'Hana',
+        personLastName: 'Story',
+        personEmail: email,
+        source: 'Referral',
+      },
+      token,
+    );
+    const { context, page, errors } = await signedInPage(DESKTOP, rep);
+    await page.goto(`/leads-table?search=${encodeURIComponent(email)}`);
+    await page.getByRole('button', { name: 'View Hana Story' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Lead details' });
+    await visible(drawer.getByText('Lead Hana Story (Desk History) created'));
+    expect(await drawer.getByText('You do not have permission to view activity.').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('creating a user starts from the chosen role’s defaults, still editable', async () => {
+    const { context, page, errors } = await signedInPage(DESKTOP);
+    await page.goto('/create-user');
+    const isTicked = (label: string) =>
+      page.getByRole('checkbox', { name: label, exact: true }).isChecked();
+    const base = [
+      'Leads',
+      'Configure Email',
+      'Create Lead',
+      'Send Email',
+      'Follow Up',
+      'Send Bulk Email',
+    ];
+    await page.getByLabel('Role').selectOption('Sales Manager');
+    for (const label of [...base, 'Dashboard', 'Reports', 'Teams', 'Calendar', 'Campaigns']) {
+      expect(await isTicked(label), label).toBe(true);
+    }
+    expect(await isTicked('Clients')).toBe(false);
+    await snap(page, 'desk-create-user-manager-1280');
+    await page.getByLabel('Role').selectOption('Marketing');
+    for (const label of [...base, 'Campaigns', 'Reports'])
+      expect(await isTicked(label), label).toBe(true);
+    expect(await isTicked('Dashboard')).toBe(false);
+    await page.getByLabel('Role').selectOption('Client Manager');
+    for (const label of [...base, 'Clients', 'Add Client'])
+      expect(await isTicked(label), label).toBe(true);
+    expect(await isTicked('Campaigns')).toBe(false);
+    // Still editable: untick one and the rest stays.
+    await page.getByRole('checkbox', { name: 'Add Client', exact: true }).uncheck();
+    expect(await isTicked('Add Client')).toBe(false);
+    expect(await isTicked('Clients')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
