@@ -153,3 +153,119 @@ describe('desk: history where it belongs, role defaults', () => {
     await context.close();
   });
 });
+
+describe('desk: rough edges', () => {
+  it('the created-date range keeps From when To follows at once, and says when it is inverted', async () => {
+    const { context, page, errors } = await signedInPage(DESKTOP);
+    await page.goto('/leads-table');
+    const from = page.getByLabel('From', { exact: true });
+    const to = page.getByLabel('To', { exact: true });
+    await to.waitFor();
+    // Both typed in one go, with no wait for the URL in between.
+    await page.evaluate(() => {
+      const set = (label: string, value: string) => {
+        const input = [...document.querySelectorAll('label')].find(
+          (node) => node.textContent?.trim() === label,
+        )?.control as HTMLInputElement;
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setter.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      };
+      set('From', '2024-01-01');
+      set('To', '2024-12-31');
+    });
+    await page.waitForURL(/to=2024-12-31/);
+    expect(new URL(page.url()).searchParams.get('from')).toBe('2024-01-01');
+    await expect.poll(() => from.inputValue()).toBe('2024-01-01');
+    await expect.poll(() => to.inputValue()).toBe('2024-12-31');
+    await to.fill('2023-06-30');
+    const range = page.getByRole('group', { name: 'Created date' });
+    await visible(range.getByText('The end date must not be before the start date'));
+    await snap(page, 'desk-date-range-inverted-1280');
+    await to.fill('2024-06-30');
+    await range
+      .getByText('The end date must not be before the start date')
+      .waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a skip link leads to the main content; close buttons have names; grey placeholders; no emoji glyphs', async () => {
+    const { context, page, errors } = await signedInPage(DESKTOP);
+    await page.goto('/leads-table');
+    await page.getByLabel('To', { exact: true }).waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((node) => node === document.activeElement)).toBe(true);
+    await snap(page, 'desk-skip-link-1280');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    expect(page.url()).not.toContain('#');
+
+    await page.goto('/campaigns');
+    await page.getByRole('button', { name: 'New Campaign' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.waitFor();
+    const unnamed = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('button')].filter(
+          (button) =>
+            !(button.textContent ?? '').trim() &&
+            !button.getAttribute('aria-label') &&
+            !button.getAttribute('aria-labelledby') &&
+            !button.title,
+        ).length,
+    );
+    expect(unnamed).toBe(0);
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    // Placeholders stay grey in the error state.
+    await page.goto('/create-lead');
+    await page.getByRole('button', { name: 'Create Lead' }).click();
+    await visible(page.getByText('Company Name is required'));
+    const colours = await page.evaluate(() => {
+      const inputs = [...document.querySelectorAll('input[placeholder]')] as HTMLInputElement[];
+      const placeholder = (input: HTMLInputElement) =>
+        getComputedStyle(input, '::placeholder').color;
+      const failed = inputs.filter((input) => input.getAttribute('aria-invalid') === 'true');
+      const fine = inputs.filter((input) => input.getAttribute('aria-invalid') !== 'true');
+      return { failed: failed.map(placeholder), fine: fine.map(placeholder) };
+    });
+    expect(colours.failed.length).toBeGreaterThan(0);
+    expect(new Set(colours.failed)).toEqual(new Set([colours.fine[0]]));
+    await snap(page, 'desk-create-lead-errors-1280');
+
+    // The success banner's 🎉 is drawn as an icon: no glyph that needs an emoji font.
+    await page.getByLabel(/^Company Name/).fill('Desk Glyphs');
+    await page.getByLabel(/^Person First Name/).fill('Gil');
+    await page.getByLabel(/^Person Last Name/).fill('Glyph');
+    await page.getByLabel(/^Person Email/).fill(`gil.glyph-${Date.now()}@example.test`);
+    await page.getByLabel(/^Source/).selectOption('Referral');
+    await page.getByRole('button', { name: 'Create Lead' }).click();
+    const banner = page.getByRole('status').filter({ hasText: 'Lead created successfully!' });
+    await visible(banner);
+    expect(await banner.textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
+    expect(await banner.locator('svg').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a fixed field clears the mail settings’ old error', async () => {
+    const { context, page, errors } = await signedInPage(DESKTOP, 'clients@demo.leadline.test');
+    await page.goto('/email/config');
+    await page.getByRole('button', { name: 'Configure SMTP' }).click();
+    // Nothing listens on port 9 of loopback: the server cannot log in.
+    await page.getByLabel(/^Host/).fill('127.0.0.1');
+    await page.getByLabel(/^Port/).fill('9');
+    await page.getByLabel(/^Username/).fill('desk@example.test');
+    await page.getByLabel(/^Password/).fill('not-the-password');
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await visible(page.getByText('Could not log in to the SMTP server'));
+    await snap(page, 'desk-mail-settings-error-1280');
+    await page.getByLabel(/^Port/).fill('2525');
+    await page.getByText('Could not log in to the SMTP server').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
