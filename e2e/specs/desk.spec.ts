@@ -164,7 +164,7 @@ describe('desk: rough edges', () => {
     // Both typed in one go, with no wait for the URL in between.
     await page.evaluate(() => {
       const set = (label: string, value: string) => {
-        const input = [...document.querySelectorAll('label')].find(
+        const input = Array.from(document.querySelectorAll('label')).find(
           (node) => node.textContent?.trim() === label,
         )?.control as HTMLInputElement;
         const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
@@ -208,7 +208,7 @@ describe('desk: rough edges', () => {
     await modal.waitFor();
     const unnamed = await page.evaluate(
       () =>
-        [...document.querySelectorAll('button')].filter(
+        Array.from(document.querySelectorAll('button')).filter(
           (button) =>
             !(button.textContent ?? '').trim() &&
             !button.getAttribute('aria-label') &&
@@ -225,7 +225,9 @@ describe('desk: rough edges', () => {
     await page.getByRole('button', { name: 'Create Lead' }).click();
     await visible(page.getByText('Company Name is required'));
     const colours = await page.evaluate(() => {
-      const inputs = [...document.querySelectorAll('input[placeholder]')] as HTMLInputElement[];
+      const inputs = Array.from(
+        document.querySelectorAll('input[placeholder]'),
+      ) as HTMLInputElement[];
       const placeholder = (input: HTMLInputElement) =>
         getComputedStyle(input, '::placeholder').color;
       const failed = inputs.filter((input) => input.getAttribute('aria-invalid') === 'true');

@@ -196,7 +196,7 @@ describe('reply detection over IMAP', () => {
       },
       'Sent from the train.',
     );
-    expect((await checkReplies(t.database.db, box, userId)).found).toBe(1);
+    expect(await checkReplies(t.database.db, box, userId)).toMatchObject({ found: 1 });
     const [reply] = await t.database.db
       .select({ receivedAt: emailReplies.receivedAt })
       .from(emailReplies)
