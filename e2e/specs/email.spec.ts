@@ -422,7 +422,7 @@ describe('email screens in the browser', () => {
     await page.getByLabel(/^Subject/).fill('Over the limit');
     await writeMessage(page, 'This one should not be sent today.');
     await clickButton(page, 'Send');
-    await visible(page.getByText('❌ Daily email limit reached. Please try again tomorrow.'));
+    await visible(page.getByText('Daily email limit reached. Please try again tomorrow.'));
 
     await searchLeads(EVE.email, 1);
     await page.getByRole('checkbox', { name: `Select ${EVE.name}` }).check();

@@ -89,7 +89,7 @@ describe('leads in the browser', () => {
     await snap(page, 'create-lead-filled-1280');
 
     await page.getByRole('button', { name: 'Create Lead' }).click();
-    await visible(page.getByText('🎉 Lead created successfully!'));
+    await visible(page.getByText('Lead created successfully!'));
     await page.waitForURL('**/leads-table', { timeout: 5_000 });
     await search(LEAD.email);
     await waitForCaption(page, (c) => c.total === 1);

@@ -169,4 +169,39 @@ describe('GET /api/activity', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('shows a lead its own history to whoever may see the lead, without the Activity page', async () => {
+    const lead = await send('POST', '/api/leads', leadPayload({ personEmail: 'own@example.com' }));
+    await send('PATCH', `/api/leads/${lead._id}/status`, { status: 'Warm Lead' });
+    await send('POST', '/api/leads', leadPayload({ personEmail: 'not-own@example.com' }));
+    const { token: rep } = await t.createUser({ role: 'Sales Rep', organizationName: 'acme' });
+    const history = (token: string, id = lead._id as string, query = '') =>
+      t.request({ method: 'GET', url: `/api/leads/${id}/activity${query}`, token });
+
+    const own = await history(rep);
+    expect(own.statusCode, own.body).toBe(200);
+    expect((own.json() as ActivityEntry[]).map((entry) => entry.action)).toEqual([
+      'status changed',
+      'created',
+    ]);
+    expect((await history(rep, lead._id, '?limit=1')).json()).toHaveLength(1);
+    // The Activity page itself stays closed to the rep.
+    expect((await t.request({ method: 'GET', url: '/api/activity', token: rep })).statusCode).toBe(
+      403,
+    );
+    // Another organisation's lead is not found; a bad id or limit is a 400; no Leads page, 403.
+    const foreign = await history(globex.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Lead not found');
+    expect((await history(rep, 'nope')).statusCode).toBe(400);
+    expect((await history(rep, lead._id, '?limit=0')).statusCode).toBe(400);
+    const { token: marketing } = await t.createUser({
+      role: 'Marketing',
+      organizationName: 'acme',
+      permissions: { campaigns: true },
+    });
+    const refused = await history(marketing);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You do not have permission to access Leads.');
+  });
 });

@@ -264,9 +264,11 @@ describe('who may use the clients routes', () => {
 
   it('needs allClients to read and change and addClient to create', async () => {
     const client = await create(acme.token);
+    // Without the role's default client pages.
     const { token: member } = await t.createUser({
       role: 'Client Manager',
       organizationName: 'acme',
+      permissions: { leadsTable: true },
     });
     const { token: adder } = await t.createUser({
       role: 'Client Manager',

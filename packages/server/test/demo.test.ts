@@ -44,6 +44,28 @@ describe('demo data', () => {
     expect((span.rows[0] as { days: number }).days).toBeGreaterThan(60);
   });
 
+  it('looks real: uneven sources and statuses, invitations of planned meetings marked sent', async () => {
+    const spread = async (column: string) => {
+      const result = await t.database.executeSql(
+        `SELECT count(*)::int AS n FROM leads GROUP BY ${column} ORDER BY n`,
+      );
+      const counts = (result.rows as { n: number }[]).map((row) => row.n);
+      return { least: counts[0]!, most: counts[counts.length - 1]! };
+    };
+    for (const column of ['source', 'status']) {
+      const { least, most } = await spread(column);
+      expect(most, column).toBeGreaterThan(4 * least);
+    }
+    const invitations = await t.database.executeSql(
+      `SELECT status, count(*)::int AS n FROM meeting_attendees GROUP BY status ORDER BY status`,
+    );
+    const byStatus = Object.fromEntries(
+      (invitations.rows as { status: string; n: number }[]).map((row) => [row.status, row.n]),
+    );
+    expect(byStatus.sent).toBeGreaterThan(byStatus.pending ?? 0);
+    expect(byStatus.pending).toBeGreaterThan(0);
+  });
+
   it('serves the demo admin its leads, clients and dashboard', async () => {
     const token = await t.signin('admin@demo.leadline.test', DEMO_PASSWORD);
     const leads = await t.request({ method: 'GET', url: '/api/leads?limit=250', token });

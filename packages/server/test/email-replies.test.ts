@@ -184,18 +184,51 @@ describe('reply detection over IMAP', () => {
     });
   });
 
+  it("stamps a reply with the email's own date, not the time a check found it", async () => {
+    // Written ten minutes ago (the check runs late, or the mailbox was offline).
+    const written = new Date(Math.floor(Date.now() / 1000) * 1000 - 10 * 60_000);
+    await deliverToInbox(
+      {
+        From: people.bob,
+        Subject: 'Re: Written earlier',
+        'Message-ID': '<bob-dated@lead.test>',
+        Date: written.toUTCString(),
+      },
+      'Sent from the train.',
+    );
+    expect(await checkReplies(t.database.db, box, userId)).toMatchObject({ found: 1 });
+    const [reply] = await t.database.db
+      .select({ receivedAt: emailReplies.receivedAt })
+      .from(emailReplies)
+      .where(eq(emailReplies.messageId, '<bob-dated@lead.test>'));
+    expect(reply!.receivedAt.toISOString()).toBe(written.toISOString());
+    const [logged] = await t.database.db
+      .select({ createdAt: activityLog.createdAt })
+      .from(activityLog)
+      .where(
+        and(
+          eq(activityLog.entityId, ids.bob),
+          eq(
+            activityLog.details,
+            `Reply "Re: Written earlier" received from Bob Stone <${people.bob}>`,
+          ),
+        ),
+      );
+    expect(logged!.createdAt.toISOString()).toBe(written.toISOString());
+  });
+
   it('starts over without duplicates when the mailbox UIDVALIDITY changes', async () => {
     await t.database.db
       .update(emailReplyCursors)
       .set({ uidValidity: 1, lastUid: 0 })
       .where(eq(emailReplyCursors.userId, userId));
     const result = await checkReplies(t.database.db, box, userId);
-    expect(result).toMatchObject({ status: 'checked', scanned: 5, found: 0 });
+    expect(result).toMatchObject({ status: 'checked', scanned: 6, found: 0 });
     const [stored] = await t.database.db
       .select({ n: count() })
       .from(emailReplies)
       .where(eq(emailReplies.organizationId, acme.organizationId));
-    expect(stored!.n).toBe(3);
+    expect(stored!.n).toBe(4);
   });
 
   it('runs one check per inbox at a time, and the scheduled pass checks inboxes that are due', async () => {

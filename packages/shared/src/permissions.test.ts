@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CREATION_KEYS,
   PERMISSION_GROUPS,
   PERMISSION_KEYS,
   canCreateRole,
@@ -41,6 +42,23 @@ describe('permission keys', () => {
     );
     expect(Object.values(defaultPermissions('Admin')).every(Boolean)).toBe(true);
     expect(Object.values(defaultPermissions('Super Admin')).every(Boolean)).toBe(true);
+  });
+
+  it('starts each member role from the base set plus the pages the role is there for', () => {
+    const granted = (role: Parameters<typeof defaultPermissions>[0]) => {
+      const permissions = defaultPermissions(role);
+      return PERMISSION_KEYS.filter((key) => permissions[key]).sort();
+    };
+    const base = granted('Sales Rep');
+    expect(granted('Sales Manager')).toEqual(
+      [...base, 'dashboard', 'reports', 'teams', 'calendar', 'campaigns'].sort(),
+    );
+    expect(granted('Marketing')).toEqual([...base, 'campaigns', 'reports'].sort());
+    expect(granted('Client Manager')).toEqual([...base, 'allClients', 'addClient'].sort());
+    // Every default is a key the create-user checklist offers, so all of it stays editable.
+    for (const role of ['Sales Manager', 'Marketing', 'Client Manager'] as const) {
+      expect(granted(role).every((key) => CREATION_KEYS.includes(key))).toBe(true);
+    }
   });
 
   it('normalises partial maps and drops unknown keys', () => {

@@ -124,10 +124,21 @@ const MEMBER_DEFAULT_KEYS: readonly PermissionKey[] = [
 export const allPermissions = (): Permissions => fill(true);
 export const noPermissions = (): Permissions => fill(false);
 
+/** What each member role adds to the base set (issue 12): the pages the role is there for. */
+export const ROLE_DEFAULT_EXTRAS: Readonly<
+  Record<(typeof MEMBER_ROLES)[number], readonly PermissionKey[]>
+> = {
+  'Sales Manager': ['dashboard', 'reports', 'teams', 'calendar', 'campaigns'],
+  'Sales Rep': [],
+  Marketing: ['campaigns', 'reports'],
+  'Client Manager': ['allClients', 'addClient'],
+};
+
+/** A new user's permissions: everything for administrators, else the base set plus the role's own. */
 export const defaultPermissions = (role: Role): Permissions => {
   if (role === 'Super Admin' || role === 'Admin') return allPermissions();
   const permissions = noPermissions();
-  for (const key of MEMBER_DEFAULT_KEYS) permissions[key] = true;
+  for (const key of [...MEMBER_DEFAULT_KEYS, ...ROLE_DEFAULT_EXTRAS[role]]) permissions[key] = true;
   return permissions;
 };
 

@@ -94,12 +94,19 @@ export type InboxSession = {
 };
 
 const MESSAGE_IDS = /<[^<>\s]+>/g;
+const HOUR = 3_600_000;
 
 const toInboxMessage = (message: FetchMessageObject): InboxMessage => {
   const envelope = message.envelope ?? {};
   const sender = envelope.from?.[0];
-  // When it reached the server (the Date header is the sender's clock).
-  const date = new Date(message.internalDate ?? envelope.date ?? Date.now());
+  const arrived = new Date(message.internalDate ?? envelope.date ?? Date.now());
+  const written = envelope.date ? new Date(envelope.date) : null;
+  // The email's own date (its Date header), not when a check happened to find it; its arrival
+  // at the server when it has none, or when the sender's clock claims a time well after that.
+  const date =
+    written && !Number.isNaN(written.getTime()) && written.getTime() <= arrived.getTime() + HOUR
+      ? written
+      : arrived;
   // Header text is stored and searched for: a NUL smuggled into a header is dropped.
   const ids = (header: string | undefined) => withoutNul(header ?? '').match(MESSAGE_IDS) ?? [];
   return {

@@ -73,6 +73,38 @@ const random = (seed: number) => () => {
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
+const SOURCE_WEIGHTS: Readonly<Record<(typeof LEAD_SOURCES)[number], number>> = {
+  LinkedIn: 30,
+  'Cold Email': 18,
+  Website: 14,
+  Referral: 10,
+  Event: 7,
+  Upwork: 6,
+  Twitter: 5,
+  Facebook: 3,
+  Instagram: 3,
+  Behance: 2,
+  Other: 2,
+};
+const STATUS_WEIGHTS: Readonly<Record<(typeof LEAD_STATUSES)[number], number>> = {
+  'Cold Lead': 52,
+  'Warm Lead': 27,
+  Qualified: 13,
+  'Hot Lead': 8,
+};
+
+/** A value drawn by weight, `roll` in [0, 1). */
+const weighted = <T extends string>(weights: Readonly<Record<T, number>>, roll: number): T => {
+  const entries = Object.entries(weights) as [T, number][];
+  const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
+  let left = roll * total;
+  for (const [value, weight] of entries) {
+    left -= weight;
+    if (left < 0) return value;
+  }
+  return entries[entries.length - 1]![0];
+};
+
 /** `count` leads spread over every source, status, industry, size and country, over 90 days. */
 export const demoLeads = (
   organizationId: string,
@@ -81,6 +113,8 @@ export const demoLeads = (
   now = new Date(),
 ): LeadSeedRow[] => {
   const next = random(1);
+  // Its own stream, so the names, companies and dates stay those of earlier demos.
+  const draw = random(2);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   return Array.from({ length: count }, (_, i) => {
     const first = pick(FIRST_NAMES);
@@ -88,8 +122,10 @@ export const demoLeads = (
     const company = `${pick(COMPANY_WORDS)} ${pick(COMPANY_ENDINGS)}`;
     const domain = `${slug(company)}.example`;
     const [city, state, country] = PLACES[i % PLACES.length]!;
-    // Cycling through the fixed lists guarantees every value appears.
-    const source = LEAD_SOURCES[i % LEAD_SOURCES.length]!;
+    // The first rows take every source and status once; the rest are drawn unevenly, as a
+    // real pipeline is (mostly LinkedIn and cold email, few hot leads).
+    const source = i < LEAD_SOURCES.length ? LEAD_SOURCES[i]! : weighted(SOURCE_WEIGHTS, draw());
+    const status = i < LEAD_STATUSES.length ? LEAD_STATUSES[i]! : weighted(STATUS_WEIGHTS, draw());
     const createdAt = new Date(now.getTime() - Math.floor(next() * 90 * DAY));
     const drawn = next() < 0.25 ? 1 + Math.floor(next() * 3) : 0;
     // Its emails go out DEMO_EMAIL_GAP apart from its creation on, all before now; the demo
@@ -113,7 +149,7 @@ export const demoLeads = (
       personState: state,
       personCountry: country,
       source,
-      status: LEAD_STATUSES[(i * 7 + Math.floor(i / 11)) % LEAD_STATUSES.length]!,
+      status,
       contactProfileLink: requiresProfileLink(source)
         ? `https://${slug(source)}.com/${person}`
         : '',

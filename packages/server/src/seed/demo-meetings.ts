@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { leads, users } from '../db/schema.ts';
+import { meetingAttendees } from '../db/tables/calendar.ts';
 import { logActivity } from '../modules/activity/repo.ts';
 import { whenText } from '../modules/calendar/invitation-message.ts';
 import { scheduledDetails } from '../modules/calendar/present.ts';
@@ -40,7 +41,8 @@ const DAY = 86_400_000;
 /**
  * The demo organisation's meetings, past and upcoming, around today in the server's time zone:
  * leads of the organisation and colleagues as attendees, each with its activity entry. Demo
- * meetings send no email: their invitations stay 'pending' until someone uses Resend.
+ * meetings send no email: their invitations are marked sent, as if sent when the meetings
+ * were planned, except for the last two, which stay 'pending' until someone uses Resend.
  */
 export const seedDemoMeetings = async (
   db: Db,
@@ -97,6 +99,13 @@ export const seedDemoMeetings = async (
       updatedAt: createdAt,
     });
     await replaceAttendees(db, id, attendees);
+    // As if they went out when the meeting was planned; the last two still wait to be sent.
+    if (index < DEMO_MEETINGS.length - 2) {
+      await db
+        .update(meetingAttendees)
+        .set({ status: 'sent', sentSequence: 0, sentAt: createdAt })
+        .where(eq(meetingAttendees.meetingId, id));
+    }
     await logActivity(db, {
       organizationId,
       userId: organizerId,

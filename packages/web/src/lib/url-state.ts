@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type UrlPatch<K extends string> = Partial<Record<K, string | number | null | undefined>>;
@@ -25,20 +25,23 @@ export const useUrlState = <K extends string>(defaults: Readonly<Record<K, strin
     return result;
   }, [searchParams, defaults]);
 
+  // The last parameters written: two quick updates (From, then To typed at once) both build on
+  // what was written before, not on the render that preceded them (which lacks the first).
+  const latest = useRef(searchParams);
+  useEffect(() => {
+    latest.current = searchParams;
+  }, [searchParams]);
+
   const update = useCallback(
     (patch: UrlPatch<K>, options: UrlUpdateOptions = {}) => {
-      setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, raw] of Object.entries(patch) as [K, UrlPatch<K>[K]][]) {
-            const value = raw === null || raw === undefined ? '' : String(raw);
-            if (value === '' || value === defaults[key]) next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace: options.replace ?? false, preventScrollReset: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [key, raw] of Object.entries(patch) as [K, UrlPatch<K>[K]][]) {
+        const value = raw === null || raw === undefined ? '' : String(raw);
+        if (value === '' || value === defaults[key]) next.delete(key);
+        else next.set(key, value);
+      }
+      latest.current = next;
+      setSearchParams(next, { replace: options.replace ?? false, preventScrollReset: true });
     },
     [setSearchParams, defaults],
   );

@@ -107,6 +107,8 @@ const recordIfReply = async (mailbox: Mailbox, message: InboxMessage): Promise<b
       type: 'Email',
       entityId: answered.leadId,
       action: 'reply received',
+      // Stamped with the email's own date, like the reply itself.
+      createdAt: message.date,
       details: `Reply "${message.subject}" received from ${lead ? `${lead.personFirstName} ${lead.personLastName}`.trim() : from} <${from}>`,
     });
     return true;

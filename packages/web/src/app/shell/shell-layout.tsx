@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { MouseEvent } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppShell, Overlay } from '@mantine/core';
 import { useClickOutside, useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
@@ -11,8 +12,15 @@ import { signOut } from '../../lib/sign-out.ts';
 import { isAllowed, useShellHandle } from '../route-access.ts';
 import { ShellHeader } from './shell-header.tsx';
 import { Sidebar } from './sidebar.tsx';
+import classes from './skip-link.module.css';
 import { useBackGuard } from './use-back-guard.ts';
 import { useSessionRefresh } from './use-session-refresh.ts';
+
+/** Focuses the main content without a history entry for the #hash (Back stays Back). */
+const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+  event.preventDefault();
+  document.getElementById('main-content')?.focus();
+};
 
 /** The signed-in frame: header with the section title, sidebar, and the current screen. */
 export const ShellLayout = () => {
@@ -44,6 +52,9 @@ export const ShellLayout = () => {
 
   return (
     <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+      <a href="#main-content" className={classes.skip} onClick={skipToMain}>
+        Skip to main content
+      </a>
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
@@ -72,7 +83,7 @@ export const ShellLayout = () => {
         {mobile && opened ? (
           <Overlay fixed zIndex={99} backgroundOpacity={0.35} onClick={close} />
         ) : null}
-        <AppShell.Main>
+        <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
           {isAllowed(user, handle.access) ? <Outlet /> : <NoPermissionPage />}
         </AppShell.Main>
       </AppShell>

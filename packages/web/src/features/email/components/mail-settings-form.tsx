@@ -117,7 +117,14 @@ export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSet
     defaultValues: valuesOf(protocol, saved),
     reValidateMode: 'onSubmit',
   });
-  const field = (key: SettingsField) => register(key, { onChange: () => clearErrors(key) });
+  // Editing a field clears its own error and the server's last reason: it may be the fix.
+  const field = (key: SettingsField) =>
+    register(key, {
+      onChange: () => {
+        clearErrors(key);
+        setReason(null);
+      },
+    });
 
   const submit = handleSubmit((values) => {
     setReason(null);

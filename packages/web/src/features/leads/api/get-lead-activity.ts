@@ -7,7 +7,7 @@ export const LEAD_ACTIVITY_LIMIT = 20;
 
 export const getLeadActivity = (leadId: string, signal?: AbortSignal): Promise<ActivityEntry[]> =>
   apiRequest<ActivityEntry[]>(
-    `/api/activity?entityId=${encodeURIComponent(leadId)}&limit=${LEAD_ACTIVITY_LIMIT}`,
+    `/api/leads/${encodeURIComponent(leadId)}/activity?limit=${LEAD_ACTIVITY_LIMIT}`,
     { signal },
   );
 

@@ -3,7 +3,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLeadActivity } from '../api/get-lead-activity.ts';
 
-/** The lead's activity entries (GET /api/activity?entityId=…), newest first. */
+/** The lead's activity entries (GET /api/leads/:id/activity), newest first. */
 export const LeadActivity = ({ leadId }: { leadId: string }) => {
   const activity = useLeadActivity(leadId);
   if (activity.isPending) return <Loader size="sm" aria-label="Loading activity" />;

@@ -3,6 +3,7 @@ import { Button, Grid, Group, NativeSelect, Stack, Text, TextInput } from '@mant
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconFilterOff, IconMapPin, IconSearch } from '@tabler/icons-react';
 import { COMPANY_SIZES, INDUSTRIES, LEAD_SOURCES, LEAD_STATUSES } from '@leadline/shared/leads';
+import { REVERSED_RANGE } from '@leadline/shared/dates';
 import { DebouncedInput } from '../../../components/search-input.tsx';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
 import { FILTER_KEYS } from './lead-view-state.ts';
@@ -47,6 +48,8 @@ const FiltersPanel = ({ filters, filtering, onChange, onClear }: LeadsFiltersPro
   const [open, { toggle }] = useDisclosure(false);
   const active = FILTER_KEYS.filter((key) => key !== 'search' && filters[key] !== '').length;
   const showAll = !mobile || open;
+  // ISO days compare as text.
+  const inverted = filters.from !== '' && filters.to !== '' && filters.to < filters.from;
 
   return (
     <Stack gap="sm">
@@ -135,6 +138,7 @@ const FiltersPanel = ({ filters, filtering, onChange, onClear }: LeadsFiltersPro
                     label="To"
                     value={filters.to}
                     min={filters.from || undefined}
+                    error={inverted ? REVERSED_RANGE : undefined}
                     onChange={(event) => onChange({ to: event.currentTarget.value })}
                     style={{ flex: 1, minWidth: 0 }}
                   />

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert, Box, Button, Grid, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { IconAlertCircle, IconConfetti, IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { LeadData } from '@leadline/shared/leads';
 import { BackTitle } from '../../../components/back-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { splitEmoji } from '../../../lib/emoji.tsx';
 import { useCreateLead } from '../api/create-lead.ts';
 import { LeadFormSections } from '../components/lead-form-sections.tsx';
 import {
@@ -112,8 +113,8 @@ export const CreateLeadRoute = () => {
       </Group>
 
       {done ? (
-        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-          {LEAD_CREATED}
+        <Alert color="green" variant="light" icon={<IconConfetti size={18} />} role="status">
+          {splitEmoji(LEAD_CREATED).text}
         </Alert>
       ) : result?.kind === 'error' ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
