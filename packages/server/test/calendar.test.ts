@@ -520,10 +520,14 @@ describe('demo meetings', () => {
     expect(all.filter((m) => Date.parse(m.end) < now).length).toBeGreaterThanOrEqual(3);
     expect(all.filter((m) => Date.parse(m.start) > now).length).toBeGreaterThanOrEqual(5);
     expect(Math.max(...all.map((m) => m.attendees.length))).toBeGreaterThanOrEqual(3);
-    for (const meeting of all) {
-      expect(meeting.organizer._id).toBe(demo.user._id);
-      for (const invitation of meeting.invitations) expect(invitation.status).toBe('pending');
-    }
+    for (const meeting of all) expect(meeting.organizer._id).toBe(demo.user._id);
+    // Marked sent as if they went out when planned, the last two left pending for Resend; no
+    // email actually leaves.
+    const statuses = all.flatMap((meeting) => meeting.invitations.map((i) => i.status));
+    expect(statuses.filter((status) => status === 'sent').length).toBeGreaterThan(
+      statuses.filter((status) => status === 'pending').length,
+    );
+    expect(statuses).toContain('pending');
     expect((await invitationEmails(t.database.db)).length).toBe(emailsBefore);
     const dashboard = (
       await t.request({ method: 'GET', url: '/api/dashboard', token: demo.token })

@@ -31,7 +31,8 @@ const ADMIN_EMAIL = 'admin@crash.test';
 const IMPORT_ROWS = 20_000;
 /** One import batch (imports/service.ts). */
 const IMPORT_BATCH = 2000;
-const TRIALS = 5;
+// Five kills measured the bound the README states (CRASH_TRIALS=5); two keep the suite short.
+const TRIALS = Number(process.env.CRASH_TRIALS ?? 2);
 /** Leads per bulk run (one page of the leads list). */
 const RUN_LEADS = 250;
 
