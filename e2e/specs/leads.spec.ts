@@ -339,7 +339,7 @@ describe('leads in the browser', () => {
     const file = readFileSync(await download.path());
     expect(file.length).toBeGreaterThan(100);
     expect(file.subarray(0, 2).toString()).toBe('PK');
-    await toast(page, '✅ Leads downloaded successfully');
+    await toast(page, 'Leads downloaded successfully');
     expect(errors).toEqual([]);
   });
 
