@@ -87,7 +87,9 @@ describe(`the app at http://${HOST}`, () => {
     await page.route('**/assets/clients-route-*.js', (route) =>
       missing-- > 0 ? route.fulfill({ status: 404, body: 'gone' }) : route.fallback(),
     );
+    const reloadedOnce = page.waitForEvent('load');
     await page.getByRole('link', { name: 'All Clients' }).click();
+    await reloadedOnce;
     await visible(page.getByRole('heading', { name: 'Client Data' }));
     expect(pageLoads()).toBe(1);
 
