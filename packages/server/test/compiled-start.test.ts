@@ -163,7 +163,7 @@ describe('the compiled server, started as npm start starts it', () => {
     started.child.kill('SIGTERM');
     expect(await started.exited).toEqual({ code: 0, signal: null });
     expect(isRunning(started.serverPid)).toBe(false);
-  });
+  }, 60_000);
 
   it('runs the backup and restore programs compiled too', async () => {
     const started = await startCompiled();
@@ -183,14 +183,14 @@ describe('the compiled server, started as npm start starts it', () => {
     running.push(again);
     again.child.kill('SIGTERM');
     expect((await again.exited).code).toBe(0);
-  });
+  }, 120_000); // two starts of a fresh embedded database, a backup and a restore
 
   it('ends the way the server ended', async () => {
     const started = await startCompiled();
     running.push(started);
     process.kill(started.serverPid, 'SIGKILL');
     expect(await started.exited).toEqual({ code: null, signal: 'SIGKILL' });
-  });
+  }, 60_000);
 
   it('passes on the server’s own failure, and refuses a program that does not exist', async () => {
     const misconfigured = run(['main'], { PORT: 'not-a-port', DATA_DIR: tempDir() });
