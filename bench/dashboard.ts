@@ -4,10 +4,10 @@
 // computed) and those of a view within the minute after (the aggregates reused). Then views
 // under load: dashboards a second, and the CPU every PostgreSQL process used (other databases
 // on the machine included, so an upper bound).
-import { generateLeads, organizationOfUser } from './support/leads-data.ts';
+import { productWithLeads } from './support/leads-server.ts';
 import { httpLoad } from './support/load.ts';
-import { createBenchDatabase, postgresFacts } from './support/postgres.ts';
-import { api, createAdmin, serverPid, startProduct } from './support/product.ts';
+import { postgresFacts } from './support/postgres.ts';
+import { api } from './support/product.ts';
 import { round, runBenchmark, target } from './support/run.ts';
 import { bareTimings, captureStatements } from './support/statements.ts';
 
@@ -19,22 +19,12 @@ const LIMIT_MS = 30;
 const PATH = '/api/dashboard';
 
 await runBenchmark('dashboard', 40 * 60_000, async (context) => {
-  const { defer, log } = context;
-  const database = await createBenchDatabase('speed_dashboard');
-  defer(database.drop);
-  const server = await startProduct(database.url);
-  defer(server.stop);
-  const pid = serverPid(server);
-  const admin = await createAdmin(server, 'bench-dashboard');
-  const organizationId = await organizationOfUser(database.url, admin.userId);
-  log(`generating ${LEADS.toLocaleString('en')} leads in SQL`);
-  const generated = await generateLeads(database.url, {
-    organizationId,
-    createdBy: admin.userId,
-    count: LEADS,
-    log,
-  });
-  log(`generated in ${round(generated.seconds)} s (table ${generated.tableMb} MB)`);
+  const { log } = context;
+  const { database, server, pid, admin, generated } = await productWithLeads(
+    context,
+    'dashboard',
+    LEADS,
+  );
   // The guard's read of the signed-in user is left out: it is not the dashboard's.
   // Nor the job queue's polling, which runs meanwhile.
   const notTheGuard = (s: { sql: string }) => !/from "users"|pgboss/i.test(s.sql);

@@ -2,10 +2,9 @@
 // one organisation on PostgreSQL, one request at a time (issue 12: p95 at most 30 ms on one
 // connection). Beside each, the statement(s) the server sent, run bare on one connection.
 import { LEAD_SORT_FIELDS } from '@leadline/shared/leads';
-import { generateLeads, organizationOfUser } from './support/leads-data.ts';
+import { productWithLeads } from './support/leads-server.ts';
 import { httpLoad } from './support/load.ts';
-import { createBenchDatabase, postgresFacts } from './support/postgres.ts';
-import { createAdmin, serverPid, startProduct } from './support/product.ts';
+import { postgresFacts } from './support/postgres.ts';
 import { round, runBenchmark, target } from './support/run.ts';
 import { bareTimings, captureStatements } from './support/statements.ts';
 
@@ -19,22 +18,12 @@ const PAGES = [1, 41];
 const pathOf = (sort: string, page: number) => `/api/leads?sort=${sort}&limit=25&page=${page}`;
 
 await runBenchmark('sorts', 40 * 60_000, async (context) => {
-  const { defer, log } = context;
-  const database = await createBenchDatabase('speed_sorts');
-  defer(database.drop);
-  const server = await startProduct(database.url);
-  defer(server.stop);
-  const pid = serverPid(server);
-  const admin = await createAdmin(server, 'bench-sorts');
-  const organizationId = await organizationOfUser(database.url, admin.userId);
-  log(`generating ${LEADS.toLocaleString('en')} leads in SQL`);
-  const generated = await generateLeads(database.url, {
-    organizationId,
-    createdBy: admin.userId,
-    count: LEADS,
-    log,
-  });
-  log(`generated in ${round(generated.seconds)} s (table ${generated.tableMb} MB)`);
+  const { log } = context;
+  const { database, server, pid, admin, generated } = await productWithLeads(
+    context,
+    'sorts',
+    LEADS,
+  );
   const sorts = LEAD_SORT_FIELDS.flatMap((field) => [field, `-${field}`]);
   const paths = sorts.flatMap((sort) => PAGES.map((page) => pathOf(sort, page)));
   const statements = await captureStatements(context, database.name, admin.email, paths, (s) =>
