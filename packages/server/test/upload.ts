@@ -2,10 +2,22 @@ import * as XLSX from '@e965/xlsx';
 import { expect } from 'vitest';
 import type { TestContext } from './context.ts';
 
-/** A multipart/form-data body holding one file. */
-export const multipart = (filename: string, content: Buffer | string, field = 'file') => {
+/**
+ * A multipart/form-data body holding text `fields` (in order), then one file in `field`.
+ */
+export const multipart = (
+  filename: string,
+  content: Buffer | string,
+  field = 'file',
+  fields: Record<string, string> = {},
+) => {
   const boundary = `----leadline${Math.random().toString(16).slice(2)}`;
+  const texts = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   const body = Buffer.concat([
+    Buffer.from(texts.join('')),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     ),
@@ -47,16 +59,7 @@ export const uploadAndWait = async (
 ): Promise<ImportResult> => {
   const response = await t.request({ method: 'POST', url, token, ...multipart(filename, content) });
   expect(response.statusCode, response.body).toBe(202);
-  const { importId } = response.json();
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const status = await t.request({ method: 'GET', url: `/api/imports/${importId}`, token });
-    expect(status.statusCode).toBe(200);
-    const body = status.json() as ImportResult;
-    if (body.status !== 'running') return body;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('import did not finish');
+  return waitForImport(t, token, response.json().importId as string);
 };
 
 /** A multipart/form-data body holding text fields and then one file in the field `file`. */
@@ -64,25 +67,7 @@ export const multipartWithFields = (
   filename: string,
   content: Buffer | string,
   fields: Record<string, string>,
-) => {
-  const boundary = `----leadline${Math.random().toString(16).slice(2)}`;
-  const texts = Object.entries(fields).map(
-    ([name, value]) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const body = Buffer.concat([
-    Buffer.from(texts.join('')),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.isBuffer(content) ? content : Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return {
-    payload: body,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
+) => multipart(filename, content, 'file', fields);
 
 /** Waits for an import to finish and answers its status. */
 export const waitForImport = async (
