@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkEmailJob } from '@leadline/shared/email';
 import { openPglite } from '../src/db/connection.ts';
-import type { Database } from '../src/db/connection.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { NOT_CONFIRMED } from '../src/modules/email/bulk-window.ts';
-import { openTestDatabase } from './db.ts';
+import { serverStores } from './server-stores.ts';
+import type { Store } from './server-stores.ts';
 import { receptionCounts } from './email-bulk-support.ts';
 import { startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
@@ -37,19 +34,7 @@ const TRIALS = Number(process.env.CRASH_TRIALS ?? 2);
 const RUN_LEADS = 250;
 
 let smtp: TestSmtpServer;
-const dataDirs: string[] = [];
-const databases: (Database & { url?: string })[] = [];
-const servers: ServerProcess[] = [];
-
-type Store = { dataDir: string; database: (Database & { url?: string }) | undefined };
-
-const newStore = async (): Promise<Store> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'leadline-crash-'));
-  dataDirs.push(dataDir);
-  const database = process.env.TEST_DATABASE_URL ? await openTestDatabase() : undefined;
-  if (database) databases.push(database);
-  return { dataDir, database };
-};
+const { newStore, track, cleanUp } = serverStores('leadline-crash-');
 
 const start = async (store: Store) => {
   const server = await startServerProcess({
@@ -65,8 +50,7 @@ const start = async (store: Store) => {
       PUBLIC_URL: 'https://crm.crash.test',
     },
   });
-  servers.push(server);
-  return server;
+  return track(server);
 };
 
 /** Reads the store's database with the server stopped (PGlite allows one process). */
@@ -83,9 +67,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer({ password: 'smtp-crash-pass-9q' });
 });
 afterAll(async () => {
-  for (const server of servers) await stopServerProcess(server, 'SIGKILL');
-  for (const database of databases) await database.close();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  await cleanUp('SIGKILL');
   await smtp?.stop();
 });
 

@@ -1,14 +1,11 @@
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/connection.ts';
-import type { Database } from '../src/db/connection.ts';
 import { rowsOf } from '../src/db/rows.ts';
-import { openTestDatabase } from './db.ts';
+import { serverStores } from './server-stores.ts';
+import type { Store } from './server-stores.ts';
 import { receptionCounts } from './email-bulk-support.ts';
 import { startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
@@ -40,21 +37,7 @@ const IMPORT_ROWS = 150_000;
 const IMPORT_BATCH = 2000;
 
 let smtp: TestSmtpServer;
-const dataDirs: string[] = [];
-/** With TEST_DATABASE_URL, databases of their own on that server (made, and dropped, by db.ts). */
-const databases: (Database & { url?: string })[] = [];
-const servers: ServerProcess[] = [];
-
-/** Where a test's server keeps its data: a directory, and a PostgreSQL database when asked. */
-type Store = { dataDir: string; database: (Database & { url?: string }) | undefined };
-
-const newStore = async (): Promise<Store> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'leadline-shutdown-'));
-  dataDirs.push(dataDir);
-  const database = process.env.TEST_DATABASE_URL ? await openTestDatabase() : undefined;
-  if (database) databases.push(database);
-  return { dataDir, database };
-};
+const { newStore, track, cleanUp } = serverStores('leadline-shutdown-');
 
 const start = async (store: Store) => {
   const server = await startServerProcess({
@@ -70,8 +53,7 @@ const start = async (store: Store) => {
       PUBLIC_URL: 'https://crm.shutdown.test',
     },
   });
-  servers.push(server);
-  return server;
+  return track(server);
 };
 
 /** An Admin of a new organisation with SMTP settings for `mail`: their token. */
@@ -236,9 +218,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer({ password: 'smtp-shutdown-pass-9q' });
 });
 afterAll(async () => {
-  for (const server of servers) await stopServerProcess(server, 'SIGTERM');
-  for (const database of databases) await database.close();
-  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+  await cleanUp('SIGTERM');
   await smtp?.stop();
 });
 
