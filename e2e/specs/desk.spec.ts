@@ -80,10 +80,8 @@ describe('desk: Back is Back', () => {
 
       // A reload on the first entry still asks there.
       await page.reload();
-      await page.locator('#app-navigation a').first().waitFor({ state: 'attached' });
-      // The shell listens for Back once it has rendered: let its effects run first.
-      await page.waitForLoadState('networkidle');
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      // The shell listens for Back once its effects have run; it marks the page when it does.
+      await page.locator('html[data-back-guard="on"]').waitFor({ state: 'attached' });
       dialogs.accept = true;
       await page.goBack();
       await page.waitForURL('**/login');

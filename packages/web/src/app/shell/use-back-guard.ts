@@ -81,6 +81,11 @@ export const useBackGuard = (onLogout: () => void): void => {
       else pushGuard();
     };
     window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
+    // Marks the page as guarded, for whoever needs to know Back is now being watched.
+    document.documentElement.dataset.backGuard = 'on';
+    return () => {
+      window.removeEventListener('popstate', onPopState);
+      delete document.documentElement.dataset.backGuard;
+    };
   }, []);
 };
