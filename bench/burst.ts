@@ -251,7 +251,7 @@ await runBenchmark('burst', 40 * 60_000, async ({ defer, log }) => {
         users: USERS,
         spreadMs: SPREAD_MS,
         firstMinute:
-          'GET / and its script, GET /api/auth/setup and /api/auth/options, POST /api/auth/signin, GET /api/auth/me, GET /api/dashboard and /api/organizations/getting-started, GET /api/leads (page 1 of 10), then one lead: GET /api/leads/:id, /api/activity?entityId, /api/leads/:id/emails; a 429/503 with Retry-After is waited out and asked again (each try counted)',
+          'GET / and its script (read as sent, compressed: a browser decodes it in its own process), GET /api/auth/setup and /api/auth/options, POST /api/auth/signin, GET /api/auth/me, GET /api/dashboard and /api/organizations/getting-started, GET /api/leads (page 1 of 10), then one lead: GET /api/leads/:id, /api/activity?entityId, /api/leads/:id/emails; a 429/503 with Retry-After is waited out and asked again (each try counted)',
         cold: 'the burst starts the moment /api/health first answers (polled every 5 ms) after spawning node packages/server/dist/main.js',
         warm: 'the same burst again 2 s after the cold one ended, on the same process',
         limits: `${LIMIT_MS} ms per request (the target), ${GIVE_UP_MS} ms before a request is given up`,

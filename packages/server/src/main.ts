@@ -1,3 +1,4 @@
+import './thread-pool.ts';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
