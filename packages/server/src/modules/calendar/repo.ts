@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { AttendeeResponse } from '@leadline/shared/calendar';
 import type { Db } from '../../db/connection.ts';
 import { users } from '../../db/schema.ts';
 import { meetingAttendees, meetings } from '../../db/tables/calendar.ts';
@@ -68,6 +69,16 @@ export const findMeetingsBetween = (
     .orderBy(asc(meetings.startsAt), asc(meetings.id))
     .limit(RANGE_LIMIT);
 
+/** The meetings overlapping [from, to) but `excludeId`, by start (the conflict warning). */
+export const findOverlapping = async (
+  db: Db,
+  organizationId: string,
+  from: Date,
+  to: Date,
+  excludeId: string | null,
+): Promise<MeetingRow[]> =>
+  (await findMeetingsBetween(db, organizationId, from, to)).filter((row) => row.id !== excludeId);
+
 /** The attendees of these meetings, in the order they were given. */
 export const findAttendees = async (
   db: Db,
@@ -111,6 +122,29 @@ export const replaceAttendees = async (
       target: [meetingAttendees.meetingId, meetingAttendees.email],
       set: { position: sql`excluded.position`, status: 'pending', error: null },
     });
+};
+
+/** One attendee's answer; false when the meeting has no such attendee. */
+export const setResponse = async (
+  db: Db,
+  meetingId: string,
+  email: string,
+  response: AttendeeResponse,
+): Promise<boolean> => {
+  const rows = await db
+    .update(meetingAttendees)
+    .set({ response, respondedAt: response === 'needs-action' ? null : sql`now()` })
+    .where(and(eq(meetingAttendees.meetingId, meetingId), eq(meetingAttendees.email, email)))
+    .returning({ email: meetingAttendees.email });
+  return rows.length > 0;
+};
+
+/** Every attendee's answer back to 'needs-action' (the meeting moved: calendars ask again). */
+export const resetResponses = async (db: Db, meetingId: string): Promise<void> => {
+  await db
+    .update(meetingAttendees)
+    .set({ response: 'needs-action', respondedAt: null })
+    .where(eq(meetingAttendees.meetingId, meetingId));
 };
 
 /** The fields changed, the SEQUENCE one higher. */
