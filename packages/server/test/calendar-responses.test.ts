@@ -1,6 +1,11 @@
+import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_RESPONSE } from '@leadline/shared/calendar';
 import type { AttendeeResponse, Meeting, MeetingConflict } from '@leadline/shared/calendar';
+import { meetings } from '../src/db/tables/calendar.ts';
+import { applyCalendarReplies } from '../src/modules/calendar/replies.ts';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import { MISSING_ID, adminOf, latestActivity } from './fixtures.ts';
@@ -190,5 +195,79 @@ describe('GET /api/calendar/conflicts', () => {
     expect(reversed.json().message).toContain('End time must be after start time');
     const refused = await conflicts(noCalendar, 'date=2032-05-10&startTime=10:00&endTime=11:00');
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('calendar replies read by the inbox', () => {
+  /** An email from `from` with a text/calendar; method=REPLY part, as calendars send it. */
+  const replyMail = (from: string, uid: string, attendee: string, partstat: string, sequence = 0) =>
+    simpleParser(
+      [
+        `From: Someone <${from}>`,
+        'To: admin@acme.test',
+        'Subject: Accepted: Reply call',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/alternative; boundary="b1"',
+        '',
+        '--b1',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Answered.',
+        '--b1',
+        'Content-Type: text/calendar; charset=utf-8; method=REPLY',
+        '',
+        'BEGIN:VCALENDAR',
+        'METHOD:REPLY',
+        'BEGIN:VEVENT',
+        `UID:${uid}`,
+        `SEQUENCE:${sequence}`,
+        `ATTENDEE;PARTSTAT=${partstat};CN="Some: One"`,
+        ` :mailto:${attendee}`,
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '--b1--',
+        '',
+      ].join('\r\n'),
+    );
+
+  it("records the sender's own answer to the organisation's meeting, once", async () => {
+    const { meeting } = await schedule(t, acme.token, { topic: 'Reply call' });
+    const [row] = await t.database.db
+      .select({ uid: meetings.uid })
+      .from(meetings)
+      .where(eq(meetings.id, meeting._id));
+    const db = t.database.db;
+    const apply = async (mail: Promise<ParsedMail>, organizationId = acme.organizationId) =>
+      applyCalendarReplies(db, organizationId, await mail);
+    // Another organisation, a stranger answering for Grace, an unknown UID: nothing changes.
+    expect(
+      await apply(
+        replyMail('grace@client.test', row!.uid, 'grace@client.test', 'ACCEPTED'),
+        globex.organizationId,
+      ),
+    ).toBe(0);
+    expect(await apply(replyMail('eve@evil.test', row!.uid, 'grace@client.test', 'ACCEPTED'))).toBe(
+      0,
+    );
+    expect(
+      await apply(replyMail('grace@client.test', 'nope@x', 'grace@client.test', 'ACCEPTED')),
+    ).toBe(0);
+    // Grace's own reply (address case and a folded line as calendars write them).
+    expect(
+      await apply(replyMail('Grace@Client.test', row!.uid, 'GRACE@client.test', 'DECLINED')),
+    ).toBe(1);
+    expect(
+      await apply(replyMail('grace@client.test', row!.uid, 'grace@client.test', 'DECLINED')),
+    ).toBe(0);
+    const after = await t.request({
+      method: 'GET',
+      url: `/api/calendar/${meeting._id}`,
+      token: acme.token,
+    });
+    expect(responses(after.json())['grace@client.test']).toBe('declined');
+    expect(await latestActivity(db, acme.organizationId)).toMatchObject({
+      action: 'response',
+      details: 'Meeting "Reply call": grace@client.test answered Declined (calendar reply)',
+    });
   });
 });

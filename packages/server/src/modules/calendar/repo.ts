@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { AttendeeResponse } from '@leadline/shared/calendar';
 import type { Db } from '../../db/connection.ts';
 import { users } from '../../db/schema.ts';
@@ -24,19 +25,26 @@ const withOrganizer = {
   organizerEmail: users.email,
 };
 
-export const findMeeting = async (
+const findOne = async (
   db: Db,
   organizationId: string,
-  id: string,
+  match: SQL,
 ): Promise<MeetingRow | undefined> => {
   const [row] = await db
     .select(withOrganizer)
     .from(meetings)
     .leftJoin(users, eq(users.id, meetings.organizerId))
-    .where(and(eq(meetings.organizationId, organizationId), eq(meetings.id, id)))
+    .where(and(eq(meetings.organizationId, organizationId), match))
     .limit(1);
   return row;
 };
+
+export const findMeeting = (db: Db, organizationId: string, id: string) =>
+  findOne(db, organizationId, eq(meetings.id, id));
+
+/** The organisation's meeting with this iCalendar UID. */
+export const findMeetingByUid = (db: Db, organizationId: string, uid: string) =>
+  findOne(db, organizationId, eq(meetings.uid, uid));
 
 /** The meeting row locked until the transaction ends: changes of one meeting queue up. */
 export const lockMeeting = async (db: Db, organizationId: string, id: string): Promise<boolean> => {
