@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { NO_SMTP_CONFIG } from '@leadline/shared/email';
 import { callApi, signinToken } from '../support/api.ts';
 import { PHONE, launchBrowser, newPage, snap } from '../support/browser.ts';
@@ -89,6 +89,25 @@ const submitButton = () =>
   modal().getByRole('button', { name: /Schedule & Send Invites|Scheduling.../ });
 
 const card = (topic: string) => page.getByRole('article', { name: topic });
+const endTime = (on: Page = page) => on.getByRole('dialog').getByLabel(/^End Time/);
+
+/** `below` sits under `above`, within 80 px, and before the Location field (the next one). */
+const expectUnder = async (below: Locator, above: Locator) => {
+  const [low, high] = [await below.boundingBox(), await above.boundingBox()];
+  const location = await below.page().getByRole('dialog').getByLabel('Location').boundingBox();
+  expect(low && high && location).toBeTruthy();
+  expect(low!.y).toBeGreaterThanOrEqual(high!.y + high!.height - 1);
+  expect(low!.y).toBeLessThan(high!.y + high!.height + 80);
+  expect(low!.y + low!.height).toBeLessThanOrEqual(location!.y);
+};
+
+/** The screen in light and dark, at the page's width (back to light afterwards). */
+const snapLightDark = async (on: Page, name: string) => {
+  await snap(on, `${name}-light`);
+  await on.emulateMedia({ colorScheme: 'dark' });
+  await snap(on, `${name}-dark`);
+  await on.emulateMedia({ colorScheme: 'light' });
+};
 
 beforeAll(async () => {
   const { startSmtpServer } = (await import(MAIL_SERVERS)) as MailServers;
@@ -164,7 +183,11 @@ describe('the meeting calendar in the browser', () => {
     await fillMeeting({ title: 'Kickoff', date: day.key, start: '10:00', end: '09:00' });
     await visible(modal().getByText('7/100'));
     await submitButton().click();
-    await visible(modal().getByRole('alert').getByText('End time must be after start time'));
+    // Said once, right under the End Time field.
+    await visible(modal().getByText('End time must be after start time'));
+    expect(await modal().getByText('End time must be after start time').count()).toBe(1);
+    expect(await modal().getByRole('alert').count()).toBe(0);
+    await expectUnder(modal().getByText('End time must be after start time'), endTime());
 
     await modal()
       .getByLabel(/^End Time/)
@@ -260,9 +283,52 @@ describe('the meeting calendar in the browser', () => {
     await snap(page, 'calendar-month-1280');
   });
 
+  it("records the attendees' answers by hand and marks the meeting confirmed", async () => {
+    const meeting = card('Quarterly review');
+    const attendees = meeting.getByRole('list', { name: 'Attendees of Quarterly review' });
+    await visible(attendees.getByText('ada@client.test'));
+    expect(await attendees.getByText('Invitation sent').count()).toBe(2);
+    await meeting.getByLabel('Response of ada@client.test').selectOption('accepted');
+    await visible(page.getByLabel('Recent Activity').getByText(/ada@client.test set to Accepted/));
+    expect(await meeting.getByText('Confirmed', { exact: true }).count()).toBe(0);
+    await meeting.getByLabel('Response of alan@client.test').selectOption('accepted');
+    await visible(meeting.getByText('Confirmed', { exact: true }));
+    const cell = page.locator(`[data-date="${day.key}"]`).first();
+    await visible(cell.getByRole('img', { name: 'Confirmed' }));
+    await snapLightDark(page, 'calendar-confirmed-1280');
+    // The API answers the same.
+    const listed = (await api(`/api/calendar?date=${day.key}`, { token })) as unknown as {
+      topic: string;
+      invitations: { response: string }[];
+    }[];
+    expect(
+      listed.find((m) => m.topic === 'Quarterly review')!.invitations.map((i) => i.response),
+    ).toEqual(['accepted', 'accepted']);
+    await meeting.getByLabel('Response of alan@client.test').selectOption('declined');
+    await hidden(meeting.getByText('Confirmed', { exact: true }));
+    expect(await meeting.getByLabel('Response of alan@client.test').inputValue()).toBe('declined');
+  });
+
   it('asks about a conflict, then schedules anyway', async () => {
     await page.getByRole('button', { name: 'Schedule Meeting' }).click();
     await fillMeeting({ title: 'Overlapping call', date: day.key, start: '11:00', end: '12:00' });
+    // Before sending: the clash, named, right under the time fields.
+    const warning = modal().getByTestId('meeting-conflict');
+    await visible(warning.getByText('Overlaps “Quarterly review” (10:00–11:30)'));
+    await expectUnder(warning, endTime());
+    await snapLightDark(page, 'calendar-conflict-1280');
+    // Moved clear of it, the warning goes; back, it returns.
+    for (const [start, end, clash] of [
+      ['12:00', '12:30', false],
+      ['11:00', '12:00', true],
+    ] as const) {
+      await modal()
+        .getByLabel(/^Start Time/)
+        .fill(start);
+      await endTime().fill(end);
+      if (!clash) await hidden(warning);
+    }
+    await visible(warning.getByText('Overlaps “Quarterly review” (10:00–11:30)'));
     await submitButton().click();
     await visible(
       modal().getByText(
@@ -337,10 +403,23 @@ describe('the meeting calendar in the browser', () => {
         () => document.documentElement.scrollWidth - window.innerWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
-      await snap(phone.page, 'calendar-month-375');
+      await snapLightDark(phone.page, 'calendar-month-375');
       await phone.page.getByRole('button', { name: 'Schedule Meeting' }).click();
-      await visible(phone.page.getByRole('dialog').getByText('Schedule Meeting'));
-      await snap(phone.page, 'calendar-modal-375');
+      const dialog = phone.page.getByRole('dialog');
+      await visible(dialog.getByText('Schedule Meeting'));
+      await dialog.getByLabel(/^Meeting Title/).fill('Phone clash');
+      await dialog.getByLabel(/^Date/).fill(day.key);
+      await dialog.getByLabel(/^Start Time/).fill('11:15');
+      await dialog.getByLabel(/^End Time/).fill('11:45');
+      const warning = dialog.getByTestId('meeting-conflict');
+      await visible(warning.getByText('Overlaps “Overlapping call (renamed)” (11:00–12:00)'));
+      await expectUnder(warning, endTime(phone.page));
+      await snapLightDark(phone.page, 'calendar-conflict-375');
+      await dialog.getByLabel(/^End Time/).fill('11:00');
+      await dialog.getByRole('button', { name: 'Schedule & Send Invites' }).click();
+      expect(await dialog.getByText('End time must be after start time').count()).toBe(1);
+      await expectUnder(dialog.getByText('End time must be after start time'), endTime(phone.page));
+      await snapLightDark(phone.page, 'calendar-modal-375');
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.context.close();

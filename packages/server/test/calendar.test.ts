@@ -104,8 +104,20 @@ describe('POST /api/calendar without mail settings', () => {
       color: 'blue',
     });
     expect(body.meeting.invitations).toEqual([
-      { email: 'grace@client.test', status: 'pending', sentAt: null, error: NO_SMTP_CONFIG },
-      { email: 'alan@client.test', status: 'pending', sentAt: null, error: NO_SMTP_CONFIG },
+      {
+        email: 'grace@client.test',
+        status: 'pending',
+        sentAt: null,
+        error: NO_SMTP_CONFIG,
+        response: 'needs-action',
+      },
+      {
+        email: 'alan@client.test',
+        status: 'pending',
+        sentAt: null,
+        error: NO_SMTP_CONFIG,
+        response: 'needs-action',
+      },
     ]);
     expect(await invitationEmails(t.database.db)).toEqual([]);
     // One entry: scheduled (no invitations went out).

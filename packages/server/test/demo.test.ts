@@ -44,7 +44,7 @@ describe('demo data', () => {
     expect((span.rows[0] as { days: number }).days).toBeGreaterThan(60);
   });
 
-  it('looks real: uneven sources and statuses, invitations of planned meetings marked sent', async () => {
+  it('looks real: uneven sources and statuses, invitations of planned meetings marked sent, some answered', async () => {
     const spread = async (column: string) => {
       const result = await t.database.executeSql(
         `SELECT count(*)::int AS n FROM leads GROUP BY ${column} ORDER BY n`,
@@ -64,6 +64,15 @@ describe('demo data', () => {
     );
     expect(byStatus.sent).toBeGreaterThan(byStatus.pending ?? 0);
     expect(byStatus.pending).toBeGreaterThan(0);
+    // Some meetings are confirmed (every attendee accepted), and one attendee declined.
+    const answers = await t.database.executeSql(
+      `SELECT meeting_id, bool_and(response = 'accepted') AS confirmed,
+              count(*) FILTER (WHERE response = 'declined')::int AS declined
+         FROM meeting_attendees GROUP BY meeting_id`,
+    );
+    const rows = answers.rows as { confirmed: boolean; declined: number }[];
+    expect(rows.filter((row) => row.confirmed).length).toBeGreaterThanOrEqual(3);
+    expect(rows.reduce((sum, row) => sum + row.declined, 0)).toBe(1);
   });
 
   it('serves the demo admin its leads, clients and dashboard', async () => {

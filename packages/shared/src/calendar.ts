@@ -168,6 +168,26 @@ const attendeesField = z
   .transform((list) => [...new Set(list.map((entry) => entry.toLowerCase()))])
   .refine((list) => list.length <= MEETING_ATTENDEES_MAX, TOO_MANY_ATTENDEES);
 
+/** The end time comes after the start time: one problem, on the end time. */
+const endAfterStart = (
+  times: { startTime: string; endTime: string },
+  ctx: z.RefinementCtx,
+): void => {
+  const start = timeToMinutes(times.startTime);
+  const end = timeToMinutes(times.endTime);
+  if (start !== null && end !== null && end <= start) {
+    ctx.addIssue({ code: 'custom', path: ['endTime'], message: END_BEFORE_START });
+  }
+};
+
+const timeZoneField = z
+  .string({ error: INVALID_TIME_ZONE })
+  .trim()
+  .max(64, INVALID_TIME_ZONE)
+  .refine(isTimeZone, INVALID_TIME_ZONE)
+  .optional()
+  .default('UTC');
+
 /**
  * A meeting as the form sends it (POST and PUT /api/calendar): the date and times are wall
  * times in `timeZone`, the organiser's IANA zone (the browser's, from Intl).
@@ -181,13 +201,7 @@ export const meetingSchema = z
     date: dateField,
     startTime: timeField(START_REQUIRED, 'Start time'),
     endTime: timeField(END_REQUIRED, 'End time'),
-    timeZone: z
-      .string({ error: INVALID_TIME_ZONE })
-      .trim()
-      .max(64, INVALID_TIME_ZONE)
-      .refine(isTimeZone, INVALID_TIME_ZONE)
-      .optional()
-      .default('UTC'),
+    timeZone: timeZoneField,
     location: z
       .string({ error: 'Location must be text' })
       .transform(oneLine)
@@ -202,13 +216,7 @@ export const meetingSchema = z
       .default(''),
     attendees: attendeesField,
   })
-  .superRefine((meeting, ctx) => {
-    const start = timeToMinutes(meeting.startTime);
-    const end = timeToMinutes(meeting.endTime);
-    if (start !== null && end !== null && end <= start) {
-      ctx.addIssue({ code: 'custom', path: ['endTime'], message: END_BEFORE_START });
-    }
-  });
+  .superRefine(endAfterStart);
 export type MeetingInput = z.input<typeof meetingSchema>;
 export type MeetingData = z.output<typeof meetingSchema>;
 
@@ -259,11 +267,32 @@ export const calendarActivityQuerySchema = z.object({
 export const INVITATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
+/** An attendee's answer, as iCalendar's PARTSTAT (lower case): no answer yet until they reply. */
+export const ATTENDEE_RESPONSES = ['needs-action', 'accepted', 'declined', 'tentative'] as const;
+export type AttendeeResponse = (typeof ATTENDEE_RESPONSES)[number];
+
+export const RESPONSE_LABELS: Record<AttendeeResponse, string> = {
+  'needs-action': 'No answer yet',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  tentative: 'Tentative',
+};
+
+export const INVALID_RESPONSE = `Response must be one of ${ATTENDEE_RESPONSES.join(', ')}`;
+
+/** PUT /api/calendar/:id/attendees/:email/response. */
+export const attendeeResponseSchema = z.object({
+  response: z.enum(ATTENDEE_RESPONSES, { error: INVALID_RESPONSE }),
+});
+export type AttendeeResponseInput = z.input<typeof attendeeResponseSchema>;
+
 /** One attendee's invitation: not sent yet, sent (for the meeting's current version) or failed. */
 export type MeetingInvitation = {
   email: string;
   status: InvitationStatus;
   sentAt: string | null;
+  /** Their answer to the current version. */
+  response: AttendeeResponse;
   /** Why it is still pending or why it failed. */
   error?: string;
 };
@@ -289,6 +318,37 @@ export type Meeting = {
   color: typeof MEETING_COLOR;
   createdAt: string;
   updatedAt: string;
+};
+
+/** Every attendee accepted (a meeting without attendees is not 'confirmed'). */
+export const isConfirmed = (meeting: Pick<Meeting, 'invitations'>): boolean =>
+  meeting.invitations.length > 0 &&
+  meeting.invitations.every((invitation) => invitation.response === 'accepted');
+
+/**
+ * GET /api/calendar/conflicts: the organisation's meetings that overlap these wall times of
+ * `timeZone` (the organiser's), leaving out `exclude` (the meeting being edited).
+ */
+export const meetingConflictQuerySchema = z
+  .object({
+    date: dateField,
+    startTime: timeField(START_REQUIRED, 'Start time'),
+    endTime: timeField(END_REQUIRED, 'End time'),
+    timeZone: timeZoneField,
+    exclude: z.string().max(64).optional(),
+  })
+  .superRefine(endAfterStart);
+export type MeetingConflictQuery = z.input<typeof meetingConflictQuerySchema>;
+
+/** A clashing meeting: its topic and its wall times in the zone asked about. */
+export type MeetingConflict = { _id: string; topic: string; startTime: string; endTime: string };
+
+/** 'Overlaps “Quarterly review” (10:00–11:00) and 2 more'; null without conflicts. */
+export const conflictWarning = (conflicts: readonly MeetingConflict[]): string | null => {
+  const [first, ...rest] = conflicts;
+  if (!first) return null;
+  const more = rest.length > 0 ? ` and ${rest.length} more` : '';
+  return `Overlaps “${first.topic}” (${first.startTime}–${first.endTime})${more}`;
 };
 
 /**

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, ne } from 'drizzle-orm';
+import type { AttendeeResponse } from '@leadline/shared/calendar';
 import type { Db } from '../db/connection.ts';
 import { leads, users } from '../db/schema.ts';
 import { meetingAttendees } from '../db/tables/calendar.ts';
 import { logActivity } from '../modules/activity/repo.ts';
 import { whenText } from '../modules/calendar/invitation-message.ts';
 import { scheduledDetails } from '../modules/calendar/present.ts';
-import { insertMeeting, replaceAttendees } from '../modules/calendar/repo.ts';
+import { insertMeeting, replaceAttendees, setResponse } from '../modules/calendar/repo.ts';
 import { wallTimeAt, zonedToInstant } from '../modules/calendar/zone.ts';
 
 type DemoMeeting = [
@@ -38,11 +39,30 @@ const DEMO_MEETINGS: readonly DemoMeeting[] = [
 
 const DAY = 86_400_000;
 
+const ALL_ACCEPTED: readonly AttendeeResponse[] = [
+  'accepted',
+  'accepted',
+  'accepted',
+  'accepted',
+  'accepted',
+];
+
+/** The answers recorded, attendee by attendee: some meetings confirmed, one attendee declined. */
+const DEMO_RESPONSES: Readonly<Record<string, readonly AttendeeResponse[]>> = {
+  'Discovery call': ALL_ACCEPTED,
+  'Product demo': ALL_ACCEPTED,
+  'Contract review': ALL_ACCEPTED,
+  'Onboarding kickoff': ['accepted', 'tentative', 'accepted'],
+  'Quarterly business review': ALL_ACCEPTED,
+  'Workshop: data import': ['declined', 'accepted'],
+};
+
 /**
  * The demo organisation's meetings, past and upcoming, around today in the server's time zone:
  * leads of the organisation and colleagues as attendees, each with its activity entry. Demo
  * meetings send no email: their invitations are marked sent, as if sent when the meetings
- * were planned, except for the last two, which stay 'pending' until someone uses Resend.
+ * were planned, except for the last two, which stay 'pending' until someone uses Resend. Some
+ * attendees have answered (DEMO_RESPONSES): a few meetings are confirmed, one attendee declined.
  */
 export const seedDemoMeetings = async (
   db: Db,
@@ -105,6 +125,10 @@ export const seedDemoMeetings = async (
         .update(meetingAttendees)
         .set({ status: 'sent', sentSequence: 0, sentAt: createdAt })
         .where(eq(meetingAttendees.meetingId, id));
+      for (const [position, response] of (DEMO_RESPONSES[topic] ?? []).entries()) {
+        const email = attendees[position];
+        if (email) await setResponse(db, id, email, response);
+      }
     }
     await logActivity(db, {
       organizationId,

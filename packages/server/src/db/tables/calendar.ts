@@ -1,6 +1,6 @@
 // Tables of this feature; re-exported by ../tables.ts so drizzle-kit and the typed client see them.
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { InvitationStatus } from '@leadline/shared/calendar';
+import type { AttendeeResponse, InvitationStatus } from '@leadline/shared/calendar';
 import { createdAt, id, organizationId, updatedAt, users } from '../schema.ts';
 
 /**
@@ -35,7 +35,8 @@ export const meetings = pgTable(
 /**
  * A meeting's attendees and where each one's invitation stands: 'pending' until the current
  * version (`sentSequence` = the meeting's sequence) has been delivered, 'sent', or 'failed'
- * with the mail server's reason.
+ * with the mail server's reason. `response` is the attendee's answer (iCalendar PARTSTAT):
+ * 'needs-action' until they (or the organiser, by hand) say otherwise; a reschedule asks again.
  */
 export const meetingAttendees = pgTable(
   'meeting_attendees',
@@ -49,6 +50,8 @@ export const meetingAttendees = pgTable(
     sentSequence: integer('sent_sequence'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    response: text('response').$type<AttendeeResponse>().notNull().default('needs-action'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.meetingId, t.email] })],
 );

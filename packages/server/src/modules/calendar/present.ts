@@ -1,5 +1,5 @@
 import { MEETING_COLOR } from '@leadline/shared/calendar';
-import type { Meeting, MeetingInvitation } from '@leadline/shared/calendar';
+import type { Meeting, MeetingConflict, MeetingInvitation } from '@leadline/shared/calendar';
 import type { AttendeeRow, MeetingRow } from './repo.ts';
 import { wallClock, wallDate, wallTimeAt } from './zone.ts';
 
@@ -7,7 +7,16 @@ const toInvitation = (row: AttendeeRow): MeetingInvitation => ({
   email: row.email,
   status: row.status,
   sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+  response: row.response,
   ...(row.error ? { error: row.error } : {}),
+});
+
+/** A clashing meeting as the conflict warning names it: its wall times in `timeZone`. */
+export const toConflict = (row: MeetingRow, timeZone: string): MeetingConflict => ({
+  _id: row.id,
+  topic: row.topic,
+  startTime: wallClock(wallTimeAt(row.startsAt.getTime(), timeZone)),
+  endTime: wallClock(wallTimeAt(row.endsAt.getTime(), timeZone)),
 });
 
 /** A meeting as the API shows it: the organiser's wall times and the UTC instants. */

@@ -1,4 +1,6 @@
 import { and, asc, eq, getTableColumns, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AttendeeResponse } from '@leadline/shared/calendar';
 import type { Db } from '../../db/connection.ts';
 import { users } from '../../db/schema.ts';
 import { meetingAttendees, meetings } from '../../db/tables/calendar.ts';
@@ -23,19 +25,26 @@ const withOrganizer = {
   organizerEmail: users.email,
 };
 
-export const findMeeting = async (
+const findOne = async (
   db: Db,
   organizationId: string,
-  id: string,
+  match: SQL,
 ): Promise<MeetingRow | undefined> => {
   const [row] = await db
     .select(withOrganizer)
     .from(meetings)
     .leftJoin(users, eq(users.id, meetings.organizerId))
-    .where(and(eq(meetings.organizationId, organizationId), eq(meetings.id, id)))
+    .where(and(eq(meetings.organizationId, organizationId), match))
     .limit(1);
   return row;
 };
+
+export const findMeeting = (db: Db, organizationId: string, id: string) =>
+  findOne(db, organizationId, eq(meetings.id, id));
+
+/** The organisation's meeting with this iCalendar UID. */
+export const findMeetingByUid = (db: Db, organizationId: string, uid: string) =>
+  findOne(db, organizationId, eq(meetings.uid, uid));
 
 /** The meeting row locked until the transaction ends: changes of one meeting queue up. */
 export const lockMeeting = async (db: Db, organizationId: string, id: string): Promise<boolean> => {
@@ -67,6 +76,16 @@ export const findMeetingsBetween = (
     )
     .orderBy(asc(meetings.startsAt), asc(meetings.id))
     .limit(RANGE_LIMIT);
+
+/** The meetings overlapping [from, to) but `excludeId`, by start (the conflict warning). */
+export const findOverlapping = async (
+  db: Db,
+  organizationId: string,
+  from: Date,
+  to: Date,
+  excludeId: string | null,
+): Promise<MeetingRow[]> =>
+  (await findMeetingsBetween(db, organizationId, from, to)).filter((row) => row.id !== excludeId);
 
 /** The attendees of these meetings, in the order they were given. */
 export const findAttendees = async (
@@ -111,6 +130,29 @@ export const replaceAttendees = async (
       target: [meetingAttendees.meetingId, meetingAttendees.email],
       set: { position: sql`excluded.position`, status: 'pending', error: null },
     });
+};
+
+/** One attendee's answer; false when the meeting has no such attendee. */
+export const setResponse = async (
+  db: Db,
+  meetingId: string,
+  email: string,
+  response: AttendeeResponse,
+): Promise<boolean> => {
+  const rows = await db
+    .update(meetingAttendees)
+    .set({ response, respondedAt: response === 'needs-action' ? null : sql`now()` })
+    .where(and(eq(meetingAttendees.meetingId, meetingId), eq(meetingAttendees.email, email)))
+    .returning({ email: meetingAttendees.email });
+  return rows.length > 0;
+};
+
+/** Every attendee's answer back to 'needs-action' (the meeting moved: calendars ask again). */
+export const resetResponses = async (db: Db, meetingId: string): Promise<void> => {
+  await db
+    .update(meetingAttendees)
+    .set({ response: 'needs-action', respondedAt: null })
+    .where(eq(meetingAttendees.meetingId, meetingId));
 };
 
 /** The fields changed, the SEQUENCE one higher. */

@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  attendeeResponseSchema,
   calendarActivityQuerySchema,
   calendarQuerySchema,
+  meetingConflictQuerySchema,
   meetingSchema,
 } from '@leadline/shared/calendar';
 import type { Db } from '../../db/connection.ts';
 import { createSecretBox } from '../../mail/crypto.ts';
 import { userOf } from '../../plugins/guard.ts';
+import { findConflicts } from './conflicts.ts';
+import { setAttendeeResponse } from './responses.ts';
 import {
   deleteMeeting,
   getMeeting,
@@ -20,6 +24,7 @@ import {
 
 // Any text: the service answers 'Invalid meeting ID' for what is not an id.
 const idParams = z.object({ id: z.string() });
+const attendeeParams = z.object({ id: z.string(), email: z.string() });
 
 /**
  * The meeting calendar (DECISIONS §3): meetings of the caller's organisation, and real
@@ -42,6 +47,11 @@ export const calendarRoutes =
       { config, schema: { tags, querystring: calendarActivityQuerySchema } },
       async (request) => meetingActivity(db, userOf(request), request.query),
     );
+    app.get(
+      '/api/calendar/conflicts',
+      { config, schema: { tags, querystring: meetingConflictQuerySchema } },
+      async (request) => findConflicts(db, userOf(request), request.query),
+    );
     app.get('/api/calendar/:id', { config, schema: { tags, params: idParams } }, async (request) =>
       getMeeting(db, userOf(request), request.params.id),
     );
@@ -60,6 +70,18 @@ export const calendarRoutes =
       '/api/calendar/:id/resend',
       { config, schema: { tags, params: idParams } },
       async (request) => resendInvitations(db, box, userOf(request), request.params.id),
+    );
+    app.put(
+      '/api/calendar/:id/attendees/:email/response',
+      { config, schema: { tags, params: attendeeParams, body: attendeeResponseSchema } },
+      async (request) =>
+        setAttendeeResponse(
+          db,
+          userOf(request),
+          request.params.id,
+          request.params.email,
+          request.body,
+        ),
     );
     app.delete(
       '/api/calendar/:id',

@@ -31,6 +31,7 @@ import {
   insertMeeting,
   lockMeeting,
   replaceAttendees,
+  resetResponses,
   updateMeeting as updateMeetingRow,
 } from './repo.ts';
 import type { MeetingChanges, MeetingRow } from './repo.ts';
@@ -46,17 +47,17 @@ export const MEETING_UPDATED = 'Meeting updated successfully';
 export const MEETING_UNCHANGED = 'Nothing changed';
 export const MEETING_DELETED = 'Meeting deleted successfully';
 
-const organizationOf = (actor: CurrentUser): string => {
+export const organizationOf = (actor: CurrentUser): string => {
   if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
   return actor.organizationId;
 };
 
-const checkId = (id: string) => {
+export const checkId = (id: string) => {
   if (!UUID_PATTERN.test(id)) throw badRequest(INVALID_MEETING_ID);
 };
 
 /** The organiser changes their meeting; an administrator any meeting of the organisation. */
-const checkMayChange = (actor: CurrentUser, meeting: MeetingRow) => {
+export const checkMayChange = (actor: CurrentUser, meeting: MeetingRow) => {
   if (meeting.organizerId !== actor.id && actor.role !== 'Admin') throw forbidden(NOT_ORGANIZER);
 };
 
@@ -70,7 +71,7 @@ const toChanges = (data: MeetingData): MeetingChanges => ({
   endsAt: new Date(zonedToInstant(parseWallTime(data.date, data.endTime), data.timeZone)),
 });
 
-const loadMeeting = async (db: Db, organizationId: string, id: string): Promise<Meeting> => {
+export const loadMeeting = async (db: Db, organizationId: string, id: string): Promise<Meeting> => {
   const row = await findMeeting(db, organizationId, id);
   if (!row) throw notFound(MEETING_NOT_FOUND);
   return toMeeting(row, await findAttendees(db, [row.id]));
@@ -176,14 +177,16 @@ const sameMeeting = (row: MeetingRow, changes: MeetingChanges) =>
   row.startsAt.getTime() === changes.startsAt.getTime() &&
   row.endsAt.getTime() === changes.endsAt.getTime();
 
+/** The meeting moves to other instants. */
+const rescheduled = (row: MeetingRow, changes: MeetingChanges) =>
+  row.startsAt.getTime() !== changes.startsAt.getTime() ||
+  row.endsAt.getTime() !== changes.endsAt.getTime();
+
 /** Which parts changed, for the activity entry. */
 const changedParts = (row: MeetingRow, changes: MeetingChanges, attendeesChanged: boolean) =>
   [
     row.topic !== changes.topic && 'title',
-    (row.startsAt.getTime() !== changes.startsAt.getTime() ||
-      row.endsAt.getTime() !== changes.endsAt.getTime() ||
-      row.timeZone !== changes.timeZone) &&
-      'time',
+    (rescheduled(row, changes) || row.timeZone !== changes.timeZone) && 'time',
     row.location !== changes.location && 'location',
     row.description !== changes.description && 'description',
     attendeesChanged && 'attendees',
@@ -214,6 +217,8 @@ export const updateMeeting = async (
     if (sameMeeting(existing, changes) && !attendeesChanged) return null;
     await updateMeetingRow(tx, organizationId, id, changes);
     await replaceAttendees(tx, id, data.attendees);
+    // A new time raises the SEQUENCE and calendars ask again: earlier answers no longer hold.
+    if (rescheduled(existing, changes)) await resetResponses(tx, id);
     await logActivity(tx, {
       organizationId,
       userId: actor.id,

@@ -21,6 +21,7 @@ import {
   explainReadFailure,
 } from '../../mail/errors.ts';
 import type { ImapAccount } from '../../mail/imap.ts';
+import { applyCalendarReplies } from '../calendar/replies.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { findMailAccount, imapOf } from './accounts-repo.ts';
 import { openInbox } from '../../mail/imap.ts';
@@ -131,6 +132,8 @@ export const getInboxMessage = async (
   id: string,
 ): Promise<InboxMessage> => {
   const { uid, parsed, internalDate } = await parsedEmail(db, box, actor, id);
+  // A calendar answer to one of the organisation's meetings is recorded on the way.
+  if (actor.organizationId) await applyCalendarReplies(db, actor.organizationId, parsed);
   return toInboxMessage(uid, parsed, internalDate);
 };
 

@@ -6,4 +6,5 @@ export const calendarKeys = {
     ['calendar', 'meetings', 'range', from, to, timeZone] as const,
   day: (date: string, timeZone: string) => ['calendar', 'meetings', 'day', date, timeZone] as const,
   activity: ['calendar', 'activity'] as const,
+  conflicts: (query: object) => ['calendar', 'meetings', 'conflicts', query] as const,
 };

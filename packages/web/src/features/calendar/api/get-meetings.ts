@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
 import type { Meeting } from '@leadline/shared/calendar';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { calendarKeys } from './calendar-keys.ts';
@@ -23,7 +22,3 @@ const dayQuery = (date: string, timeZone: string) => ({
 /** One day's meetings (GET /api/calendar?date=…). */
 export const useDayMeetings = (date: string, timeZone: string) =>
   useQuery(dayQuery(date, timeZone));
-
-/** One day's meetings, from the cache when fresh (the conflict check before scheduling). */
-export const fetchDayMeetings = (client: QueryClient, date: string, timeZone: string) =>
-  client.fetchQuery({ ...dayQuery(date, timeZone), staleTime: 10_000 });

@@ -9,9 +9,10 @@ import {
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
-import { formatTime12 } from '@leadline/shared/calendar';
+import { formatTime12, isConfirmed } from '@leadline/shared/calendar';
 import type { Meeting } from '@leadline/shared/calendar';
 import { viewerTimeZone } from './calendar-dates.ts';
+import { MeetingAttendees } from './meeting-attendees.tsx';
 
 /** How the attendees' invitations stand, in a line and a colour. */
 export const invitationSummary = (
@@ -76,6 +77,11 @@ export const MeetingCard = ({
           <Text fw={700} style={{ overflowWrap: 'anywhere', minWidth: 0, flex: 1 }}>
             {meeting.topic}
           </Text>
+          {isConfirmed(meeting) ? (
+            <Badge color="green" variant="filled" tt="none">
+              Confirmed
+            </Badge>
+          ) : null}
           {summary ? (
             <Tooltip label={summary.reason} disabled={!summary.reason} multiline w={280} withArrow>
               <Badge color={summary.color} variant="light" tt="none">
@@ -94,15 +100,8 @@ export const MeetingCard = ({
           ) : null}
         </Line>
         {meeting.location ? <Line icon={<IconMapPin size={14} />}>{meeting.location}</Line> : null}
-        <Line icon={<IconUsers size={14} />}>
-          {meeting.attendees.length} attendee(s)
-          {meeting.attendees.length > 0 ? (
-            <Text span size="xs" c="dimmed">
-              {' '}
-              · {meeting.attendees.join(', ')}
-            </Text>
-          ) : null}
-        </Line>
+        <Line icon={<IconUsers size={14} />}>{meeting.attendees.length} attendee(s)</Line>
+        <MeetingAttendees meeting={meeting} canChange={canChange} />
         {meeting.organizer.name ? (
           <Line icon={<IconUser size={14} />}>Organised by {meeting.organizer.name}</Line>
         ) : null}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import {
   MEETING_DESCRIPTION_MAX,
@@ -51,12 +52,14 @@ export const MeetingSummary = ({ values }: { values: MeetingFormValues }) => {
 
 type MeetingFieldsProps = {
   values: MeetingFormValues;
+  /** Shown right under the start and end times (the conflict warning). */
+  timesNote?: ReactNode;
   errors: Partial<Record<MeetingField, string>>;
   onChange: (field: MeetingField, value: string) => void;
 };
 
 /** Meeting Title, Date, Start Time, End Time, Location, Attendees, Description & Agenda. */
-export const MeetingFields = ({ values, errors, onChange }: MeetingFieldsProps) => {
+export const MeetingFields = ({ values, errors, timesNote, onChange }: MeetingFieldsProps) => {
   const bind = (field: MeetingField) => ({
     value: values[field],
     error: errors[field],
@@ -77,10 +80,13 @@ export const MeetingFields = ({ values, errors, onChange }: MeetingFieldsProps) 
         <Counter length={values.topic.length} max={MEETING_TITLE_MAX} />
       </div>
       <TextInput label="Date" type="date" required {...bind('date')} />
-      <Group grow gap="sm" align="flex-start">
-        <TextInput label="Start Time" type="time" required {...bind('startTime')} />
-        <TextInput label="End Time" type="time" required {...bind('endTime')} />
-      </Group>
+      <Stack gap={6}>
+        <Group grow gap="sm" align="flex-start">
+          <TextInput label="Start Time" type="time" required {...bind('startTime')} />
+          <TextInput label="End Time" type="time" required {...bind('endTime')} />
+        </Group>
+        {timesNote}
+      </Stack>
       <div>
         <TextInput
           label="Location"

@@ -1,15 +1,16 @@
 import {
-  END_BEFORE_START,
   ENTER_TITLE,
   SELECT_DATE_FIRST,
   SET_BOTH_TIMES,
   defaultMeetingTimes,
   invalidAttendees,
+  meetingConflictQuerySchema,
   meetingSchema,
   splitAttendees,
   timeToMinutes,
 } from '@leadline/shared/calendar';
 import type { Meeting, MeetingInput } from '@leadline/shared/calendar';
+import type { ConflictQuery } from '../api/get-conflicts.ts';
 
 /** The Schedule Meeting form as typed (attendees as one comma-separated text). */
 export type MeetingFormValues = {
@@ -65,14 +66,14 @@ export const toMeetingInput = (values: MeetingFormValues, timeZone: string): Mee
   attendees: splitAttendees(values.attendees),
 });
 
-/** The page's own checks before it sends (seed 2 §5), first failing one; null when fine. */
+/**
+ * The page's own checks before it sends (seed 2 §5), first failing one; null when fine. Times
+ * in the wrong order are left to the End Time field's own message, so it shows once.
+ */
 export const submitProblem = (values: MeetingFormValues): string | null => {
   if (!values.date) return SELECT_DATE_FIRST;
   if (!values.topic.trim()) return ENTER_TITLE;
   if (!values.startTime || !values.endTime) return SET_BOTH_TIMES;
-  const start = timeToMinutes(values.startTime);
-  const end = timeToMinutes(values.endTime);
-  if (start !== null && end !== null && end <= start) return END_BEFORE_START;
   return null;
 };
 
@@ -106,21 +107,18 @@ export const attendeeCount = (values: MeetingFormValues): number => {
   return new Set(list.filter((entry) => !invalid.has(entry)).map((e) => e.toLowerCase())).size;
 };
 
-/**
- * Whether the form's times (wall times of the browser's zone) overlap one of the day's other
- * meetings.
- */
-export const overlapsAny = (
+/** What the conflict warning asks about; null until the date and both times make sense. */
+export const conflictQuery = (
   values: MeetingFormValues,
-  meetings: readonly Meeting[],
+  timeZone: string,
   excludeId: string | null,
-): boolean => {
-  const start = new Date(`${values.date}T${values.startTime}`).getTime();
-  const end = new Date(`${values.date}T${values.endTime}`).getTime();
-  return meetings.some(
-    (meeting) =>
-      meeting._id !== excludeId &&
-      Date.parse(meeting.start) < end &&
-      Date.parse(meeting.end) > start,
-  );
+): ConflictQuery | null => {
+  const query = {
+    date: values.date,
+    startTime: values.startTime,
+    endTime: values.endTime,
+    timeZone,
+    ...(excludeId ? { exclude: excludeId } : {}),
+  };
+  return meetingConflictQuerySchema.safeParse(query).success ? query : null;
 };

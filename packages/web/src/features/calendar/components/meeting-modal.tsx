@@ -1,27 +1,29 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
-import { SCHEDULE_FAILED, SCHEDULING_CONFLICT } from '@leadline/shared/calendar';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { SCHEDULE_FAILED } from '@leadline/shared/calendar';
 import type {
   Meeting,
   MeetingChangeResponse,
+  MeetingConflict,
   ScheduleMeetingResponse,
 } from '@leadline/shared/calendar';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
-import { fetchDayMeetings } from '../api/get-meetings.ts';
+import { fetchMeetingConflicts, useMeetingConflicts } from '../api/get-conflicts.ts';
 import { useScheduleMeeting } from '../api/schedule-meeting.ts';
 import { useUpdateMeeting } from '../api/update-meeting.ts';
 import { viewerTimeZone } from './calendar-dates.ts';
+import { ConflictWarning } from './meeting-conflict.tsx';
 import { MeetingFields, MeetingSummary } from './meeting-fields.tsx';
 import {
   MEETING_FIELDS,
+  conflictQuery,
   fieldProblems,
   meetingValues,
   newMeetingValues,
-  overlapsAny,
   submitProblem,
   toMeetingInput,
 } from './meeting-form.ts';
@@ -66,16 +68,25 @@ export const MeetingModal = ({ meeting, date, onClose, onSaved }: MeetingModalPr
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<MeetingField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
+  // The clashes found when the form was sent: the question stays until answered or changed.
+  const [asked, setAsked] = useState<readonly MeetingConflict[] | null>(null);
   const [checking, setChecking] = useState(false);
   const saving = schedule.isPending || update.isPending || checking;
   const errors = { ...(checked ? fieldProblems(values, timeZone) : {}), ...serverErrors };
+  const clashQuery = conflictQuery(values, timeZone, meeting?._id ?? null);
+  const [debouncedQuery] = useDebouncedValue(clashQuery, 300);
+  const conflicts = useMeetingConflicts(clashQuery && debouncedQuery);
+  // The warning follows the times as they change; an answer for other times is not shown.
+  const shownConflicts =
+    conflicts.data && JSON.stringify(debouncedQuery) === JSON.stringify(clashQuery)
+      ? conflicts.data
+      : [];
 
   const change = (field: MeetingField, value: string) => {
     setValues((previous) => ({ ...previous, [field]: value }));
     setServerErrors(({ [field]: _dropped, ...rest }) => rest);
     setProblem(null);
-    setConflict(false);
+    setAsked(null);
   };
 
   const save = () => {
@@ -106,19 +117,19 @@ export const MeetingModal = ({ meeting, date, onClose, onSaved }: MeetingModalPr
     const pageProblem = submitProblem(values);
     if (pageProblem) return setProblem(pageProblem);
     if (Object.keys(fieldProblems(values, timeZone)).length > 0) return setProblem(null);
-    // The day's other meetings, as the grid knows them (times in the browser's zone).
-    if (!proceed && timeZone === viewerZone) {
+    // The organisation's meetings at those times, in the organiser's zone (the server knows).
+    if (!proceed && clashQuery) {
       setChecking(true);
       try {
-        const sameDay = await fetchDayMeetings(queryClient, values.date, viewerZone);
-        if (overlapsAny(values, sameDay, meeting?._id ?? null)) return setConflict(true);
+        const clashes = await fetchMeetingConflicts(queryClient, clashQuery);
+        if (clashes.length > 0) return setAsked(clashes);
       } catch {
         // The check is a courtesy: the meeting can still be saved.
       } finally {
         setChecking(false);
       }
     }
-    setConflict(false);
+    setAsked(null);
     save();
   };
 
@@ -146,42 +157,30 @@ export const MeetingModal = ({ meeting, date, onClose, onSaved }: MeetingModalPr
               {problem}
             </Alert>
           ) : null}
-          <MeetingFields values={values} errors={errors} onChange={change} />
+          <MeetingFields
+            values={values}
+            errors={errors}
+            onChange={change}
+            timesNote={
+              <ConflictWarning
+                conflicts={asked ?? shownConflicts}
+                asking={asked !== null}
+                saving={saving}
+                onProceed={() => void submit(true)}
+                onChangeTime={() => setAsked(null)}
+              />
+            }
+          />
           <Text size="xs" c="dimmed">
             {timeZone === viewerZone
               ? `Times are in your time zone (${timeZone}).`
               : `Times are in the organiser's time zone (${timeZone}).`}
           </Text>
-          {conflict ? (
-            <Alert
-              color="yellow"
-              variant="light"
-              icon={<IconAlertTriangle size={18} />}
-              role="alert"
-            >
-              <Stack gap="xs">
-                <Text size="sm">{SCHEDULING_CONFLICT}</Text>
-                <Group gap="xs">
-                  <Button
-                    size="xs"
-                    color="yellow"
-                    onClick={() => void submit(true)}
-                    loading={saving}
-                  >
-                    Proceed anyway
-                  </Button>
-                  <Button size="xs" variant="default" onClick={() => setConflict(false)}>
-                    Change time
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
-          ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={saving}>
               Cancel
             </Button>
-            <Button type="submit" disabled={values.topic === '' || conflict || saving}>
+            <Button type="submit" disabled={values.topic === '' || asked !== null || saving}>
               {saving
                 ? editing
                   ? 'Saving...'

@@ -1,7 +1,7 @@
 import { UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Meeting } from '@leadline/shared/calendar';
-import { formatTime12 } from '@leadline/shared/calendar';
+import { formatTime12, isConfirmed } from '@leadline/shared/calendar';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
 import {
   dayKey,
@@ -12,25 +12,28 @@ import {
   weekdayNames,
 } from './calendar-dates.ts';
 import classes from './calendar.module.css';
+import { ConfirmedMark } from './confirmed-mark.tsx';
 
 /** Chips a day cell shows before '+N more'. */
 const CHIPS_PER_DAY = 3;
 
 type EventChipProps = { meeting: Meeting; onSelect: () => void };
 
-/** A meeting in a grid cell: start time in 12-hour format and topic. */
+/** A meeting in a grid cell: the confirmed mark, start time in 12-hour format and topic. */
 export const EventChip = ({ meeting, onSelect }: EventChipProps) => {
   const time = formatTime12(meeting.start);
+  const confirmed = isConfirmed(meeting);
   return (
     <UnstyledButton
       className={classes.chip}
-      title={`${time} ${meeting.topic}`}
+      title={`${time} ${meeting.topic}${confirmed ? ' (confirmed)' : ''}`}
       data-testid="event-chip"
       onClick={(event) => {
         event.stopPropagation();
         onSelect();
       }}
     >
+      {confirmed ? <ConfirmedMark /> : null}
       <span className={classes.chipTime}>{time}</span>
       {meeting.topic}
     </UnstyledButton>
@@ -88,7 +91,10 @@ export const MonthGrid = ({ anchor, selected, today, meetings, onSelect }: Month
             {mobile ? (
               <div className={classes.dots} aria-hidden>
                 {dayMeetings.slice(0, CHIPS_PER_DAY).map((meeting) => (
-                  <span key={meeting._id} className={classes.dot} />
+                  <span
+                    key={meeting._id}
+                    className={`${classes.dot} ${isConfirmed(meeting) ? classes.dotConfirmed : ''}`}
+                  />
                 ))}
               </div>
             ) : (

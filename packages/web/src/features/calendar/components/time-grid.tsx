@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { UnstyledButton } from '@mantine/core';
-import { formatTime12 } from '@leadline/shared/calendar';
+import { formatTime12, isConfirmed } from '@leadline/shared/calendar';
 import type { Meeting } from '@leadline/shared/calendar';
 import {
   dayKey,
@@ -10,6 +10,7 @@ import {
   minutesIntoDay,
 } from './calendar-dates.ts';
 import classes from './calendar.module.css';
+import { ConfirmedMark } from './confirmed-mark.tsx';
 
 const HOUR_HEIGHT = 48;
 const GUTTER = 56;
@@ -149,6 +150,7 @@ export const TimeGrid = ({ days, today, selected, meetings, onSelect, label }: T
                   onSelect(day);
                 }}
               >
+                {isConfirmed(meeting) ? <ConfirmedMark /> : null}
                 <strong>{formatTime12(meeting.start)}</strong> {meeting.topic}
               </UnstyledButton>
             ))}

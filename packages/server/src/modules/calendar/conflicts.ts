@@ -1,0 +1,27 @@
+import { meetingConflictQuerySchema } from '@leadline/shared/calendar';
+import type { MeetingConflict } from '@leadline/shared/calendar';
+import type { Db } from '../../db/connection.ts';
+import type { CurrentUser } from '../users/present.ts';
+import { UUID_PATTERN } from '../users/repo.ts';
+import { toConflict } from './present.ts';
+import { findOverlapping } from './repo.ts';
+import { organizationOf } from './service.ts';
+import { parseWallTime, zonedToInstant } from './zone.ts';
+
+/**
+ * GET /api/calendar/conflicts: the organisation's meetings that overlap the form's wall times
+ * (in the organiser's zone), by start, with their times in that zone: the form's warning.
+ */
+export const findConflicts = async (
+  db: Db,
+  actor: CurrentUser,
+  query: unknown,
+): Promise<MeetingConflict[]> => {
+  const organizationId = organizationOf(actor);
+  const { date, startTime, endTime, timeZone, exclude } = meetingConflictQuerySchema.parse(query);
+  const from = new Date(zonedToInstant(parseWallTime(date, startTime), timeZone));
+  const to = new Date(zonedToInstant(parseWallTime(date, endTime), timeZone));
+  const excludeId = exclude && UUID_PATTERN.test(exclude) ? exclude : null;
+  const rows = await findOverlapping(db, organizationId, from, to, excludeId);
+  return rows.map((row) => toConflict(row, timeZone));
+};
