@@ -13,10 +13,10 @@ import {
   messagesPerRecipient,
   sendCampaign,
   setStatus,
-  waitFor,
 } from './campaigns-support.ts';
 import { configureSmtp, insertLeads, latestActivity, organizationIdOf } from './fixtures.ts';
 import { startSmtpServer } from './mail-servers.ts';
+import { waitFor } from './wait.ts';
 import type { ReceivedMessage, TestSmtpServer } from './mail-servers.ts';
 
 const ORG = 'acme-campaign-engine';

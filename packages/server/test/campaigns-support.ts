@@ -46,24 +46,6 @@ export const sendCampaign = (t: TestContext, token: string, id: string) =>
 export const setStatus = (t: TestContext, token: string, id: string, status: string) =>
   t.request({ method: 'PATCH', url: `/api/campaigns/${id}/status`, token, payload: { status } });
 
-/** Saves the user's SMTP settings for the test server (a daily limit when given). */
-/** Polls until `check` holds (generous timeout: the machine is shared and slow). */
-export const waitFor = async <T>(
-  read: () => Promise<T>,
-  check: (value: T) => boolean,
-  timeoutMs = 60_000,
-): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (!check(last)) {
-    if (Date.now() > deadline)
-      throw new Error(`condition not met in ${timeoutMs} ms; last: ${JSON.stringify(last)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    last = await read();
-  }
-  return last;
-};
-
 /** The messages the SMTP server received, per recipient address. */
 export const messagesPerRecipient = (smtp: TestSmtpServer): Map<string, number> => {
   const counts = new Map<string, number>();

@@ -9,7 +9,16 @@ import type { Store } from './server-stores.ts';
 import { receptionCounts } from './email-bulk-support.ts';
 import { startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
-import { callServer, signinTo, startServerProcess, stopServerProcess } from './server-process.ts';
+import {
+  callServer,
+  configureSmtpOn,
+  leadsCsv,
+  signinTo,
+  startServerProcess,
+  stopServerProcess,
+  uploadLeadsOn,
+} from './server-process.ts';
+import { waitFor } from './wait.ts';
 import type { ServerProcess } from './server-process.ts';
 
 /**
@@ -89,55 +98,8 @@ const admin = async (server: ServerProcess) => {
   );
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const token = await signinTo(server, ADMIN_EMAIL, PASSWORD);
-  const config = await callServer(
-    server,
-    'POST',
-    '/api/email/config',
-    {
-      smtp: {
-        host: smtp.host,
-        port: smtp.port,
-        secure: false,
-        user: smtp.user,
-        pass: smtp.password,
-      },
-    },
-    token,
-  );
-  expect(config.status, JSON.stringify(config.json)).toBe(200);
+  await configureSmtpOn(server, token, smtp);
   return token;
-};
-
-const csvOf = (rows: string[]) =>
-  ['Company Name,First Name,Last Name,Email,Source', ...rows].join('\n');
-
-const upload = async (server: ServerProcess, token: string, name: string, csv: string) => {
-  const form = new FormData();
-  form.append('file', new Blob([csv]), name);
-  const response = await fetch(`${server.url}/api/leads/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const json = (await response.json()) as { importId: string };
-  expect(response.status, JSON.stringify(json)).toBe(202);
-  return json.importId;
-};
-
-/** Polls `read` until `done` holds. */
-const waitFor = async <T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs: number,
-  everyMs = 250,
-): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
 };
 
 describe('an import across kill -9', () => {
@@ -149,7 +111,7 @@ describe('an import across kill -9', () => {
       { length: IMPORT_ROWS },
       (_, i) => `Killco,First${i},Last${i},killed-${i}@crash.test,Referral`,
     );
-    const importId = await upload(first, token, 'killed.csv', csvOf(rows));
+    const importId = await uploadLeadsOn(first, token, 'killed.csv', leadsCsv(rows));
     const status = (server: ServerProcess, auth: string) => async () =>
       (await callServer(server, 'GET', `/api/imports/${importId}`, undefined, auth)).json;
     const midway = await waitFor(
@@ -195,11 +157,11 @@ describe('bulk runs across kill -9', () => {
     let token = await admin(server);
     const company = (trial: number) => `Trialco${trial}`;
     const address = (trial: number, i: number) => `t${trial}-${i}@crash.test`;
-    const setup = await upload(
+    const setup = await uploadLeadsOn(
       server,
       token,
       'trials.csv',
-      csvOf(
+      leadsCsv(
         Array.from({ length: TRIALS }, (_, trial) =>
           Array.from(
             { length: RUN_LEADS },

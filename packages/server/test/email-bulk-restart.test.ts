@@ -10,6 +10,7 @@ import { startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 import {
   callServer as call,
+  configureSmtpOn,
   createLeadsOn,
   signinTo,
   startServerProcess,
@@ -83,22 +84,7 @@ describe('bulk run across a server kill', () => {
     );
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const token = await signin(first, adminEmail);
-    const config = await call(
-      first,
-      'POST',
-      '/api/email/config',
-      {
-        smtp: {
-          host: smtp.host,
-          port: smtp.port,
-          secure: false,
-          user: smtp.user,
-          pass: smtp.password,
-        },
-      },
-      token,
-    );
-    expect(config.status, JSON.stringify(config.json)).toBe(200);
+    await configureSmtpOn(first, token, smtp);
     const emails = Array.from({ length: LEADS }, (_, i) => `lead-${i}@restart.test`);
     const leadIds = await createLeadsOn(first, token, emails, 'Acme');
     const started = await call(

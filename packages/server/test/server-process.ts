@@ -162,3 +162,50 @@ export const createLeadsOn = async (
   }
   return ids;
 };
+
+/** Saves the SMTP settings of the signed-in user (the test SMTP server on loopback). */
+export const configureSmtpOn = async (
+  server: ServerProcess,
+  token: string,
+  smtp: { host: string; port: number; user: string; password: string },
+): Promise<void> => {
+  const { status, json } = await callServer(
+    server,
+    'POST',
+    '/api/email/config',
+    {
+      smtp: {
+        host: smtp.host,
+        port: smtp.port,
+        secure: false,
+        user: smtp.user,
+        pass: smtp.password,
+      },
+    },
+    token,
+  );
+  if (status !== 200) throw new Error(`SMTP settings refused: ${JSON.stringify(json)}`);
+};
+
+/** A leads CSV with the columns the product's template names, one line per row given. */
+export const leadsCsv = (rows: readonly string[]): string =>
+  ['Company Name,First Name,Last Name,Email,Source', ...rows].join('\n');
+
+/** Uploads a leads CSV; the import's id (the import itself runs in the background). */
+export const uploadLeadsOn = async (
+  server: ServerProcess,
+  token: string,
+  name: string,
+  csv: string,
+): Promise<string> => {
+  const form = new FormData();
+  form.append('file', new Blob([csv]), name);
+  const response = await fetch(`${server.url}/api/leads/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const json = (await response.json()) as { importId: string };
+  if (response.status !== 202) throw new Error(`upload refused: ${JSON.stringify(json)}`);
+  return json.importId;
+};

@@ -11,11 +11,15 @@ import { startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 import {
   callServer,
+  configureSmtpOn,
   createLeadsOn,
+  leadsCsv,
   signinTo,
   startServerProcess,
   stopServerProcess,
+  uploadLeadsOn,
 } from './server-process.ts';
+import { waitFor } from './wait.ts';
 import type { ServerProcess } from './server-process.ts';
 
 /**
@@ -74,22 +78,7 @@ const adminWithSmtp = async (server: ServerProcess, mail: { host: string; port: 
   );
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const token = await signinTo(server, ADMIN_EMAIL, PASSWORD);
-  const config = await callServer(
-    server,
-    'POST',
-    '/api/email/config',
-    {
-      smtp: {
-        host: mail.host,
-        port: mail.port,
-        secure: false,
-        user: smtp.user,
-        pass: smtp.password,
-      },
-    },
-    token,
-  );
-  expect(config.status, JSON.stringify(config.json)).toBe(200);
+  await configureSmtpOn(server, token, { ...smtp, host: mail.host, port: mail.port });
   return token;
 };
 
@@ -151,43 +140,11 @@ const stallingProxy = async (target: { host: string; port: number }) => {
   };
 };
 
-const csvOf = (rows: string[]) =>
-  ['Company Name,First Name,Last Name,Email,Source', ...rows].join('\n');
-
 const leadRows = (n: number, company: string, prefix: string) =>
   Array.from(
     { length: n },
     (_, i) => `${company},First${i},Last${i},${prefix}-${i}@shutdown.test,Referral`,
   );
-
-const upload = async (server: ServerProcess, token: string, name: string, csv: string) => {
-  const form = new FormData();
-  form.append('file', new Blob([csv]), name);
-  const response = await fetch(`${server.url}/api/leads/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const json = (await response.json()) as { importId: string };
-  expect(response.status, JSON.stringify(json)).toBe(202);
-  return json.importId;
-};
-
-/** Polls `read` until `done` holds. */
-const waitFor = async <T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs: number,
-  everyMs = 250,
-): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-};
 
 type Progress = {
   bulk: { status: string; sent: number; failed: number; total: number };
@@ -231,7 +188,12 @@ describe('stopping the server with SIGTERM', () => {
     // The leads of the bulk run and of the campaign, imported first.
     const bulkRows = leadRows(BULK_LEADS, 'Bulkgroup Ltd', 'bulk');
     const campaignRows = leadRows(CAMPAIGN_LEADS, 'Zeppelin Tours', 'campaign');
-    const setup = await upload(first, token, 'setup.csv', csvOf([...bulkRows, ...campaignRows]));
+    const setup = await uploadLeadsOn(
+      first,
+      token,
+      'setup.csv',
+      leadsCsv([...bulkRows, ...campaignRows]),
+    );
     const setupDone = await waitFor(
       () => callServer(first, 'GET', `/api/imports/${setup}`, undefined, token),
       ({ json }) => json.status !== 'running',
@@ -277,8 +239,8 @@ describe('stopping the server with SIGTERM', () => {
       (n) => n >= 2,
       120_000,
     );
-    const bigCsv = csvOf(leadRows(IMPORT_ROWS, 'Import Co', 'imported'));
-    const imported = await upload(first, token, 'big.csv', bigCsv);
+    const bigCsv = leadsCsv(leadRows(IMPORT_ROWS, 'Import Co', 'imported'));
+    const imported = await uploadLeadsOn(first, token, 'big.csv', bigCsv);
     const ids = { bulk: bulkId, campaign: campaignId, imported };
     // Stopped once the import has committed a batch or two.
     await waitFor(
