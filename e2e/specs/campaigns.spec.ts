@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { callApi, signinToken } from '../support/api.ts';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap } from '../support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser, newPage, snap, snapDark } from '../support/browser.ts';
 import { startMailbox } from '../support/email-pages.ts';
 import type { Mailbox } from '../support/email-pages.ts';
 import { confirmDialog, DEMO_ADMIN, DEMO_PASSWORD, signInDemo } from '../support/leads-pages.ts';
@@ -24,6 +24,7 @@ const LEADS = ['Nova', 'Orin', 'Pia', 'Quade', 'Rhea'].map((first) => ({
   email: `${first.toLowerCase()}.campaignweb@lead.test`,
 }));
 const NAME = 'Autumn webinar invite';
+const RICH = 'Rich webinar reminder';
 
 /** A JSON call to one server as one user. */
 const call = (
@@ -151,8 +152,8 @@ describe('campaigns in the browser', () => {
     await dialog().getByLabel('Description').fill('Invite the test leads to the webinar');
     await dialog().getByLabel('Email subject').fill('Join us, {{firstName}}');
     await dialog()
-      .getByLabel('Email body')
-      .fill('Hi {{firstName}},\n\nOur autumn webinar is on Thursday. Want a seat?');
+      .getByRole('textbox', { name: 'Email body' })
+      .fill('Hi {{firstName}}, our autumn webinar is on Thursday. Want a seat?');
     const picker = dialog().getByLabel('Leads', { exact: true });
     for (const lead of LEADS) {
       await picker.fill(lead.first);
@@ -220,6 +221,68 @@ describe('campaigns in the browser', () => {
     expect(nova.subject).toBe('Join us, Nova');
     expect(nova.html).toContain('Hi Nova,');
     await visible(card(NAME).getByText('Completed'));
+    expect(errors).toEqual([]);
+  });
+
+  it('writes the body and a follow-up in the rich editor; the HTML reaches the mail server', async () => {
+    await page.goto('/campaigns');
+    await page.getByRole('button', { name: 'New Campaign' }).click();
+    await visible(dialog().getByText('Create New Campaign'));
+    await dialog().getByLabel('Campaign name').fill(RICH);
+    await dialog().getByLabel('Email subject').fill('Seats for {{firstName}}');
+    const body = dialog().getByRole('textbox', { name: 'Email body' });
+    await body.click();
+    await body.pressSequentially('Hi {{firstName}}, ');
+    await page.keyboard.press('ControlOrMeta+b');
+    await body.pressSequentially('seats are limited');
+    await page.keyboard.press('ControlOrMeta+b');
+    await body.pressSequentially('.');
+    // The body's editor is the composer's: its toolbar with the one font control.
+    expect(await dialog().getByRole('combobox', { name: 'Font family' }).count()).toBe(1);
+    await dialog().getByRole('button', { name: 'Add follow-up' }).click();
+    const step = dialog().getByRole('textbox', { name: 'Follow-up 1 message' });
+    await step.click();
+    await page.keyboard.press('ControlOrMeta+i');
+    await step.pressSequentially('Last call');
+    await page.keyboard.press('ControlOrMeta+i');
+    await step.pressSequentially(', {{firstName}}.');
+    const picker = dialog().getByLabel('Leads', { exact: true });
+    await picker.fill(LEADS[1]!.first);
+    await page.getByRole('option', { name: new RegExp(`^${LEADS[1]!.first} Tester`) }).click();
+    await body.scrollIntoViewIfNeeded();
+    await snapBoth('campaigns-rich-body');
+    await snapDark(page, 'campaigns-rich-body-1280');
+    await step.scrollIntoViewIfNeeded();
+    await snap(page, 'campaigns-rich-follow-up-1280');
+    await snapDark(page, 'campaigns-rich-follow-up-1280');
+    await dialog().getByRole('button', { name: 'Create Campaign' }).click();
+    await toast(page, 'Campaign created');
+
+    const campaigns = (await api('GET', '/api/campaigns')) as unknown as {
+      _id: string;
+      name: string;
+      emailBody: string;
+      followUps: { body: string }[];
+    }[];
+    const rich = campaigns.find((campaign) => campaign.name === RICH)!;
+    expect(rich.emailBody).toContain('<strong>seats are limited</strong>');
+    expect(rich.followUps[0]!.body).toContain('<em>Last call</em>, {{firstName}}.');
+
+    // Editing shows the stored HTML in the editor again.
+    await card(RICH).getByRole('button', { name: 'Edit' }).click();
+    await visible(dialog().getByRole('textbox', { name: 'Email body' }).locator('strong'));
+    await page.setViewportSize(PHONE);
+    await visible(dialog().getByRole('textbox', { name: 'Follow-up 1 message' }).locator('em'));
+    await page.setViewportSize(DESKTOP);
+    await page.keyboard.press('Escape');
+
+    await card(RICH).getByRole('button', { name: 'Send' }).click();
+    await confirmDialog(page, 'Send this campaign now?', 'Send');
+    await toast(page, 'Campaign sent successfully!');
+    const toOrin = () => mailbox.messages.find((m) => m.subject === 'Seats for Orin');
+    await expect.poll(() => toOrin() !== undefined, { timeout: 30_000 }).toBe(true);
+    const orin = toOrin()!;
+    expect(String(orin.html)).toContain('Hi Orin, <strong>seats are limited</strong>.');
     expect(errors).toEqual([]);
   });
 

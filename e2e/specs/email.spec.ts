@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { postApi, signinToken } from '../support/api.ts';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap } from '../support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser, newPage, snap, snapDark } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
 import { hidden, toast, visible } from '../support/pages.ts';
@@ -265,8 +265,22 @@ describe('email screens in the browser', () => {
     await drawer.getByRole('link', { name: 'Follow up' }).click();
     await page.waitForURL('**/follow-up');
     const original = mailbox.messages[0]!.messageId!;
+    // The email being answered, above the form.
+    const answered = page.getByRole('region', { name: 'Email being followed up' });
+    await visible(answered.getByText('Quarterly plan for Testworks', { exact: true }));
+    await visible(answered.getByText(AVA.email));
+    await visible(answered.getByText('Date:'));
     await expectValue(/^To/, AVA.email);
     await expectValue(/^Subject/, 'Re: Quarterly plan for Testworks');
+    // The Message-IDs are folded into "Advanced": filled in, and shown once it opens.
+    await hidden(page.getByLabel(/^In-Reply-To/));
+    await expectValue(/^In-Reply-To/, original);
+    await page.setViewportSize(PHONE);
+    await visible(answered.getByText('Quarterly plan for Testworks', { exact: true }));
+    await page.getByRole('button', { name: 'Advanced' }).click();
+    await visible(page.getByLabel(/^In-Reply-To/));
+    await visible(page.getByLabel(/^References/));
+    await page.setViewportSize(DESKTOP);
     await expectValue(/^In-Reply-To/, original);
     await expectValue(/^References/, original);
 
@@ -277,6 +291,7 @@ describe('email screens in the browser', () => {
     await page.getByLabel(/^To/).fill(AVA.email);
     await writeMessage(page, 'Just checking you saw the plan.');
     await snapBoth('follow-up');
+    await snapDark(page, 'follow-up-1280');
     await clickButton(page, 'Send Follow-up');
     await toast(page, 'Email sent.');
     const messages = await mailbox.waitFor(2);
@@ -339,9 +354,17 @@ describe('email screens in the browser', () => {
     await clickButton(page, /^Send to 3 leads/);
     await visible(page.getByText('Subject and body are required'));
     await page.getByLabel(/^Subject/).fill('News for {{firstName}}');
-    await page.getByLabel('Email font').selectOption('Georgia');
     await writeMessage(page, 'Dear {{firstName}}, our spring catalogue is out.');
+    // One font control, the single composer's (in the toolbar), at both widths.
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      expect(await page.getByRole('combobox', { name: /font(?! size)/i }).count()).toBe(1);
+    }
+    await messageEditor(page).click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.getByLabel('Font family').selectOption('Georgia');
     await snapBoth('send-bulk-email');
+    await snapDark(page, 'send-bulk-email-1280');
 
     // The mail server holds every message: the run stays in progress while we look.
     mailbox.hold();

@@ -51,3 +51,11 @@ export const snap = async (page: Page, name: string) => {
   const dir = process.env.SCREENSHOT_DIR;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 };
+
+/** The same screenshot in the dark colour scheme (`<name>-dark`), then back to light. */
+export const snapDark = async (page: Page, name: string) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForTimeout(200); // the scheme's colours settle
+  await snap(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+};

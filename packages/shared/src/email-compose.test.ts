@@ -87,6 +87,12 @@ describe('email screens rules', () => {
       subject: 'Re: Plan',
       inReplyTo: '<m1@mail.test>',
       references: '<m1@mail.test>',
+      original: {
+        subject: 'Plan',
+        from: 'Rep <rep@org.test>',
+        to: 'ada@lead.test',
+        sentAt: '2025-01-01T00:00:00.000Z',
+      },
     });
     const reply: SentEmail = {
       ...sent,
@@ -96,7 +102,11 @@ describe('email screens rules', () => {
       status: 'received',
       sender: { name: 'Ada', email: 'ada@lead.test' },
     };
-    expect(followUpStateOf(reply)).toMatchObject({ to: 'ada@lead.test', subject: 'RE: Plan' });
+    expect(followUpStateOf({ ...reply, snippet: 'Sounds good' })).toMatchObject({
+      to: 'ada@lead.test',
+      subject: 'RE: Plan',
+      original: { from: 'Ada <ada@lead.test>', excerpt: 'Sounds good' },
+    });
     expect(followUpStateOf({ ...sent, status: 'failed' })).toBeNull();
     expect(followUpStateOf({ ...sent, messageId: '' })).toBeNull();
     expect(replySubject('  Re: again ')).toBe('Re: again');

@@ -98,6 +98,17 @@ export const followUpPageStateSchema = state(
     subject: optionalText,
     inReplyTo: optionalText,
     references: optionalText,
+    /** The email being answered, shown above the form (text only, never HTML). */
+    original: z
+      .object({
+        subject: z.string().max(1000),
+        from: z.string().max(1000).optional(),
+        to: z.string().max(1000),
+        sentAt: z.string().max(100),
+        excerpt: z.string().max(2000).optional(),
+      })
+      .optional()
+      .catch(undefined),
   }),
 );
 export type FollowUpPageState = z.output<typeof followUpPageStateSchema>;
@@ -114,11 +125,20 @@ export const followUpStateOf = (email: SentEmail): FollowUpPageState | null => {
   const to = email.kind === 'reply' ? email.sender?.email : email.to;
   if (!to || !email.messageId || (email.status !== 'sent' && email.status !== 'received'))
     return null;
+  const { sender } = email;
+  const from = sender && (sender.name ? `${sender.name} <${sender.email}>` : sender.email);
   return {
     to,
     subject: replySubject(email.subject),
     inReplyTo: email.messageId,
     references: email.messageId,
+    original: {
+      subject: email.subject,
+      ...(from ? { from } : {}),
+      to: email.to,
+      sentAt: email.sentAt,
+      ...(email.snippet ? { excerpt: email.snippet } : {}),
+    },
   };
 };
 

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import { decodeEntities } from '@leadline/shared/email';
+import { asHtml } from '@leadline/shared/email-html';
 import type { EmailPriority } from '@leadline/shared/email';
 import type { OutgoingMessage } from './smtp.ts';
+
+export { asHtml, escapeHtml, isHtmlMessage } from '@leadline/shared/email-html';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -47,24 +50,6 @@ const EMAIL_HTML: sanitizeHtml.IOptions = {
  * event handlers removed (no mail client should run them, and none of ours will).
  */
 export const cleanEmailHtml = (html: string): string => sanitizeHtml(html, EMAIL_HTML);
-
-/** Text made safe to put inside HTML (content or a quoted attribute). */
-export const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-
-const HTML_TAG =
-  /<\/?(p|div|br|span|b|i|u|s|strong|em|a|ul|ol|li|h[1-6]|table|img|font|blockquote|pre|hr)\b[^>]*>/i;
-
-/** A message without HTML tags is plain text: its paragraphs and lines become HTML. */
-export const asHtml = (message: string): string =>
-  HTML_TAG.test(message)
-    ? message
-    : `<p>${escapeHtml(message.trim())
-        .replace(/\r?\n\r?\n+/g, '</p><p>')
-        .replace(/\r?\n/g, '<br>')}</p>`;
 
 /** The plain-text alternative of an HTML message, with its paragraphs and line breaks. */
 export const htmlToText = (html: string): string =>

@@ -15,6 +15,7 @@ import type {
 import type { CampaignPerformance } from '@leadline/shared/dashboard';
 import type { Db } from '../../db/connection.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { cleanEmailHtml, isHtmlMessage } from '../../mail/message.ts';
 import { logActivity } from '../activity/repo.ts';
 import { chooseOrganization, scopeOf } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
@@ -56,11 +57,20 @@ export const presentCampaign = async (db: Db, row: CampaignListRow): Promise<Cam
 export const freshCampaign = async (db: Db, id: string): Promise<Campaign> =>
   presentCampaign(db, (await findCampaign(db, null, id))!);
 
-/** The form's schedule as stored. */
+/**
+ * A body as stored: HTML cleaned as every sent email is (scripts, event handlers and
+ * javascript: links removed); plain text kept as written (it becomes paragraphs when sent).
+ */
+export const storedBody = (body: string): string =>
+  isHtmlMessage(body) ? cleanEmailHtml(body) : body;
+
+/** The form's values as stored: bodies cleaned, the schedule flattened. */
 export const valuesOf = (data: Omit<CampaignData, 'leads'>): CampaignValues => {
   const { schedule, ...rest } = data;
   return {
     ...rest,
+    emailBody: storedBody(rest.emailBody),
+    followUps: rest.followUps.map((step) => ({ ...step, body: storedBody(step.body) })),
     sendNow: schedule.sendNow,
     startDate: schedule.startDate ? new Date(schedule.startDate) : null,
     throttlePerHour: schedule.throttlePerHour,

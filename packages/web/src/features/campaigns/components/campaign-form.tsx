@@ -20,6 +20,7 @@ import {
   THROTTLE_MIN,
 } from '@leadline/shared/campaigns';
 import type { CampaignDetail, CampaignInput, CampaignType } from '@leadline/shared/campaigns';
+import { RichTextField } from '../../../components/message-editor.tsx';
 import { AudienceFields } from './audience-fields.tsx';
 import {
   EMPTY_CAMPAIGN_FORM,
@@ -139,22 +140,22 @@ export const CampaignForm = ({
               error={errors.emailSubject?.message}
               disabled={final}
             />
-            <Textarea
-              label="Email body"
-              withAsterisk
-              description="Plain text or HTML. {{firstName}} becomes each lead's first name (or 'there')."
-              autosize
-              minRows={5}
-              {...register('emailBody')}
-              error={errors.emailBody?.message}
-              disabled={final}
-            />
-            <FollowUpsField
+            <Controller
               control={control}
-              register={register}
-              errors={errors.followUps}
-              disabled={final}
+              name="emailBody"
+              render={({ field }) => (
+                <RichTextField
+                  label="Email body"
+                  description="{{firstName}} becomes each lead's first name (or 'there')."
+                  minHeight={160}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.emailBody?.message}
+                  disabled={final}
+                />
+              )}
             />
+            <FollowUpsField control={control} errors={errors.followUps} disabled={final} />
           </>
         ) : null}
 

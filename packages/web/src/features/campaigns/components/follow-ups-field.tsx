@@ -1,14 +1,14 @@
 import { useFieldArray } from 'react-hook-form';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { Button, Group, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
+import type { FieldErrors } from 'react-hook-form';
+import { Button, Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { FOLLOW_UPS_MAX, FOLLOW_UP_DAYS_MAX } from '@leadline/shared/campaigns';
+import { RichTextField } from '../../../components/message-editor.tsx';
 import type { CampaignControl, CampaignFormValues } from './campaign-form-values.ts';
 
 type FollowUpsFieldProps = {
   control: CampaignControl;
-  register: UseFormRegister<CampaignFormValues>;
   errors: FieldErrors<CampaignFormValues>['followUps'];
   disabled: boolean;
 };
@@ -17,7 +17,7 @@ type FollowUpsFieldProps = {
  * Follow-up emails: each sent so many days after the step before it, in the same thread,
  * only to leads that have not replied.
  */
-export const FollowUpsField = ({ control, register, errors, disabled }: FollowUpsFieldProps) => {
+export const FollowUpsField = ({ control, errors, disabled }: FollowUpsFieldProps) => {
   const { fields, append, remove } = useFieldArray({ control, name: 'followUps' });
   return (
     <Stack gap="xs">
@@ -62,13 +62,19 @@ export const FollowUpsField = ({ control, register, errors, disabled }: FollowUp
                 Remove
               </Button>
             </Group>
-            <Textarea
-              label={`Follow-up ${index + 1} message`}
-              autosize
-              minRows={3}
-              {...register(`followUps.${index}.body`)}
-              error={errors?.[index]?.body?.message}
-              disabled={disabled}
+            <Controller
+              control={control}
+              name={`followUps.${index}.body`}
+              render={({ field: body }) => (
+                <RichTextField
+                  label={`Follow-up ${index + 1} message`}
+                  minHeight={120}
+                  value={body.value}
+                  onChange={body.onChange}
+                  error={errors?.[index]?.body?.message}
+                  disabled={disabled}
+                />
+              )}
             />
           </Stack>
         </Paper>

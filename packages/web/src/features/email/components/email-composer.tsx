@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconAlertCircle, IconRefresh, IconSend } from '@tabler/icons-react';
-import { EMAIL_FONTS, SUBJECT_MAX, plainText } from '@leadline/shared/email';
+import { SUBJECT_MAX, plainText } from '@leadline/shared/email';
 import { wordCount } from '@leadline/shared/email-compose';
 import { ComposerStatus } from './composer-status.tsx';
 import type { ComposerStats } from './composer-status.tsx';
@@ -22,7 +22,7 @@ import { AttachmentsField } from './attachments-field.tsx';
 import { PRIORITY_OPTIONS, composerResolver, emptyComposer } from './composer-values.ts';
 import type { ComposerMode, ComposerValues } from './composer-values.ts';
 import { greetingHtml } from './greeting.ts';
-import { MessageEditor, useMessageEditor } from './message-editor.tsx';
+import { MessageEditor, useMessageEditor } from '../../../components/message-editor.tsx';
 import { NO_CONNECTION } from './send-texts.ts';
 
 export type ComposerDraft = ComposerValues & { attachments: File[] };
@@ -159,14 +159,6 @@ export const EmailComposer = ({
             error={errors.subject?.message}
             {...field('subject')}
           />
-          {single ? null : (
-            <NativeSelect
-              label="Email font"
-              description="The font the whole email is written in"
-              data={[...EMAIL_FONTS]}
-              {...field('font')}
-            />
-          )}
           <MessageEditor
             editor={editor}
             error={errors.body?.message}

@@ -1,5 +1,4 @@
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml } from '@leadline/shared/email-html';
 
 export type GreetingWord = 'Dear' | 'Hi';
 

@@ -8,10 +8,12 @@ import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react'
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FOLLOW_UP_SENT, FOLLOW_UP_SUBJECT_MAX, followUpSchema } from '@leadline/shared/email';
 import { followUpPageStateSchema } from '@leadline/shared/email-compose';
+import { AdvancedSection } from '../../../components/advanced-section.tsx';
+import { MessageEditor, useMessageEditor } from '../../../components/message-editor.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSendFollowUp } from '../api/send-follow-up.ts';
-import { MessageEditor, useMessageEditor } from '../components/message-editor.tsx';
+import { OriginalEmail } from '../components/original-email.tsx';
 import { sendFailure } from '../components/send-failure.tsx';
 import { SendingOverlay } from '../components/sending-overlay.tsx';
 
@@ -24,6 +26,10 @@ type FollowUpValues = {
 };
 
 const FOLLOW_UP_FAILED = 'Error sending email.';
+const MESSAGE_ID_FIELDS = [
+  { name: 'inReplyTo', label: 'In-Reply-To', description: "The original email's Message-ID" },
+  { name: 'references', label: 'References', description: 'Usually the same Message-ID' },
+] as const;
 const BLANK: FollowUpValues = { to: '', subject: '', message: '', inReplyTo: '', references: '' };
 const resolver = zodResolver(followUpSchema, undefined, {
   raw: true,
@@ -32,20 +38,25 @@ const resolver = zodResolver(followUpSchema, undefined, {
 /**
  * /follow-up: to, subject, message, In-Reply-To (the original's Message-ID) and References,
  * all required; the email is threaded under the original. A sent email's "Follow up" fills
- * the form in through navigation state.
+ * the form in through navigation state and shows that email above the form; the two
+ * Message-IDs sit in a folded "Advanced" part.
  */
 export const FollowUpRoute = () => {
   const location = useLocation();
-  const preset = useMemo(() => {
+  const { preset, original: answered } = useMemo(() => {
     const state = followUpPageStateSchema.parse(location.state);
-    return {
+    const values: FollowUpValues = {
       ...BLANK,
       to: state.to ?? '',
       subject: state.subject ?? '',
       inReplyTo: state.inReplyTo ?? '',
       references: state.references ?? state.inReplyTo ?? '',
     };
+    return { preset: values, original: state.original };
   }, [location.state]);
+  // Shown until the follow-up is sent (the form is blank again after it).
+  const [original, setOriginal] = useState(answered);
+  const [advanced, setAdvanced] = useState(false);
   const send = useSendFollowUp();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: ReactNode } | null>(null);
   const {
@@ -66,6 +77,8 @@ export const FollowUpRoute = () => {
   });
   const field = (name: keyof FollowUpValues) =>
     register(name, { onChange: () => clearErrors(name) });
+  // The Message-IDs are rarely edited: folded away, and opened when one of them is wrong.
+  const advancedOpen = advanced || Boolean(errors.inReplyTo || errors.references);
 
   // References usually is the same Message-ID: it follows In-Reply-To until edited apart.
   const mirrored = useRef(preset.inReplyTo);
@@ -89,6 +102,7 @@ export const FollowUpRoute = () => {
         notifySuccess(text);
         setOutcome({ ok: true, text });
         reset(BLANK);
+        setOriginal(undefined);
         mirrored.current = '';
         editor?.commands.setContent('');
       },
@@ -103,6 +117,7 @@ export const FollowUpRoute = () => {
         title="Follow-up Email"
         description="Reply in the thread of an email you sent: mail clients show it under the original."
       />
+      {original ? <OriginalEmail email={original} /> : null}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <form onSubmit={(event) => void submit(event)} noValidate aria-label="Follow-up email">
           <Stack gap="md">
@@ -123,25 +138,26 @@ export const FollowUpRoute = () => {
                 {...field('subject')}
               />
             </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label="In-Reply-To"
-                required
-                description="The original email's Message-ID"
-                placeholder="<id@example.com>"
-                error={errors.inReplyTo?.message}
-                {...inReplyTo}
-              />
-              <TextInput
-                label="References"
-                required
-                description="Usually the same Message-ID"
-                placeholder="<id@example.com>"
-                error={errors.references?.message}
-                {...field('references')}
-              />
-            </SimpleGrid>
             <MessageEditor editor={editor} error={errors.message?.message} />
+            <AdvancedSection
+              id="follow-up-advanced"
+              expanded={advancedOpen}
+              onToggle={() => setAdvanced(!advancedOpen)}
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {MESSAGE_ID_FIELDS.map(({ name, label, description }) => (
+                  <TextInput
+                    key={name}
+                    label={label}
+                    required
+                    description={description}
+                    placeholder="<id@example.com>"
+                    error={errors[name]?.message}
+                    {...(name === 'inReplyTo' ? inReplyTo : field(name))}
+                  />
+                ))}
+              </SimpleGrid>
+            </AdvancedSection>
             {outcome ? (
               <Alert
                 color={outcome.ok ? 'green' : 'red'}

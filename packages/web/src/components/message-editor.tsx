@@ -1,4 +1,5 @@
 import '@mantine/tiptap/styles.css';
+import { useEffect } from 'react';
 import { Input, NativeSelect } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
@@ -7,7 +8,8 @@ import { FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import StarterKit from '@tiptap/starter-kit';
 import { EMAIL_FONTS } from '@leadline/shared/email';
 import { FONT_SIZES } from '@leadline/shared/email-compose';
-import { useStableCallback } from '../../../lib/use-stable-callback.ts';
+import { asHtml } from '@leadline/shared/email-html';
+import { useStableCallback } from '../lib/use-stable-callback.ts';
 
 const FONT_OPTIONS = [
   { value: '', label: 'Font' },
@@ -18,8 +20,15 @@ const SIZE_OPTIONS = [
   ...FONT_SIZES.map((size) => ({ value: size, label: size })),
 ];
 
-/** A tiptap editor for an email: paragraphs, lists, quotes, links, fonts and sizes. */
-export const useMessageEditor = (initialHtml: string, onChange: (html: string) => void) => {
+/**
+ * A tiptap editor for an email: paragraphs, lists, quotes, links, fonts and sizes. `label`
+ * names the editable text for assistive technology (and tests).
+ */
+export const useMessageEditor = (
+  initialHtml: string,
+  onChange: (html: string) => void,
+  label = 'Message',
+) => {
   const changed = useStableCallback(onChange);
   return useEditor({
     extensions: [
@@ -32,7 +41,7 @@ export const useMessageEditor = (initialHtml: string, onChange: (html: string) =
     content: initialHtml,
     shouldRerenderOnTransaction: true,
     editorProps: {
-      attributes: { 'aria-label': 'Message', role: 'textbox', 'aria-multiline': 'true' },
+      attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' },
     },
     onUpdate: ({ editor }) => changed(editor.getHTML()),
   });
@@ -85,21 +94,35 @@ type MessageEditorProps = {
   error?: string;
   /** The font the whole message is shown in (bulk mode's chosen font). */
   baseFont?: string;
+  label?: string;
+  description?: string;
+  /** The editable text's least height in pixels. */
+  minHeight?: number;
+  /** Shown without its toolbar (the editor is not editable). */
+  readOnly?: boolean;
 };
 
 /** The composer's Message field: the toolbar, then the editable text. */
-export const MessageEditor = ({ editor, error, baseFont }: MessageEditorProps) => (
-  <Input.Wrapper label="Message" required error={error}>
+export const MessageEditor = ({
+  editor,
+  error,
+  baseFont,
+  label = 'Message',
+  description,
+  minHeight = 220,
+  readOnly = false,
+}: MessageEditorProps) => (
+  <Input.Wrapper label={label} description={description} required error={error}>
     <RichTextEditor
       editor={editor}
       mt={4}
       style={baseFont ? { fontFamily: baseFont } : undefined}
       styles={{
-        content: { minHeight: 220, fontSize: 14 },
+        content: { minHeight, fontSize: 14 },
         root: error ? { borderColor: 'var(--mantine-color-error)' } : undefined,
       }}
     >
-      <RichTextEditor.Toolbar>
+      <RichTextEditor.Toolbar display={readOnly ? 'none' : undefined}>
         {editor ? (
           <RichTextEditor.ControlsGroup>
             <FontControls editor={editor} />
@@ -130,3 +153,20 @@ export const MessageEditor = ({ editor, error, baseFont }: MessageEditorProps) =
     </RichTextEditor>
   </Input.Wrapper>
 );
+
+type RichTextFieldProps = Omit<MessageEditorProps, 'editor'> & {
+  label: string;
+  /** HTML, or older plain text (shown as paragraphs; kept as it is until edited). */
+  value: string;
+  onChange: (html: string) => void;
+  disabled?: boolean;
+};
+
+/** The composer's editor as a form field of its own (a campaign's body, a follow-up's). */
+export const RichTextField = ({ value, onChange, disabled, ...shown }: RichTextFieldProps) => {
+  const editor = useMessageEditor(asHtml(value), onChange, shown.label);
+  useEffect(() => {
+    editor?.setEditable(!disabled);
+  }, [editor, disabled]);
+  return <MessageEditor editor={editor} readOnly={disabled} {...shown} />;
+};
