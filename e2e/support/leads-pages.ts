@@ -66,7 +66,7 @@ export const waitForCaption = async (
 
 /** The body rows of a table (named by its aria-label). */
 export const bodyRows = (page: Page, table = 'Leads') =>
-  page.locator(`table[aria-label="${table}"] > tbody > tr`);
+  page.locator(`table[aria-label="${table}"] > tbody > tr:not([data-spacer])`);
 
 /** The text of one column (1-based, counting the checkbox) in every visible row. */
 export const columnTexts = async (page: Page, column: number, table = 'Leads') =>

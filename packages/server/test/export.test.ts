@@ -125,4 +125,36 @@ describe('GET /api/leads/download', () => {
         .statusCode,
     ).toBe(400);
   });
+
+  it('writes the created date as a UTC date cell, number-looking texts as text, fitted widths', async () => {
+    const cells = await adminOf(t, 'cells-export');
+    await createLead(t, cells.token, {
+      personEmail: 'phone@cells.test',
+      companyName: '00123',
+      subject: '+0044 123',
+    });
+    const [lead] = await leadsOf(cells.token);
+    const file = await download(cells.token);
+    const book = XLSX.read(file, {
+      type: 'buffer',
+      cellDates: true,
+      cellNF: true,
+      cellStyles: true,
+    });
+    const sheet = book.Sheets.Leads!;
+    const at = (header: string) =>
+      sheet[XLSX.utils.encode_cell({ r: 1, c: EXPORT_HEADERS.indexOf(header) })] as XLSX.CellObject;
+    expect(at('Company Name')).toMatchObject({ t: 's', v: '00123', z: '@' });
+    expect(at('Notes')).toMatchObject({ t: 's', v: '+0044 123', z: '@' });
+    expect(at('Created Date')).toMatchObject({ t: 'd', z: 'yyyy-mm-dd hh:mm' });
+    // The serial number keeps the time to about a millisecond (float days).
+    const created = (at('Created Date').v as Date).getTime();
+    expect(Math.abs(created - Date.parse(lead!.createdAt as string))).toBeLessThan(2);
+    expect(at('Sent Count')).toMatchObject({ t: 'n', v: 0 });
+    expect(at('Last Sent')).toBeUndefined();
+    const widths = sheet['!cols']!.map((col) => col.width);
+    expect(widths).toHaveLength(EXPORT_HEADERS.length);
+    expect(widths[EXPORT_HEADERS.indexOf('Person Email')]).toBe('phone@cells.test'.length + 2);
+    expect(widths[EXPORT_HEADERS.indexOf('Created Date')]).toBe('yyyy-mm-dd hh:mm'.length + 2);
+  });
 });

@@ -8,6 +8,7 @@ import { findLeadBatch } from './repo.ts';
 import type { LeadRow } from './repo.ts';
 import { organizationOf, toLeadFilter } from './service.ts';
 import { xlsxStream } from './xlsx-stream.ts';
+import type { XlsxColumn, XlsxValue } from './xlsx-stream.ts';
 
 /**
  * Leads read at a time. Small on purpose: a batch outlives many young-generation collections
@@ -18,23 +19,25 @@ const BATCH = 500;
 const FIELDS = Object.keys(LEAD_FIELDS) as LeadField[];
 
 /**
- * The header row: the labels the import reads back (round trip), then read-only columns the
- * import ignores.
+ * The columns: the lead's fields under the labels the import reads back (round trip), all text
+ * (so a number-looking value keeps its leading zeros or "+"), then read-only columns the import
+ * ignores. Created Date and Last Sent are date cells in UTC.
  */
-export const EXPORT_HEADERS = [
-  ...FIELDS.map((field) => LEAD_FIELDS[field]),
-  'Created Date',
-  'Mail Sent',
-  'Sent Count',
-  'Last Sent',
+export const EXPORT_COLUMNS: XlsxColumn[] = [
+  ...FIELDS.map((field) => ({ header: LEAD_FIELDS[field], type: 'text' as const })),
+  { header: 'Created Date', type: 'date' },
+  { header: 'Mail Sent', type: 'text' },
+  { header: 'Sent Count', type: 'number' },
+  { header: 'Last Sent', type: 'date' },
 ];
+export const EXPORT_HEADERS = EXPORT_COLUMNS.map((column) => column.header);
 
-const exportRow = (lead: LeadRow): (string | number)[] => [
+const exportRow = (lead: LeadRow): XlsxValue[] => [
   ...FIELDS.map((field) => String(lead[field] ?? '')),
-  lead.createdAt.toISOString(),
+  lead.createdAt,
   lead.mailSent ? 'Yes' : 'No',
   lead.sentCount,
-  lead.mailSentDate ? lead.mailSentDate.toISOString() : '',
+  lead.mailSentDate,
 ];
 
 /** The filtered leads, newest first, a batch at a time; the next batch is read meanwhile. */
@@ -42,7 +45,7 @@ async function* leadBatches(
   db: Db,
   organizationId: string,
   filter: LeadFilter,
-): AsyncGenerator<(string | number)[][]> {
+): AsyncGenerator<XlsxValue[][]> {
   let next: Promise<LeadRow[]> | null = findLeadBatch(db, organizationId, filter, null, BATCH);
   while (next) {
     const rows: LeadRow[] = await next;
@@ -59,8 +62,8 @@ async function* leadBatches(
 /**
  * GET /api/leads/download: leads.xlsx of the current filters, newest first. The file is
  * written as the download reads it (see xlsxStream), so a million rows never sit in memory.
- * Every value is a text cell (no formula), so "=HYPERLINK(...)" in a lead's notes is shown,
- * never run.
+ * Every text is a text cell (no formula), so "=HYPERLINK(...)" in a lead's notes is shown,
+ * never run; dates are date cells.
  */
 export const exportLeads = (
   db: Db,
@@ -70,7 +73,7 @@ export const exportLeads = (
   const organizationId = organizationOf(actor);
   const filter = toLeadFilter(query);
   return Readable.from(
-    xlsxStream('Leads', EXPORT_HEADERS, leadBatches(db, organizationId, filter)),
+    xlsxStream('Leads', EXPORT_COLUMNS, leadBatches(db, organizationId, filter)),
     {
       objectMode: false,
     },

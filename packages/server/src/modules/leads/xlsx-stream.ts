@@ -1,13 +1,26 @@
-// A minimal .xlsx written as a stream: one worksheet of inline strings and numbers, a bold
-// header row that stays in view, and nothing else. Every text is an inline string, never a
-// formula, so a value such as "=HYPERLINK(...)" is shown as written and never run.
+// A minimal .xlsx written as a stream: one worksheet of text, numbers and dates, a bold header
+// row that stays in view, column widths fitted to the first rows, and nothing else. Every text
+// is an inline string in the text format ("@"), never a formula, so "=HYPERLINK(...)" is shown
+// as written and never run, and "+0044 123" or "00123" stay text instead of becoming numbers.
 import { zipWriter } from './zip-stream.ts';
+
+/** A cell's value: text, a number, a date and time (written in UTC), or nothing. */
+export type XlsxValue = string | number | Date | null;
+
+/**
+ * A column: its header and what it holds. Its cells take their type from their values; the
+ * column's own format (text or date) is what Excel gives a value typed into an empty cell.
+ */
+export type XlsxColumn = { header: string; type?: 'text' | 'number' | 'date' };
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const DOC_RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const TYPES = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
+
+const DATE_FORMAT_ID = 164;
+const STYLE = { header: 1, text: 2, date: 3 } as const;
 
 const parts = (sheetName: string): [string, string][] => [
   [
@@ -40,16 +53,21 @@ const parts = (sheetName: string): [string, string][] => [
   ],
   [
     'xl/styles.xml',
-    // Style 0: the default; style 1: bold, for the header row.
+    // Styles (cellXfs): 0 the default, 1 bold (the header row), 2 text ("@", numFmtId 49),
+    // 3 a date and time (yyyy-mm-dd hh:mm).
     `${XML_HEAD}<styleSheet xmlns="${MAIN}">` +
+      `<numFmts count="1"><numFmt numFmtId="${DATE_FORMAT_ID}" formatCode="yyyy-mm-dd hh:mm"/></numFmts>` +
       '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font>' +
       '<font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
       '<fills count="2"><fill><patternFill patternType="none"/></fill>' +
       '<fill><patternFill patternType="gray125"/></fill></fills>' +
       '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
       '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-      '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-      '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+      '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+      '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+      '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+      `<xf numFmtId="${DATE_FORMAT_ID}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>` +
+      '</cellXfs>' +
       '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
       '</styleSheet>',
   ],
@@ -86,26 +104,76 @@ const columnName = (index: number): string => {
   return name;
 };
 
-const cell = (value: string | number, at: string): string => {
+const DAY_MS = 86_400_000;
+/** Days from Excel's epoch (1899-12-30) to 1970-01-01. */
+const UNIX_EPOCH_SERIAL = 25_569;
+
+/** A date as Excel's serial number (days and fraction since 1899-12-30), in UTC. */
+export const excelSerial = (date: Date): number => date.getTime() / DAY_MS + UNIX_EPOCH_SERIAL;
+
+const textCell = (text: string, at: string, style: number): string => {
+  const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
+  return `<c r="${at}" s="${style}" t="inlineStr"><is><t${space}>${cellXmlText(text)}</t></is></c>`;
+};
+
+const cell = (value: XlsxValue, at: string): string => {
   if (typeof value === 'number') return `<c r="${at}"><v>${value}</v></c>`;
-  if (value === '') return '';
-  const space = /^\s|\s$/.test(value) ? ' xml:space="preserve"' : '';
-  return `<c r="${at}" t="inlineStr"><is><t${space}>${cellXmlText(value)}</t></is></c>`;
+  if (value === null || value === '') return '';
+  if (value instanceof Date)
+    return `<c r="${at}" s="${STYLE.date}"><v>${excelSerial(value)}</v></c>`;
+  return textCell(value, at, STYLE.text);
 };
 
 const COLUMNS = Array.from({ length: 64 }, (_, index) => columnName(index));
+const columnAt = (index: number): string => COLUMNS[index] ?? columnName(index);
 
 /** One row's XML; empty texts are left out. */
-const rowXml = (number: number, values: readonly (string | number)[]): string => {
+const rowXml = (number: number, values: readonly XlsxValue[]): string => {
   let cells = '';
   for (let index = 0; index < values.length; index += 1)
-    cells += cell(values[index]!, `${COLUMNS[index] ?? columnName(index)}${number}`);
+    cells += cell(values[index]!, `${columnAt(index)}${number}`);
   return `<row r="${number}">${cells}</row>`;
 };
 
-/** The header row, bold (style 1). */
-const headerXml = (values: readonly string[]): string =>
-  rowXml(1, values).replaceAll('<c r=', '<c s="1" r=');
+/** The header row, bold. */
+const headerXml = (columns: readonly XlsxColumn[]): string =>
+  `<row r="1">${columns.map((column, index) => textCell(column.header, `${columnAt(index)}1`, STYLE.header)).join('')}</row>`;
+
+/** Characters a value shows as: a date as "yyyy-mm-dd hh:mm". */
+const shownLength = (value: XlsxValue): number =>
+  value instanceof Date ? 16 : value === null ? 0 : String(value).length;
+
+const MIN_WIDTH = 8;
+const MAX_WIDTH = 50;
+
+/**
+ * Column widths (in characters) that fit the header and most of the first rows: the longest
+ * of the header and the 90th percentile of the sampled values, plus a little padding, kept
+ * between MIN_WIDTH and MAX_WIDTH (a long note wraps out of view rather than widening the
+ * sheet).
+ */
+export const fittedWidths = (
+  columns: readonly XlsxColumn[],
+  sample: readonly (readonly XlsxValue[])[],
+): number[] =>
+  columns.map((column, index) => {
+    const lengths = sample
+      .map((values) => shownLength(values[index] ?? null))
+      .sort((a, b) => a - b);
+    const typical = lengths.length ? lengths[Math.ceil((lengths.length - 1) * 0.9)]! : 0;
+    return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, column.header.length + 2, typical + 2));
+  });
+
+const columnStyle = (column: XlsxColumn): string =>
+  column.type === 'number' ? '' : ` style="${column.type === 'date' ? STYLE.date : STYLE.text}"`;
+
+const colsXml = (columns: readonly XlsxColumn[], widths: readonly number[]): string =>
+  `<cols>${columns
+    .map(
+      (column, index) =>
+        `<col min="${index + 1}" max="${index + 1}" width="${widths[index]}" customWidth="1"${columnStyle(column)}/>`,
+    )
+    .join('')}</cols>`;
 
 /**
  * About how much XML is deflated at a time. Kept well under V8's large-object size (128 KB):
@@ -114,18 +182,23 @@ const headerXml = (values: readonly string[]): string =>
 const CHUNK_CHARS = 32 * 1024;
 
 async function* sheetXml(
-  header: readonly string[],
-  rows: AsyncIterable<(string | number)[][]>,
+  columns: readonly XlsxColumn[],
+  rows: AsyncIterable<XlsxValue[][]>,
 ): AsyncGenerator<string> {
+  // The first batch is read before the sheet starts: its rows size the columns.
+  const batches = rows[Symbol.asyncIterator]();
+  const first = await batches.next();
+  const sample = first.done ? [] : first.value;
   yield (
     `${XML_HEAD}<worksheet xmlns="${MAIN}"><sheetViews><sheetView workbookViewId="0">` +
     '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
-    `</sheetView></sheetViews><sheetData>${headerXml(header)}`
+    `</sheetView></sheetViews>${colsXml(columns, fittedWidths(columns, sample))}` +
+    `<sheetData>${headerXml(columns)}`
   );
   let number = 1;
-  for await (const batch of rows) {
+  for (let next = first; !next.done; next = await batches.next()) {
     let xml = '';
-    for (const values of batch) {
+    for (const values of next.value) {
       number += 1;
       xml += rowXml(number, values);
       if (xml.length >= CHUNK_CHARS) {
@@ -139,18 +212,21 @@ async function* sheetXml(
 }
 
 /**
- * The bytes of an .xlsx file with one sheet: `header`, then the rows as they arrive, a batch at
- * a time. Pulled by its reader: the next batch is asked for only once the previous bytes are
+ * The bytes of an .xlsx file with one sheet: `header` (a plain string is a text column), then
+ * the rows as they arrive, a batch at a time. Pulled by its reader: the next batch is asked for only once the previous bytes are
  * taken, so a slow download holds back the database instead of filling memory.
  */
 export async function* xlsxStream(
   sheetName: string,
-  header: readonly string[],
-  rows: AsyncIterable<(string | number)[][]>,
+  header: readonly (string | XlsxColumn)[],
+  rows: AsyncIterable<XlsxValue[][]>,
 ): AsyncGenerator<Buffer> {
+  const columns = header.map((column) =>
+    typeof column === 'string' ? { header: column } : column,
+  );
   // Level 1: measured on a million leads, 69 s and 179 MB against the default's 88 s and 148 MB.
   const zip = zipWriter(1);
   for (const [name, content] of parts(sheetName)) yield* zip.entry(name, [content]);
-  yield* zip.entry('xl/worksheets/sheet1.xml', sheetXml(header, rows));
+  yield* zip.entry('xl/worksheets/sheet1.xml', sheetXml(columns, rows));
   yield zip.finish();
 }

@@ -13,6 +13,7 @@ import {
   tableClasses as t,
   useCardLayout,
 } from '../../../components/data-table.tsx';
+import { WindowedTbody, rowCount } from '../../../components/windowed-rows.tsx';
 import { ClientCards } from './client-cards.tsx';
 import { CLIENT_COLUMNS, CLIENT_COLUMN_BY_ID, ClientActions } from './client-columns.tsx';
 import type { ClientColumn, ClientRowHandlers } from './client-columns.tsx';
@@ -50,14 +51,21 @@ const clipStyle = (column: ClientColumn): CSSProperties | undefined =>
 type ClientRowProps = ClientRowHandlers & {
   client: Client;
   number: number;
+  /** The row's place in the whole table (the header row is 1), drawn or not. */
+  rowIndex: number;
   selected: boolean;
   columns: readonly ClientColumn[];
 };
 
 /** One client: plain cells with Mantine's cell class (no Mantine component per cell). */
 const ClientRow = memo(
-  ({ client, number, selected, columns, onToggle, ...actions }: ClientRowProps) => (
-    <tr className={rowClass} {...ROW_ATTRIBUTES} data-selected={selected || undefined}>
+  ({ client, number, rowIndex, selected, columns, onToggle, ...actions }: ClientRowProps) => (
+    <tr
+      className={rowClass}
+      {...ROW_ATTRIBUTES}
+      aria-rowindex={rowIndex}
+      data-selected={selected || undefined}
+    >
       <td className={`${cellClass} ${PINNED.select.className}`} style={PINNED.select.style}>
         <input
           type="checkbox"
@@ -184,10 +192,11 @@ export const ClientsTable = ({
           verticalSpacing="xs"
           aria-label="Clients"
           aria-busy={busy}
+          aria-rowcount={rowCount(clients.length)}
           style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms', whiteSpace: 'nowrap' }}
         >
           <Table.Thead>
-            <Table.Tr>
+            <Table.Tr aria-rowindex={1}>
               <Th pinned="select">
                 <Checkbox
                   size="xs"
@@ -204,24 +213,28 @@ export const ClientsTable = ({
               <Th pinned="actions">Action</Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
-            {placeholder ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length + 4}>{placeholder}</Table.Td>
-              </Table.Tr>
-            ) : (
-              clients.map((client, index) => (
-                <ClientRow
-                  key={client._id}
-                  client={client}
-                  number={firstNumber + index}
-                  selected={selectedIds.has(client._id)}
-                  columns={columns}
-                  {...handlers}
-                />
-              ))
+          <WindowedTbody
+            items={clients}
+            placeholder={
+              placeholder ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length + 4}>{placeholder}</Table.Td>
+                </Table.Tr>
+              ) : null
+            }
+          >
+            {(client, index) => (
+              <ClientRow
+                key={client._id}
+                client={client}
+                number={firstNumber + index}
+                rowIndex={index + 2}
+                selected={selectedIds.has(client._id)}
+                columns={columns}
+                {...handlers}
+              />
             )}
-          </Table.Tbody>
+          </WindowedTbody>
         </Table>
       </Table.ScrollContainer>
     </div>

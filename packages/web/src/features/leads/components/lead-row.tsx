@@ -93,6 +93,8 @@ LeadCells.displayName = 'LeadCells';
 
 type LeadRowProps = LeadRowHandlers & {
   lead: Lead;
+  /** The row's place in the whole table (the header row is 1), drawn or not. */
+  rowIndex: number;
   selected: boolean;
   canSend: boolean;
   columns: readonly LeadColumn[];
@@ -102,8 +104,13 @@ type LeadRowProps = LeadRowHandlers & {
  * One lead in the table: plain elements (no Mantine component per cell or control), so 250
  * rows paint fast. Only the checkbox and the selected background depend on `selected`.
  */
-export const LeadRow = memo(({ lead, selected, onToggle, ...cells }: LeadRowProps) => (
-  <tr className={rowClass} {...ROW_ATTRIBUTES} data-selected={selected || undefined}>
+export const LeadRow = memo(({ lead, rowIndex, selected, onToggle, ...cells }: LeadRowProps) => (
+  <tr
+    className={rowClass}
+    {...ROW_ATTRIBUTES}
+    aria-rowindex={rowIndex}
+    data-selected={selected || undefined}
+  >
     <td className={`${cellClass} ${PINNED.select.className}`} style={PINNED.select.style}>
       <SelectBox
         label={`Select ${fullName(lead)}`}

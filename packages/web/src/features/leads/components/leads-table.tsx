@@ -6,6 +6,7 @@ import type { Lead, LeadSortField } from '@leadline/shared/leads';
 import { ColumnChooser } from '../../../components/column-chooser.tsx';
 import { useColumnPrefs } from '../../../components/column-prefs.ts';
 import { headClass, useCardLayout } from '../../../components/data-table.tsx';
+import { WindowedTbody, rowCount } from '../../../components/windowed-rows.tsx';
 import { LeadCards } from './lead-cards.tsx';
 import { LEAD_COLUMNS, LEAD_COLUMN_BY_ID } from './lead-columns.tsx';
 import type { LeadColumn } from './lead-columns.tsx';
@@ -167,10 +168,11 @@ export const LeadsTable = ({
           verticalSpacing={6}
           aria-label="Leads"
           aria-busy={busy}
+          aria-rowcount={rowCount(leads.length)}
           style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms', whiteSpace: 'nowrap' }}
         >
           <Table.Thead>
-            <Table.Tr>
+            <Table.Tr aria-rowindex={1}>
               <th className={`${headClass} ${PINNED.select.className}`} style={PINNED.select.style}>
                 <SelectBox
                   label="Select all visible leads"
@@ -183,28 +185,32 @@ export const LeadsTable = ({
               <ColumnHeaders sort={sort} onSort={onSort} columns={columns} />
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
-            {placeholder ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length + 4}>
-                  <Text c="dimmed" ta="left" py="xl" px="md" component="div">
-                    {placeholder}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              leads.map((lead) => (
-                <LeadRow
-                  key={lead._id}
-                  lead={lead}
-                  selected={selectedIds.has(lead._id)}
-                  canSend={canSend}
-                  columns={columns}
-                  {...handlers}
-                />
-              ))
+          <WindowedTbody
+            items={leads}
+            placeholder={
+              placeholder ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length + 4}>
+                    <Text c="dimmed" ta="left" py="xl" px="md" component="div">
+                      {placeholder}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null
+            }
+          >
+            {(lead, index) => (
+              <LeadRow
+                key={lead._id}
+                lead={lead}
+                rowIndex={index + 2}
+                selected={selectedIds.has(lead._id)}
+                canSend={canSend}
+                columns={columns}
+                {...handlers}
+              />
             )}
-          </Table.Tbody>
+          </WindowedTbody>
         </Table>
       </Table.ScrollContainer>
     </div>
