@@ -4,10 +4,11 @@ import { simpleParser } from 'mailparser';
 import { campaigns } from '../src/db/tables/campaigns.ts';
 import { createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
-import { createCampaign, getCampaign, sendCampaign, waitFor } from './campaigns-support.ts';
+import { createCampaign, getCampaign, sendCampaign } from './campaigns-support.ts';
 import { configureSmtp, insertLeads, organizationIdOf } from './fixtures.ts';
 import { startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
+import { waitFor } from './wait.ts';
 
 const ORG = 'acme-campaign-html';
 const HOSTILE =
