@@ -112,7 +112,9 @@ const scenario = async (
   options: { dataDir: string; databaseUrl?: string; args?: string[] },
   users: readonly Credentials[],
 ) => {
-  const server = await startFresh(options);
+  // BENCH_BURST_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/x": profile the server under the bursts.
+  const nodeArgs = process.env.BENCH_BURST_NODE_ARGS?.split(' ').filter(Boolean);
+  const server = await startFresh({ ...options, nodeArgs });
   try {
     const rss = sampleRss(server.pid, 50);
     const cold = await fire(server.url, users);

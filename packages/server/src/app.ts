@@ -20,6 +20,8 @@ import { registerTextInputCheck } from './plugins/text-input.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import { webBuildReader } from './plugins/web-build.ts';
+import { registerReadGate } from './plugins/read-gate.ts';
+import type { ReadGateOptions } from './plugins/read-gate.ts';
 import { requestForLog } from './lib/logged-url.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -59,6 +61,8 @@ export type AppDeps = {
   publicUrl?: string;
   /** The operator's mailbox for password-reset links (SYSTEM_SMTP_URL); none: no reset by email. */
   systemMail?: SystemMail;
+  /** API reads worked on at once, the rest queued fairly (plugins/read-gate.ts); none: ungated. */
+  readGate?: ReadGateOptions;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -117,6 +121,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerErrorHandling(app);
   registerNoStore(app);
   trackRequests(app);
+  if (deps.readGate) registerReadGate(app, deps.readGate);
 
   // The build on disk is read per page request (a stat per page; the pages again only when
   // they changed), so a rebuild is served without a restart.

@@ -14,6 +14,7 @@ import { importBatchesInFlight } from './modules/imports/jobs.ts';
 import { createSystemMailer } from './modules/system-mail/mailer.ts';
 import { DEMO_ORGANIZATION, seedDemo } from './seed/demo.ts';
 import { warmUp } from './warm-up.ts';
+import { readConcurrency } from './plugins/read-gate.ts';
 
 /** On SIGTERM, how long running jobs have to finish or hand back their work. */
 const JOB_GRACE_MS = 6_000;
@@ -41,6 +42,7 @@ const main = async () => {
       mailer: createSystemMailer(config.systemMail),
       publicUrl: config.publicUrl,
     },
+    readGate: { concurrency: readConcurrency(database.kind) },
   });
   const log = app.log;
   reportQueueError = (error) => log.error({ err: error }, 'job queue error');

@@ -37,6 +37,21 @@ export const pgliteExecuteSql =
   };
 
 /**
+ * PGlite runs each statement on this thread, and hands the next queued statement on as soon as
+ * one ends, without a turn of the event loop: under a burst of API reads the server would read
+ * no file, accept no connection and send no answer until the whole queue of statements was
+ * done. Each statement first lets the event loop take its turn (pending I/O), so pages,
+ * scripts and finished answers go out between two statements.
+ */
+const yieldBeforeEachStatement = (client: PGlite): void => {
+  const run = client.execProtocolStream.bind(client);
+  client.execProtocolStream = async (...args: Parameters<PGlite['execProtocolStream']>) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return run(...args);
+  };
+};
+
+/**
  * PGlite in `dataDir` (or in memory when null), locked against a second process; `loadDataDir`
  * starts it from a dumped directory (the tests' migrated copy) instead of an empty one.
  */
@@ -53,6 +68,7 @@ export const openPglite = async (
     // No autovacuum here: a trigram index's pending list is merged into the index by the insert
     // that fills it, holding the one connection meanwhile; a small list keeps each merge short.
     await client.exec(`SET gin_pending_list_limit = '256kB'`);
+    yieldBeforeEachStatement(client);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {

@@ -44,25 +44,40 @@ export const createWorkQueue = (options: WorkQueueOptions) => {
     else running -= 1;
   };
 
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= options.concurrency) {
-        const wait = expectedWaitMs();
-        if (wait > options.maxWaitMs) {
-          // The later in a long queue, the later the suggested return, so that the refused
-          // do not all come back at the same moment.
-          throw new ServerBusy(options.busyMessage, Math.max(1, Math.ceil(wait / 1000)));
-        }
-        await new Promise<void>((resolve) => waiting.push(resolve));
-      } else {
-        running += 1;
+  /**
+   * Waits for a slot (or refuses at once with ServerBusy when the wait would be too long) and
+   * answers the function that gives it back; call it exactly once, when the work is done.
+   */
+  const acquire = async (): Promise<() => void> => {
+    if (running >= options.concurrency) {
+      const wait = expectedWaitMs();
+      if (wait > options.maxWaitMs) {
+        // The later in a long queue, the later the suggested return, so that the refused
+        // do not all come back at the same moment.
+        throw new ServerBusy(options.busyMessage, Math.max(1, Math.ceil(wait / 1000)));
       }
-      const started = performance.now();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      running += 1;
+    }
+    const started = performance.now();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      averageMs = averageMs * 0.8 + (performance.now() - started) * 0.2;
+      next();
+    };
+  };
+
+  return {
+    acquire,
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      const release = await acquire();
       try {
         return await task();
       } finally {
-        averageMs = averageMs * 0.8 + (performance.now() - started) * 0.2;
-        next();
+        release();
       }
     },
     /** Tasks running and waiting now. */

@@ -19,16 +19,22 @@ focusManager.setEventListener((handleFocus) => {
   };
 });
 
+/** The seconds a busy server asked to wait before the next try, if it did. */
+const busyFor = (error: unknown): number | null =>
+  error instanceof ApiRequestError && error.status === 503 ? error.retryAfterSeconds : null;
+
 const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A 4xx will not change by asking again.
+        // A 4xx will not change by asking again; a busy server (503) says when to come back.
         retry: (failureCount, error) =>
           !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) &&
-          failureCount < 2,
+          failureCount < (busyFor(error) === null ? 2 : 5),
+        retryDelay: (failureCount, error) =>
+          (busyFor(error) ?? Math.min(2 ** failureCount, 30)) * 1000,
       },
       mutations: { retry: false },
     },

@@ -11,8 +11,15 @@ export class ApiRequestError extends Error {
   readonly sessionExpired: boolean;
   /** True when the server answered with a message of its own. */
   readonly hasServerMessage: boolean;
+  /** A busy server's Retry-After (503): when asking again makes sense, in seconds. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, body: Partial<ApiError> | null, sessionExpired = false) {
+  constructor(
+    status: number,
+    body: Partial<ApiError> | null,
+    sessionExpired = false,
+    retryAfter: string | null = null,
+  ) {
     const serverMessage = typeof body?.message === 'string' ? body.message.trim() : '';
     super(serverMessage || `Request failed with status ${status}`);
     this.name = 'ApiRequestError';
@@ -20,6 +27,9 @@ export class ApiRequestError extends Error {
     this.fieldErrors = body?.errors ?? {};
     this.sessionExpired = sessionExpired;
     this.hasServerMessage = serverMessage.length > 0;
+    const seconds = Number(retryAfter);
+    this.retryAfterSeconds =
+      retryAfter !== null && Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
   }
 }
 
@@ -87,7 +97,12 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
       unauthorizedHandler?.();
     }
     const errorBody = data && typeof data === 'object' ? (data as Partial<ApiError>) : null;
-    throw new ApiRequestError(response.status, errorBody, expired);
+    throw new ApiRequestError(
+      response.status,
+      errorBody,
+      expired,
+      response.headers.get('retry-after'),
+    );
   }
   return data as T;
 };
@@ -132,5 +147,10 @@ export const apiFetch = async (path: string, options: FetchOptions = {}): Promis
     unauthorizedHandler?.();
   }
   const errorBody = data && typeof data === 'object' ? (data as Partial<ApiError>) : null;
-  throw new ApiRequestError(response.status, errorBody, expired);
+  throw new ApiRequestError(
+    response.status,
+    errorBody,
+    expired,
+    response.headers.get('retry-after'),
+  );
 };

@@ -65,6 +65,24 @@ const withRetryAfter = async <T>(
   }
 };
 /** The system mailbox for one request's email: a failure to send goes to its log. */
+/** How long "an administrator exists" is taken as read: every sign-in page asks. */
+const SETUP_ANSWER_MS = 5000;
+
+/**
+ * needsFirstAdmin for GET /api/auth/setup: once a server has its administrator the answer is
+ * reused for a few seconds, so a burst of sign-in pages costs one query; while none exists it
+ * is read every time (the first-administrator form must disappear as soon as one is made).
+ */
+const firstAdminCheck = (db: Db) => {
+  let answeredNoAt = Number.NEGATIVE_INFINITY;
+  return async (): Promise<boolean> => {
+    if (performance.now() - answeredNoAt < SETUP_ANSWER_MS) return false;
+    const needed = await needsFirstAdmin(db);
+    if (!needed) answeredNoAt = performance.now();
+    return needed;
+  };
+};
+
 const mailingFor = (request: FastifyRequest, systemMail: SystemMail): ResetMailing => ({
   ...systemMail,
   onError: (error) =>
@@ -103,9 +121,12 @@ export const authRoutes =
       limits.now,
     );
 
-    app.get('/api/auth/setup', { config: { access: 'public' }, schema: { tags } }, async () => ({
-      needsFirstAdmin: await needsFirstAdmin(db),
-    }));
+    const firstAdminNeeded = firstAdminCheck(db);
+    app.get(
+      '/api/auth/setup',
+      { config: { access: 'public', readGate: false }, schema: { tags } },
+      async () => ({ needsFirstAdmin: await firstAdminNeeded() }),
+    );
 
     app.post(
       '/api/auth/setup',
@@ -171,7 +192,7 @@ export const authRoutes =
 
     app.get(
       '/api/auth/options',
-      { config: { access: 'public' }, schema: { tags } },
+      { config: { access: 'public', readGate: false }, schema: { tags } },
       async (): Promise<AuthOptions> => ({ passwordResetByEmail: systemMail !== undefined }),
     );
 
