@@ -47,6 +47,11 @@ const summarise = (runs: readonly UserRun[], wallMs: number) => {
   const answered = attempts.filter((a) => typeof a.outcome === 'number');
   const statuses: Record<string, number> = {};
   for (const a of attempts) statuses[String(a.outcome)] = (statuses[String(a.outcome)] ?? 0) + 1;
+  const statusesByStep: Record<string, Record<string, number>> = {};
+  for (const a of attempts) {
+    const step = (statusesByStep[a.step] ??= {});
+    step[String(a.outcome)] = (step[String(a.outcome)] ?? 0) + 1;
+  }
   const byStep: Record<string, ReturnType<typeof latencySummary>> = {};
   for (const step of new Set(attempts.map((a) => a.step)))
     byStep[step] = latencySummary(answered.filter((a) => a.step === step).map((a) => a.ms));
@@ -67,6 +72,7 @@ const summarise = (runs: readonly UserRun[], wallMs: number) => {
     usersCompleted: runs.filter((run) => run.completed).length,
     userFirstMinuteMs: latencySummary(runs.map((run) => run.totalMs)),
     byStepMs: byStep,
+    statusesByStep,
   };
 };
 
@@ -253,7 +259,7 @@ await runBenchmark('burst', 40 * 60_000, async ({ defer, log }) => {
         users: USERS,
         spreadMs: SPREAD_MS,
         firstMinute:
-          'GET / and its script (read as sent, compressed: a browser decodes it in its own process), GET /api/auth/setup and /api/auth/options, POST /api/auth/signin, GET /api/auth/me, GET /api/dashboard and /api/organizations/getting-started, GET /api/leads (page 1 of 10), then one lead: GET /api/leads/:id, /api/activity?entityId, /api/leads/:id/emails; a 429/503 with Retry-After is waited out and asked again (each try counted)',
+          'GET / and its script (read as sent, compressed: a browser decodes it in its own process), GET /api/auth/setup and /api/auth/options, POST /api/auth/signin, GET /api/auth/me, GET /api/dashboard and /api/organizations/getting-started, GET /api/leads (page 1 of 10), then one lead: GET /api/leads/:id, /api/leads/:id/activity, /api/leads/:id/emails (what a lead’s drawer asks); a 429/503 with Retry-After is waited out and asked again (each try counted)',
         cold: 'the burst starts the moment /api/health first answers (polled every 5 ms) after spawning node packages/server/dist/main.js',
         warm: 'the same burst again 2 s after the cold one ended, on the same process',
         limits: `${LIMIT_MS} ms per request (the target), ${GIVE_UP_MS} ms before a request is given up`,

@@ -177,7 +177,7 @@ export const firstMinute = async (
   const id = encodeURIComponent(lead._id);
   const pages = await Promise.all([
     get('GET /api/leads/:id', `/api/leads/${id}`),
-    get('GET /api/activity?entityId', `/api/activity?entityId=${id}&limit=20`),
+    get('GET /api/leads/:id/activity', `/api/leads/${id}/activity?limit=20`),
     get('GET /api/leads/:id/emails', `/api/leads/${id}/emails?limit=20`),
   ]);
   const ok = (answer: { status: number } | null) =>

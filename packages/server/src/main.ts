@@ -101,6 +101,7 @@ const main = async () => {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   // Ready before the first request: a burst at the moment of listening finds nothing lazy left.
+  await database.warm?.();
   await warmUp(app);
   await app.listen({ port: config.port, host: config.host });
   log.info(
