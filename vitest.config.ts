@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { jsonReporters } from './scripts/test-reports.mjs';
 
@@ -7,6 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at a time even on two cores: much of a file's time is waiting (child processes,
+    // mail servers, timers) and loading modules, so two halve the suite (PostgreSQL: 780 -> 396 s).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['packages/server/test/global-setup.ts'],
     // The test mail servers listen on loopback, which the product refuses by default.
     env: { MAIL_ALLOW_PRIVATE_HOSTS: '1' },

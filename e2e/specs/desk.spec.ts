@@ -4,7 +4,7 @@ import { DESKTOP, PHONE, newPage, snap } from '../support/browser.ts';
 import { setUpDemoSession } from '../support/demo-session.ts';
 import { postApi, signinToken } from '../support/api.ts';
 import { DEMO_PASSWORD, signInDemo } from '../support/leads-pages.ts';
-import { visible } from '../support/pages.ts';
+import { guardedAgain, visible } from '../support/pages.ts';
 
 const LEAVE = "You're about to leave. Do you want to logout?";
 
@@ -77,6 +77,7 @@ describe('desk: Back is Back', () => {
       await expect.poll(() => dialogs.messages.length).toBe(1);
       expect(dialogs.messages[0]).toBe(LEAVE);
       expect(page.url()).toBe(`${session.server.url}/`);
+      await guardedAgain(page);
 
       // A reload on the first entry still asks there.
       await page.reload();

@@ -7,6 +7,7 @@ import {
   PASSWORD,
   PASSWORD_LABEL,
   createUserThroughForm,
+  guardedAgain,
   hidden,
   sidebarLinks,
   signIn,
@@ -231,6 +232,8 @@ describe('identity in the browser', () => {
     await expect.poll(() => dialogs.length).toBe(1);
     expect(dialogs[0]).toBe("You're about to leave. Do you want to logout?");
     expect(page.url()).toContain('/leads-table');
+    // Declining puts the guard back on top; Back is pressed again once it is there.
+    await guardedAgain(page);
     accept = true;
     await page.goBack();
     await page.waitForURL('**/login');

@@ -54,3 +54,17 @@ export const createUserThroughForm = async (page: Page, user: NewUser) => {
   await page.getByRole('button', { name: 'Create User' }).click();
   await toast(page, 'User created successfully');
 };
+
+/**
+ * After the leave question was declined, the app puts its guard entry back on top of the
+ * history; a test pressing Back again must wait for it, as a person's next click would.
+ */
+export const guardedAgain = async (page: Page): Promise<void> => {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window.history.state as Record<string, unknown> | null)?.leadlineBackGuard === true,
+      ),
+    )
+    .toBe(true);
+};
