@@ -8,6 +8,7 @@ import { activityLog, clients, leads, organizations } from '../src/db/schema.ts'
 import type { LeadSeedRow } from '../src/modules/leads/repo.ts';
 import { PASSWORD, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
+import { smtpSettingsOf } from './mail-servers.ts';
 
 /** A valid lead for POST /api/leads, with an email of its own. */
 export const leadPayload = (overrides: Partial<LeadInput> = {}): LeadInput => ({
@@ -254,11 +255,7 @@ export const configureSmtp = async (
     token,
     payload: {
       smtp: {
-        host: smtp.host,
-        port: smtp.port,
-        secure: false,
-        user: smtp.user,
-        pass: smtp.password,
+        ...smtpSettingsOf(smtp),
         ...(dailyLimit === undefined ? {} : { dailyLimit }),
       },
     },

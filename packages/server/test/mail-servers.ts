@@ -69,6 +69,14 @@ export type TestSmtpServer = {
 };
 
 /** Recipients whose address starts with this are refused with 550 (a failed send). */
+/** The SMTP part of POST /api/email/config for a test server (plain, no STARTTLS). */
+export const smtpSettingsOf = (smtp: {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+}) => ({ host: smtp.host, port: smtp.port, secure: false, user: smtp.user, pass: smtp.password });
+
 export const REJECTED_PREFIX = 'nobody-here';
 
 /**

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './mail-servers.ts';
+import { freePort, smtpSettingsOf } from './mail-servers.ts';
 
 /**
  * The real server as a child process, from its TypeScript (`node --import tsx
@@ -173,15 +173,7 @@ export const configureSmtpOn = async (
     server,
     'POST',
     '/api/email/config',
-    {
-      smtp: {
-        host: smtp.host,
-        port: smtp.port,
-        secure: false,
-        user: smtp.user,
-        pass: smtp.password,
-      },
-    },
+    { smtp: smtpSettingsOf(smtp) },
     token,
   );
   if (status !== 200) throw new Error(`SMTP settings refused: ${JSON.stringify(json)}`);
