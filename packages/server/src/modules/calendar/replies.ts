@@ -1,10 +1,8 @@
 import type { ParsedMail } from 'mailparser';
-import { RESPONSE_LABELS } from '@leadline/shared/calendar';
 import type { AttendeeResponse } from '@leadline/shared/calendar';
 import type { Db } from '../../db/connection.ts';
-import { logActivity } from '../activity/repo.ts';
-import { meetingName } from './present.ts';
-import { findAttendees, findMeetingByUid, setResponse } from './repo.ts';
+import { findAttendees, findMeetingByUid } from './repo.ts';
+import { recordResponse } from './responses.ts';
 
 /** An iCalendar REPLY (RFC 5546): which meeting, which version, and who answered what. */
 export type CalendarReply = {
@@ -61,17 +59,17 @@ export const applyCalendarReplies = async (
     if (!meeting || reply.sequence < meeting.sequence) continue;
     const attendee = (await findAttendees(db, [meeting.id])).find((row) => row.email === sender);
     if (!attendee || attendee.response === answer.response) continue;
-    await db.transaction(async (tx) => {
-      await setResponse(tx, meeting.id, sender, answer.response);
-      await logActivity(tx, {
+    await db.transaction((tx) =>
+      recordResponse(tx, {
         organizationId,
         userId: null,
-        type: 'Meeting',
-        entityId: meeting.id,
-        action: 'response',
-        details: `${meetingName(meeting.topic)}: ${sender} answered ${RESPONSE_LABELS[answer.response]} (calendar reply)`,
-      });
-    });
+        meeting,
+        email: sender,
+        response: answer.response,
+        how: 'answered',
+        source: 'calendar reply',
+      }),
+    );
     changed += 1;
   }
   return changed;

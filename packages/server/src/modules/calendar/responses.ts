@@ -1,5 +1,5 @@
 import { RESPONSE_LABELS, attendeeResponseSchema } from '@leadline/shared/calendar';
-import type { Meeting } from '@leadline/shared/calendar';
+import type { AttendeeResponse, Meeting } from '@leadline/shared/calendar';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
@@ -15,6 +15,36 @@ import {
 } from './service.ts';
 
 export const ATTENDEE_NOT_FOUND = 'This meeting has no such attendee';
+
+/**
+ * Records one attendee's answer and says so in the activity log ("set to" by hand, "answered"
+ * with `source` for a calendar's reply); false when the meeting has no such attendee. Call
+ * inside a transaction.
+ */
+export const recordResponse = async (
+  tx: Db,
+  change: {
+    organizationId: string;
+    userId: string | null;
+    meeting: { id: string; topic: string };
+    email: string;
+    response: AttendeeResponse;
+    how: 'set to' | 'answered';
+    source?: string;
+  },
+): Promise<boolean> => {
+  const { organizationId, userId, meeting, email, response, how, source } = change;
+  if (!(await setResponse(tx, meeting.id, email, response))) return false;
+  await logActivity(tx, {
+    organizationId,
+    userId,
+    type: 'Meeting',
+    entityId: meeting.id,
+    action: 'response',
+    details: `${meetingName(meeting.topic)}: ${email} ${how} ${RESPONSE_LABELS[response]}${source ? ` (${source})` : ''}`,
+  });
+  return true;
+};
 
 /**
  * PUT /api/calendar/:id/attendees/:email/response: the organiser (or an administrator) records
@@ -35,15 +65,15 @@ export const setAttendeeResponse = async (
     if (!(await lockMeeting(tx, organizationId, id))) throw notFound(MEETING_NOT_FOUND);
     const meeting = (await findMeeting(tx, organizationId, id))!;
     checkMayChange(actor, meeting);
-    if (!(await setResponse(tx, id, address, response))) throw notFound(ATTENDEE_NOT_FOUND);
-    await logActivity(tx, {
+    const recorded = await recordResponse(tx, {
       organizationId,
       userId: actor.id,
-      type: 'Meeting',
-      entityId: id,
-      action: 'response',
-      details: `${meetingName(meeting.topic)}: ${address} set to ${RESPONSE_LABELS[response]}`,
+      meeting,
+      email: address,
+      response,
+      how: 'set to',
     });
+    if (!recorded) throw notFound(ATTENDEE_NOT_FOUND);
   });
   return loadMeeting(db, organizationId, id);
 };
