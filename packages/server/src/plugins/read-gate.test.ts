@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/connection.ts';
+import { healthRoutes } from '../modules/health/routes.ts';
 import { registerErrorHandling } from './errors.ts';
 import { SERVER_BUSY, registerReadGate } from './read-gate.ts';
 
@@ -19,7 +21,8 @@ const gatedServer = async () => {
   };
   app.get('/api/slow', held);
   app.post('/api/slow', held);
-  app.get('/api/health', async () => ({ ok: true }));
+  // The product's own health check, on a database that always answers.
+  await app.register(healthRoutes({ execute: async () => ({ rows: [] }) } as unknown as Db));
   app.get('/api/free', { config: { readGate: false } }, async () => ({ ok: true }));
   app.get('/page', async () => 'page');
   await app.listen({ port: 0, host: '127.0.0.1' });

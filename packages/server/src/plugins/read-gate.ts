@@ -8,7 +8,7 @@ export const SERVER_BUSY =
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: a read that costs next to nothing and is never queued (the sign-in page's). */
+    /** false: a read never queued (the health check, the sign-in page's two questions). */
     readGate?: false;
   }
 }
@@ -21,11 +21,10 @@ export type ReadGateOptions = {
   maxWaitMs?: number;
 };
 
-/** API reads go through the gate; the health check (monitoring, start-up) does not. */
+/** API reads go through the gate; the API's documentation pages (Swagger UI's own routes) do not. */
 const isGatedRead = (method: string, url: string) =>
   (method === 'GET' || method === 'HEAD') &&
   url.startsWith('/api/') &&
-  !url.startsWith('/api/health') &&
   !url.startsWith('/api/docs');
 
 /**

@@ -6,7 +6,7 @@ import { UUID_PATTERN } from '../users/repo.ts';
 import { toConflict } from './present.ts';
 import { findOverlapping } from './repo.ts';
 import { organizationOf } from './service.ts';
-import { parseWallTime, zonedToInstant } from './zone.ts';
+import { wallSpanToInstants } from './zone.ts';
 
 /**
  * GET /api/calendar/conflicts: the organisation's meetings that overlap the form's wall times
@@ -18,9 +18,8 @@ export const findConflicts = async (
   query: unknown,
 ): Promise<MeetingConflict[]> => {
   const organizationId = organizationOf(actor);
-  const { date, startTime, endTime, timeZone, exclude } = meetingConflictQuerySchema.parse(query);
-  const from = new Date(zonedToInstant(parseWallTime(date, startTime), timeZone));
-  const to = new Date(zonedToInstant(parseWallTime(date, endTime), timeZone));
+  const { timeZone, exclude, ...span } = meetingConflictQuerySchema.parse(query);
+  const { startsAt: from, endsAt: to } = wallSpanToInstants(span, timeZone);
   const excludeId = exclude && UUID_PATTERN.test(exclude) ? exclude : null;
   const rows = await findOverlapping(db, organizationId, from, to, excludeId);
   return rows.map((row) => toConflict(row, timeZone));

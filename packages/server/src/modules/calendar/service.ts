@@ -36,7 +36,7 @@ import {
 } from './repo.ts';
 import type { MeetingChanges, MeetingRow } from './repo.ts';
 import { findMeetingActivity } from './summary-repo.ts';
-import { nextDate, parseWallTime, zonedToInstant } from './zone.ts';
+import { nextDate, parseWallTime, wallSpanToInstants, zonedToInstant } from './zone.ts';
 
 export const NO_ORGANIZATION = chooseOrganization('use the calendar');
 export const INVALID_MEETING_ID = 'Invalid meeting ID';
@@ -67,8 +67,7 @@ const toChanges = (data: MeetingData): MeetingChanges => ({
   description: data.description,
   location: data.location,
   timeZone: data.timeZone,
-  startsAt: new Date(zonedToInstant(parseWallTime(data.date, data.startTime), data.timeZone)),
-  endsAt: new Date(zonedToInstant(parseWallTime(data.date, data.endTime), data.timeZone)),
+  ...wallSpanToInstants(data, data.timeZone),
 });
 
 export const loadMeeting = async (db: Db, organizationId: string, id: string): Promise<Meeting> => {

@@ -134,3 +134,12 @@ export const transitionsBetween = (from: number, to: number, timeZone: string): 
   }
   return transitions;
 };
+
+/** A form's wall date and start and end times in `timeZone`, as the instants they name. */
+export const wallSpanToInstants = (
+  span: { date: string; startTime: string; endTime: string },
+  timeZone: string,
+): { startsAt: Date; endsAt: Date } => ({
+  startsAt: new Date(zonedToInstant(parseWallTime(span.date, span.startTime), timeZone)),
+  endsAt: new Date(zonedToInstant(parseWallTime(span.date, span.endTime), timeZone)),
+});

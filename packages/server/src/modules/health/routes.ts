@@ -7,7 +7,7 @@ export const healthRoutes =
   async (app) => {
     app.get(
       '/api/health',
-      { config: { access: 'public' }, schema: { tags: ['health'] } },
+      { config: { access: 'public', readGate: false }, schema: { tags: ['health'] } },
       async (_request, reply) => {
         try {
           await db.execute(sql`SELECT 1`);
