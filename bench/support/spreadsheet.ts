@@ -53,9 +53,9 @@ export type LeadSheet = {
 };
 
 /**
- * `count` data rows under a header of the export's labels. One row in `errorEvery` is
- * invalid (bad email, no company, unknown status, social source without a profile link, in
- * turn); one in `duplicateEvery` repeats an earlier email.
+ * `count` data rows under a header of the export's labels. One row in `errorEvery` has a
+ * problem, in turn: a bad email or no company (refused), an unknown status or a social source
+ * without a profile link (warnings: imported); one in `duplicateEvery` repeats an earlier email.
  */
 export const leadSheet = (count: number, errorEvery = 100, duplicateEvery = 100): LeadSheet => {
   const next = random(20_261_121);
@@ -86,13 +86,17 @@ export const leadSheet = (count: number, errorEvery = 100, duplicateEvery = 100)
         : '',
       subject: pick(NOTES),
     };
-    if (i % errorEvery === 0) {
-      const problem = (i / errorEvery) % 4;
+    const problem = i % errorEvery === 0 ? (i / errorEvery) % 4 : null;
+    if (problem === 0 || problem === 1) {
       if (problem === 0) row.personEmail = `${first}.${last}.${i}-at-nowhere`;
-      else if (problem === 1) row.companyName = '';
-      else if (problem === 2) row.status = 'Lukewarm';
-      else [row.source, row.contactProfileLink] = ['LinkedIn', ''];
+      else row.companyName = '';
       expected.errors += 1;
+    } else if (problem === 2 || problem === 3) {
+      // Warnings since issue 12: the row goes in (status Cold Lead, no profile link).
+      if (problem === 2) row.status = 'Lukewarm';
+      else [row.source, row.contactProfileLink] = ['LinkedIn', ''];
+      emails.push(row.personEmail);
+      expected.inserted += 1;
     } else if (i % duplicateEvery === 1 && emails.length > 0) {
       row.personEmail = pick(emails).toUpperCase();
       expected.duplicates += 1;
