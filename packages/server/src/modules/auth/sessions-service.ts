@@ -4,7 +4,7 @@ import type { SessionsResponse } from '@leadline/shared/accounts';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../users/present.ts';
-import { UUID_PATTERN } from '../users/repo.ts';
+import { UUID_PATTERN } from '@leadline/shared/ids';
 import { endSession, findUserSessions } from './sessions-repo.ts';
 import type { SessionDevice } from './sessions-repo.ts';
 

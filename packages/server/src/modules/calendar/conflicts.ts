@@ -2,7 +2,7 @@ import { meetingConflictQuerySchema } from '@leadline/shared/calendar';
 import type { MeetingConflict } from '@leadline/shared/calendar';
 import type { Db } from '../../db/connection.ts';
 import type { CurrentUser } from '../users/present.ts';
-import { UUID_PATTERN } from '../users/repo.ts';
+import { UUID_PATTERN } from '@leadline/shared/ids';
 import { toConflict } from './present.ts';
 import { findOverlapping } from './repo.ts';
 import { organizationOf } from './service.ts';

@@ -19,7 +19,7 @@ import { toActivityEntry } from '../activity/present.ts';
 import { logActivity } from '../activity/repo.ts';
 import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
-import { UUID_PATTERN } from '../users/repo.ts';
+import { UUID_PATTERN } from '@leadline/shared/ids';
 import { invitationWhen, notifyAttendees } from './notify.ts';
 import type { SentInvitations } from './notify.ts';
 import { meetingName, scheduledDetails, toMeeting } from './present.ts';

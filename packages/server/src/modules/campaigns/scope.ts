@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { scopeOf } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
-import { UUID_PATTERN } from '../users/repo.ts';
+import { UUID_PATTERN } from '@leadline/shared/ids';
 import { findCampaign } from './repo.ts';
 import type { CampaignListRow } from './repo.ts';
 

@@ -11,7 +11,7 @@ import { HttpError, badRequest, notFound, isUniqueViolation } from '../../lib/er
 import { logActivity } from '../activity/repo.ts';
 import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
-import { UUID_PATTERN } from '../users/repo.ts';
+import { UUID_PATTERN } from '@leadline/shared/ids';
 import { describeClient, toClient } from './present.ts';
 import {
   clientCategories,

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { UUID_PATTERN } from '../users/repo.ts';
+import { UUID_PATTERN } from '@leadline/shared/ids';
 
 /** Who unsubscribes: an address, from one organisation's emails. */
 export type UnsubscribeTarget = { organizationId: string; email: string };

@@ -7,7 +7,7 @@ import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
-import { UUID_PATTERN } from '../users/repo.ts';
+import { UUID_PATTERN } from '@leadline/shared/ids';
 import { automaticMapping } from './headers.ts';
 import type { ImportKind } from './headers.ts';
 import { cellText, checkUpload, detectType, openRows } from './read.ts';

@@ -12,7 +12,7 @@ import { logActivity } from '../activity/repo.ts';
 import { forgetLeadFigures } from '../dashboard/lead-figures.ts';
 import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
-import { UUID_PATTERN } from '../users/repo.ts';
+import { UUID_PATTERN } from '@leadline/shared/ids';
 import type { ImportKind } from './headers.ts';
 import type { ColumnMapping } from '@leadline/shared/import-rows';
 import { findImportDetails, saveImportDetails } from './details-repo.ts';

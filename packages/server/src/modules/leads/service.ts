@@ -20,7 +20,7 @@ import { logActivity } from '../activity/repo.ts';
 import { forgetLeadFigures } from '../dashboard/lead-figures.ts';
 import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
-import { UUID_PATTERN } from '../users/repo.ts';
+import { UUID_PATTERN } from '@leadline/shared/ids';
 import { describeLead, leadName, toLead } from './present.ts';
 import type { LeadFilter, LeadSort } from './query.ts';
 import {

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Permissions } from '@leadline/shared/permissions';
 import type { Role } from '@leadline/shared/roles';
 import type { UserStatus } from '@leadline/shared/auth';
+import { UUID_PATTERN } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { organizations, userSessions, users } from '../../db/tables.ts';
 
@@ -31,8 +32,6 @@ const selectUsers = (db: Db) =>
     .select(columns)
     .from(users)
     .leftJoin(organizations, eq(users.organizationId, organizations.id));
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const findUserById = async (db: Db, id: string): Promise<UserRow | undefined> => {
   if (!UUID_PATTERN.test(id)) return undefined;
