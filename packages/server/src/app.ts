@@ -24,6 +24,7 @@ import { registerReadGate } from './plugins/read-gate.ts';
 import type { ReadGateOptions } from './plugins/read-gate.ts';
 import { requestForLog } from './lib/logged-url.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
+import { authenticate } from './modules/auth/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionRoutes } from './modules/auth/sessions-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
@@ -40,6 +41,7 @@ import { importRoutes } from './modules/imports/routes.ts';
 import { inboxRoutes } from './modules/email/inbox-routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
 import { organizationsRoutes } from './modules/organizations/routes.ts';
+import { actingUser } from './modules/organizations/service.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { trackRequests } from './db/foreground.ts';
@@ -144,7 +146,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerGuard(app, deps.db, deps.tokens);
+  registerGuard(app, {
+    authenticate: (token) => authenticate(deps.db, deps.tokens, token),
+    actingUser: (user, organizationHeader) => actingUser(deps.db, user, organizationHeader),
+  });
   registerPasswordChangeGate(app);
   registerTextInputCheck(app);
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };

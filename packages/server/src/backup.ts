@@ -1,6 +1,6 @@
 // `npm run backup -- FILE`: a consistent backup of the database in plain SQL (gzip for .gz).
-import { backupDatabase } from './db/backup/backup-database.ts';
-import { runDatabaseCommand } from './db/backup/cli.ts';
+import { backupDatabase } from './backup/backup-database.ts';
+import { runDatabaseCommand } from './backup/cli.ts';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 

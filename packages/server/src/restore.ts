@@ -1,6 +1,6 @@
 // `npm run restore -- FILE`: loads a backup into an empty database (DATABASE_URL or DATA_DIR).
-import { runDatabaseCommand } from './db/backup/cli.ts';
-import { restoreDatabase } from './db/backup/restore-database.ts';
+import { runDatabaseCommand } from './backup/cli.ts';
+import { restoreDatabase } from './backup/restore-database.ts';
 
 runDatabaseCommand('restore', async (target, file) => {
   const done = await restoreDatabase(target, file);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Database } from '../src/db/connection.ts';
 import { openPglite, openPostgres } from '../src/db/connection.ts';
-import type { DatabaseTarget } from '../src/db/backup/connect.ts';
+import type { DatabaseTarget } from '../src/backup/connect.ts';
 
 /** A directory of its own for one test file, removed at the end. */
 export const makeTempDir = () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { BODY_LIMIT } from '../src/app.ts';
-import { createTokenService } from '../src/lib/tokens.ts';
 import { registerGuard } from '../src/plugins/guard.ts';
 import { NUL_REFUSED } from '../src/lib/text.ts';
 import { API_POLICY } from '../src/plugins/security-headers.ts';
@@ -128,7 +127,8 @@ describe('server', () => {
 
   it('refuses to start with a route that declares no access rule', async () => {
     const bare = Fastify({ logger: false });
-    registerGuard(bare, t.database.db, createTokenService('x'.repeat(40)));
+    const noCaller = () => Promise.reject(new Error('no caller in this test'));
+    registerGuard(bare, { authenticate: noCaller, actingUser: noCaller });
     expect(() => bare.get('/api/unguarded', async () => 'open')).toThrow(
       'Route GET /api/unguarded declares no access rule',
     );

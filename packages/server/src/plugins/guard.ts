@@ -2,11 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ORGANIZATION_HEADER } from '@leadline/shared/organization';
 import { PERMISSION_LABELS, hasPermission, isPermissionKey } from '@leadline/shared/permissions';
 import type { PermissionKey } from '@leadline/shared/permissions';
-import type { Db } from '../db/connection.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import type { TokenService } from '../lib/tokens.ts';
-import { authenticate } from '../modules/auth/service.ts';
-import { actingUser } from '../modules/organizations/service.ts';
 import type { CurrentUser } from '../modules/users/present.ts';
 
 /**
@@ -62,10 +58,20 @@ export const userOf = (request: FastifyRequest): CurrentUser => {
 };
 
 /**
+ * How the guard learns who calls: the token's user (refused with 401 when the token or session
+ * is not valid), and the user as they act in the organisation a Super Admin chose with the
+ * X-Organization header. Given by the app, so the guard depends on no module.
+ */
+export type CallerLookup = {
+  authenticate: (token: string) => Promise<CurrentUser>;
+  actingUser: (user: CurrentUser, organizationHeader: string | undefined) => Promise<CurrentUser>;
+};
+
+/**
  * Every /api route must declare its access, or the server refuses to start: no route can be
  * added that skips the guard.
  */
-export const registerGuard = (app: FastifyInstance, db: Db, tokens: TokenService) => {
+export const registerGuard = (app: FastifyInstance, callers: CallerLookup) => {
   app.decorateRequest('currentUser', null);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
@@ -88,10 +94,10 @@ export const registerGuard = (app: FastifyInstance, db: Db, tokens: TokenService
       if (access === 'optional') return;
       throw unauthorized('Your session has expired. Please sign in again.');
     }
-    const signedIn = await authenticate(db, tokens, token);
+    const signedIn = await callers.authenticate(token);
     const user = PERSONAL_ACCESS.includes(access)
       ? signedIn
-      : await actingUser(db, signedIn, organizationHeader(request));
+      : await callers.actingUser(signedIn, organizationHeader(request));
     request.currentUser = user;
     if (access === 'optional' || access === 'user') return;
     if (access === 'superAdmin') {

@@ -1,5 +1,6 @@
 import { TREND_DAYS } from '@leadline/shared/dashboard';
 import type { Db } from '../../db/connection.ts';
+import { onLeadsChanged } from '../leads/changes.ts';
 import { leadCounts, leadsPerSource, leadsPerStatus } from './repo.ts';
 
 /** How long the lead figures of a scope are reused: never older than a minute (issue 12). */
@@ -56,8 +57,10 @@ export const leadFigures = (
 };
 
 /** Forgets the figures that count the organisation's leads (after a write to them). */
-export const forgetLeadFigures = (db: Db, organizationId: string): void => {
+const forgetLeadFigures = (db: Db, organizationId: string): void => {
   const entries = cache.get(db);
   entries?.delete(organizationId);
   entries?.delete(ALL);
 };
+
+onLeadsChanged(forgetLeadFigures);

@@ -9,7 +9,7 @@ import { acquireLease, keepLease } from '../../jobs/lease.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { importBatchRows, refreshAfterImport, yieldToRequests } from '../../db/maintenance.ts';
 import { logActivity } from '../activity/repo.ts';
-import { forgetLeadFigures } from '../dashboard/lead-figures.ts';
+import { leadsChanged } from '../leads/changes.ts';
 import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
@@ -297,7 +297,7 @@ const importHeld = async (
       details: `${done.inserted} ${job.kind} imported from ${job.filename} (${done.duplicates} duplicates, ${done.errorCount} rows with errors)`,
     });
   });
-  if (job.kind === 'leads') forgetLeadFigures(db, job.organizationId);
+  if (job.kind === 'leads') leadsChanged(db, job.organizationId);
   await refreshAfterImport(db, job.kind);
   return 'done';
 };

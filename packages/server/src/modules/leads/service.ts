@@ -17,7 +17,7 @@ import type {
 import type { Db } from '../../db/connection.ts';
 import { HttpError, badRequest, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
-import { forgetLeadFigures } from '../dashboard/lead-figures.ts';
+import { leadsChanged } from './changes.ts';
 import { chooseOrganization } from '../users/present.ts';
 import type { CurrentUser } from '../users/present.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
@@ -137,7 +137,7 @@ export const createLead = async (db: Db, actor: CurrentUser, input: LeadInput): 
       return created;
     }),
   );
-  forgetLeadFigures(db, organizationId);
+  leadsChanged(db, organizationId);
   return toLead(row);
 };
 
@@ -171,7 +171,7 @@ export const updateLead = async (
       return updated;
     }),
   );
-  forgetLeadFigures(db, organizationId);
+  leadsChanged(db, organizationId);
   return toLead(row);
 };
 
@@ -197,7 +197,7 @@ export const changeLeadStatus = async (
     });
     return updated;
   });
-  forgetLeadFigures(db, organizationId);
+  leadsChanged(db, organizationId);
   return toLead(row);
 };
 
@@ -216,7 +216,7 @@ export const deleteLead = async (db: Db, actor: CurrentUser, id: string): Promis
       details: `${describeLead(deleted)} deleted`,
     });
   });
-  forgetLeadFigures(db, organizationId);
+  leadsChanged(db, organizationId);
 };
 
 /** Deletes the caller's organisation's leads among the ids; other ids are ignored. */
@@ -242,6 +242,6 @@ export const bulkDeleteLeads = async (
     }
     return deletedCount;
   });
-  forgetLeadFigures(db, organizationId);
+  leadsChanged(db, organizationId);
   return deleted;
 };

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrationsFolder } from '../connection.ts';
+import { migrationsFolder } from '../db/connection.ts';
 
 type JournalEntry = { idx: number; when: number; tag: string };
 type Journal = { entries: JournalEntry[] } & Record<string, unknown>;

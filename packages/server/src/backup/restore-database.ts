@@ -1,5 +1,5 @@
-import { startJobQueue } from '../../jobs/queue.ts';
-import { migrationsFolder } from '../connection.ts';
+import { startJobQueue } from '../jobs/queue.ts';
+import { migrationsFolder } from '../db/connection.ts';
 import { lastMigration, pgbossVersion, tablesWithData } from './catalog.ts';
 import type { DatabaseTarget, RawConnection } from './connect.ts';
 import { BackupError, openSession } from './connect.ts';

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { readConfig } from '../../config.ts';
+import { readConfig } from '../config.ts';
 import type { DatabaseTarget } from './connect.ts';
 import { BackupError } from './connect.ts';
 

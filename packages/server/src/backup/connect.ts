@@ -7,10 +7,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { Database, Db } from '../connection.ts';
-import { pgliteExecuteSql } from '../connection.ts';
-import { DataDirLockedError, lockDataDir } from '../lock.ts';
-import * as schema from '../tables.ts';
+import type { Database, Db } from '../db/connection.ts';
+import { pgliteExecuteSql } from '../db/connection.ts';
+import { DataDirLockedError, lockDataDir } from '../db/lock.ts';
+import * as schema from '../db/tables.ts';
 import { copyIntoPostgres } from './copy-in.ts';
 
 /** A problem the operator can act on: printed as it is, without a stack trace. */
