@@ -9,7 +9,7 @@ import { startBulkEmail } from '../src/modules/email/bulk-service.ts';
 import { createUnsubscribeLinks } from '../src/modules/email/unsubscribe-links.ts';
 import { createImport, findImport } from '../src/modules/imports/repo.ts';
 import { runImport } from '../src/modules/imports/service.ts';
-import { toCurrentUser } from '../src/modules/users/present.ts';
+import { toCurrentUser } from '../src/caller/current-user.ts';
 import { findUserById } from '../src/modules/users/repo.ts';
 import { TEST_PUBLIC_URL, TEST_SECRET_KEY, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';

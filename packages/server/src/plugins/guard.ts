@@ -3,7 +3,7 @@ import { ORGANIZATION_HEADER } from '@leadline/shared/organization';
 import { PERMISSION_LABELS, hasPermission, isPermissionKey } from '@leadline/shared/permissions';
 import type { PermissionKey } from '@leadline/shared/permissions';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import type { CurrentUser } from '../modules/users/present.ts';
+import type { CurrentUser } from '../caller/current-user.ts';
 
 /**
  * Who may call a route: anyone; anyone, with the caller read when a token is sent; any

@@ -13,7 +13,7 @@ import type { TokenService } from '../../lib/tokens.ts';
 import { logActivity } from '../activity/repo.ts';
 import type { SystemMailer } from '../system-mail/mailer.ts';
 import { passwordChangedMessage, passwordResetMessage } from '../system-mail/messages.ts';
-import type { CurrentUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { toPublicUser } from '../users/present.ts';
 import { findUserByEmail, findUserById } from '../users/repo.ts';
 import { replacePassword } from './credentials.ts';

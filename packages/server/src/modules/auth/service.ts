@@ -7,8 +7,9 @@ import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { logActivity } from '../activity/repo.ts';
-import type { CurrentUser } from '../users/present.ts';
-import { isExpired, toCurrentUser, toPublicUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
+import { isExpired, toPublicUser } from '../users/present.ts';
+import { toCurrentUser } from '../../caller/current-user.ts';
 import {
   countSuperAdmins,
   ensureOrganization,

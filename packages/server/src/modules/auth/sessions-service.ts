@@ -3,7 +3,7 @@ import { USER_AGENT_KEPT } from '@leadline/shared/accounts';
 import type { SessionsResponse } from '@leadline/shared/accounts';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
 import { endSession, findUserSessions } from './sessions-repo.ts';
 import type { SessionDevice } from './sessions-repo.ts';

@@ -1,7 +1,7 @@
 import { meetingConflictQuerySchema } from '@leadline/shared/calendar';
 import type { MeetingConflict } from '@leadline/shared/calendar';
 import type { Db } from '../../db/connection.ts';
-import type { CurrentUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
 import { toConflict } from './present.ts';
 import { findOverlapping } from './repo.ts';

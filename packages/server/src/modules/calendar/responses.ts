@@ -3,7 +3,7 @@ import type { AttendeeResponse, Meeting } from '@leadline/shared/calendar';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
-import type { CurrentUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { meetingName } from './present.ts';
 import { findMeeting, lockMeeting, setResponse } from './repo.ts';
 import {

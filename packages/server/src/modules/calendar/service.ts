@@ -17,8 +17,8 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors.ts'
 import type { SecretBox } from '../../mail/crypto.ts';
 import { toActivityEntry } from '../activity/present.ts';
 import { logActivity } from '../activity/repo.ts';
-import { chooseOrganization } from '../users/present.ts';
-import type { CurrentUser } from '../users/present.ts';
+import { chooseOrganization } from '../../caller/current-user.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
 import { invitationWhen, notifyAttendees } from './notify.ts';
 import type { SentInvitations } from './notify.ts';

@@ -1,7 +1,7 @@
 import { EMPTY_RECIPIENT_COUNTS, recipientsQuerySchema } from '@leadline/shared/campaigns';
 import type { RecipientsResponse } from '@leadline/shared/campaigns';
 import type { Db } from '../../db/connection.ts';
-import type { CurrentUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { countRecipientStates, findRecipients } from './recipients-repo.ts';
 import { loadCampaign } from './scope.ts';
 

@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
 import { findMailAccount, smtpOf } from '../email/accounts-repo.ts';
 import { leadName } from '../leads/present.ts';
-import type { CurrentUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { findUserById } from '../users/repo.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
 import { queueAudience } from './audience.ts';

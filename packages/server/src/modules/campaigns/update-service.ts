@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { conflict } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
-import type { CurrentUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import {
   dropStepsAfter,
   queueMissingStep,

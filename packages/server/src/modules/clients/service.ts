@@ -9,8 +9,8 @@ import type {
 import type { Db } from '../../db/connection.ts';
 import { HttpError, badRequest, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
-import { chooseOrganization } from '../users/present.ts';
-import type { CurrentUser } from '../users/present.ts';
+import { chooseOrganization } from '../../caller/current-user.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
 import { describeClient, toClient } from './present.ts';
 import {

@@ -3,7 +3,7 @@ import type { DashboardResponse } from '@leadline/shared/dashboard';
 import type { Db } from '../../db/connection.ts';
 import { createCoalescer } from '../../lib/coalesce.ts';
 import { userOf } from '../../plugins/guard.ts';
-import { scopeOf } from '../users/present.ts';
+import { scopeOf } from '../../caller/current-user.ts';
 import { dashboard } from './service.ts';
 
 export const dashboardRoutes =

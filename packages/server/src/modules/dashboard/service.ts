@@ -7,8 +7,8 @@ import { listActivity } from '../activity/repo.ts';
 import { findUpcomingMeetings, meetingCounts } from '../calendar/summary-repo.ts';
 import { campaignCounts } from '../campaigns/repo.ts';
 import { campaignPerformance } from '../campaigns/service.ts';
-import { scopeOf } from '../users/present.ts';
-import type { CurrentUser } from '../users/present.ts';
+import { scopeOf } from '../../caller/current-user.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { leadFigures } from './lead-figures.ts';
 
 const RECENT_ACTIVITIES = 10;

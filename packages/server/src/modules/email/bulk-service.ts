@@ -16,7 +16,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
 import { INVALID_LEAD_ID, LEAD_NOT_FOUND, organizationOf } from '../leads/service.ts';
-import type { CurrentUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
 import { findMailAccount, smtpOf } from './accounts-repo.ts';
 import {

@@ -17,7 +17,7 @@ import { MailLoginError } from '../../mail/errors.ts';
 import { verifyImapLogin } from '../../mail/imap.ts';
 import { verifySmtpLogin } from '../../mail/smtp.ts';
 import { logActivity } from '../activity/repo.ts';
-import type { CurrentUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import {
   clearMailProtocol,
   findMailAccount,

@@ -22,7 +22,7 @@ import {
 } from '../../mail/errors.ts';
 import type { ImapAccount } from '../../mail/imap.ts';
 import { applyCalendarReplies } from '../calendar/replies.ts';
-import type { CurrentUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { findMailAccount, imapOf } from './accounts-repo.ts';
 import { openInbox } from '../../mail/imap.ts';
 import { readInboxPage, readMessageSource } from './inbox-mailbox.ts';

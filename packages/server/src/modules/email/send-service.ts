@@ -12,7 +12,7 @@ import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
 import { toLead } from '../leads/present.ts';
 import { getLead, organizationOf } from '../leads/service.ts';
-import type { CurrentUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { checkAttachments } from './attachments.ts';
 import type { UploadedFile } from './attachments.ts';
 import { deliver } from './deliver.ts';

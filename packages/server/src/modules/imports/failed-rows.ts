@@ -3,7 +3,7 @@
 import type { Db } from '../../db/connection.ts';
 import type { FailedRow } from '../../db/tables/imports.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
 import { findImportDetails } from './details-repo.ts';
 import { cellText } from './read.ts';

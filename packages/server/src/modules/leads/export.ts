@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { LEAD_FIELDS } from '@leadline/shared/leads';
 import type { LeadField, LeadListParams } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
-import type { CurrentUser } from '../users/present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import type { LeadFilter } from './query.ts';
 import { findLeadBatch } from './repo.ts';
 import type { LeadRow } from './repo.ts';

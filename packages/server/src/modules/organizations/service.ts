@@ -3,8 +3,8 @@ import type { GettingStarted, OrganizationSummary } from '@leadline/shared/organ
 import type { Db } from '../../db/connection.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { findMailAccount, smtpOf } from '../email/accounts-repo.ts';
-import { scopeOf } from '../users/present.ts';
-import type { CurrentUser } from '../users/present.ts';
+import { scopeOf } from '../../caller/current-user.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import {
   findOrganizationByName,
   firstOrganizations,

@@ -15,8 +15,8 @@ import type {
   ReportTable,
 } from '@leadline/shared/reports';
 import type { Db } from '../../db/connection.ts';
-import { scopeOf } from '../users/present.ts';
-import type { CurrentUser } from '../users/present.ts';
+import { scopeOf } from '../../caller/current-user.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { campaignResults, leadsPerBucket, repliesPerBucket, sentPerBucket } from './repo.ts';
 import type { BucketCount, Range } from './repo.ts';
 

@@ -11,7 +11,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { logActivity } from '../activity/repo.ts';
 import { replacePassword } from '../auth/credentials.ts';
 import { endUserSessions } from '../auth/sessions-repo.ts';
-import type { CurrentUser } from './present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { toPublicUser } from './present.ts';
 import { countOtherActiveSuperAdmins, findUserById, updateUser } from './repo.ts';
 import type { UserRow } from './repo.ts';

@@ -6,7 +6,9 @@ import { UUID_PATTERN } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { organizations, userSessions, users } from '../../db/tables.ts';
 
-export type UserRow = typeof users.$inferSelect & { organization: string | null };
+import type { UserRow } from '../../caller/current-user.ts';
+
+export type { UserRow };
 
 const columns = {
   id: users.id,

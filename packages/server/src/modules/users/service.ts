@@ -16,7 +16,7 @@ import type { Db } from '../../db/connection.ts';
 import { badRequest, conflict, forbidden, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { logActivity } from '../activity/repo.ts';
-import type { CurrentUser } from './present.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
 import { toPublicUser } from './present.ts';
 import {
   deleteUser,
