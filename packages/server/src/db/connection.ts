@@ -89,7 +89,10 @@ export const openPglite = async (
   }
 };
 
-export const openPostgres = async (url: string, max = 10): Promise<Database> => {
+/** Connections the server keeps open to a PostgreSQL server. */
+export const POSTGRES_POOL_SIZE = 10;
+
+export const openPostgres = async (url: string, max = POSTGRES_POOL_SIZE): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server ends (restart, failover, a dropped database) would otherwise
   // be an unhandled error that stops the process; the pool opens a new one on next use.

@@ -9,12 +9,13 @@ export const PASSWORDS_BUSY =
   'The server is busy signing other people in. Please try again in a few seconds.';
 
 /**
- * Every hash and check waits its turn here: at most one per core at once, so that a burst of
- * sign-ins neither takes every thread of Node's pool (which also reads the files served) nor
- * every core, and a check that would wait longer than 2.5 s is answered 503 with Retry-After.
+ * Every hash and check waits its turn here: at most one per core but one at once (at least
+ * one, at most four), so that a burst of sign-ins neither takes every thread of Node's pool
+ * (which also reads the files served) nor every core (one stays for the server's own thread and
+ * the database), and a check that would wait longer than 2.5 s is answered 503 with Retry-After.
  */
 export const passwordQueue = createWorkQueue({
-  concurrency: Math.max(1, Math.min(4, availableParallelism())),
+  concurrency: Math.max(1, Math.min(4, availableParallelism() - 1)),
   maxWaitMs: 2500,
   initialTaskMs: 50,
   busyMessage: PASSWORDS_BUSY,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { POSTGRES_POOL_SIZE } from '../db/connection.ts';
 import { createWorkQueue } from '../lib/work-queue.ts';
 
 export const SERVER_BUSY =
@@ -63,7 +64,8 @@ export const registerReadGate = (app: FastifyInstance, options: ReadGateOptions)
 /**
  * The embedded database runs one statement at a time on the server's own thread: a few reads
  * at once keep it busy without making the rest of the server wait. A PostgreSQL server works
- * on the pool's connections in parallel.
+ * on the pool's connections in parallel; reads take all but two of them, so a sign-in or a
+ * write always finds a connection free instead of queueing behind reads.
  */
 export const readConcurrency = (kind: 'pglite' | 'postgres'): number =>
-  kind === 'pglite' ? 4 : 20;
+  kind === 'pglite' ? 4 : POSTGRES_POOL_SIZE - 2;
