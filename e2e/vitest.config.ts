@@ -9,8 +9,9 @@ export default defineConfig({
     include: ['specs/**/*.spec.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // One browser and one server at a time: the machine has two cores.
-    fileParallelism: false,
+    // Two spec files at a time (each its own server and browser): most of a spec's time is
+    // waiting on the page, the server or the mail servers, not computing.
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     // The test mail servers listen on loopback, which the product refuses by default; the
     // servers the specs start inherit this.
     env: { MAIL_ALLOW_PRIVATE_HOSTS: '1' },
