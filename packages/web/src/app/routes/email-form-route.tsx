@@ -2,15 +2,18 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Stack } from '@mantine/core';
 import { sendEmailPageStateSchema } from '@leadline/shared/email-compose';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useSendEmail } from '../api/send-email.ts';
-import { EmailComposer } from '../components/email-composer.tsx';
-import type { ComposerDraft, SendOutcome } from '../components/email-composer.tsx';
-import type { ComposerStats } from '../components/composer-status.tsx';
-import { sendFailure } from '../components/send-failure.tsx';
-import { SendingOverlay } from '../components/sending-overlay.tsx';
-import { SENT_FALLBACK } from '../components/send-texts.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useSendEmail } from '../../features/email/api/send-email.ts';
+import { EmailComposer } from '../../features/email/components/email-composer.tsx';
+import type {
+  ComposerDraft,
+  SendOutcome,
+} from '../../features/email/components/email-composer.tsx';
+import type { ComposerStats } from '../../features/email/components/composer-status.tsx';
+import { sendFailure } from '../../features/email/components/send-failure.tsx';
+import { SendingOverlay } from '../../features/email/components/sending-overlay.tsx';
+import { SENT_FALLBACK } from '../../features/email/components/send-texts.ts';
 
 /**
  * /email-form: the composer to any address (a recipient handed over in navigation state is

@@ -2,17 +2,20 @@ import { useState } from 'react';
 import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MAIL_PROTOCOLS, configDeletedMessage } from '@leadline/shared/email';
 import type { MailProtocol } from '@leadline/shared/email';
-import { CenteredLoader } from '../../../components/centered-loader.tsx';
-import { confirmDanger } from '../../../components/confirm.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useDeleteEmailConfig } from '../api/delete-email-config.ts';
-import { useEmailConfig } from '../api/get-email-config.ts';
-import { ConfigSuccess } from '../components/config-success.tsx';
-import { MailConfigSummary, PROTOCOL_TITLES } from '../components/mail-config-summary.tsx';
-import { MailSettingsForm } from '../components/mail-settings-form.tsx';
-import { ProtocolChoice } from '../components/protocol-choice.tsx';
+import { CenteredLoader } from '../../components/centered-loader.tsx';
+import { confirmDanger } from '../../components/confirm.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useDeleteEmailConfig } from '../../features/email/api/delete-email-config.ts';
+import { useEmailConfig } from '../../features/email/api/get-email-config.ts';
+import { ConfigSuccess } from '../../features/email/components/config-success.tsx';
+import {
+  MailConfigSummary,
+  PROTOCOL_TITLES,
+} from '../../features/email/components/mail-config-summary.tsx';
+import { MailSettingsForm } from '../../features/email/components/mail-settings-form.tsx';
+import { ProtocolChoice } from '../../features/email/components/protocol-choice.tsx';
 
 type Step =
   | { kind: 'overview' }

@@ -8,14 +8,14 @@ import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react'
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FOLLOW_UP_SENT, FOLLOW_UP_SUBJECT_MAX, followUpSchema } from '@leadline/shared/email';
 import { followUpPageStateSchema } from '@leadline/shared/email-compose';
-import { AdvancedSection } from '../../../components/advanced-section.tsx';
-import { MessageEditor, useMessageEditor } from '../../../components/message-editor.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useSendFollowUp } from '../api/send-follow-up.ts';
-import { OriginalEmail } from '../components/original-email.tsx';
-import { sendFailure } from '../components/send-failure.tsx';
-import { SendingOverlay } from '../components/sending-overlay.tsx';
+import { AdvancedSection } from '../../components/advanced-section.tsx';
+import { MessageEditor, useMessageEditor } from '../../components/message-editor.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useSendFollowUp } from '../../features/email/api/send-follow-up.ts';
+import { OriginalEmail } from '../../features/email/components/original-email.tsx';
+import { sendFailure } from '../../features/email/components/send-failure.tsx';
+import { SendingOverlay } from '../../features/email/components/sending-overlay.tsx';
 
 type FollowUpValues = {
   to: string;

@@ -7,12 +7,12 @@ import {
   meetingsTodayLabel,
 } from '@leadline/shared/calendar';
 import type { Meeting } from '@leadline/shared/calendar';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useSession } from '../../../lib/session.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
-import { useDayMeetings, useMeetingsBetween } from '../api/get-meetings.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { useUrlState } from '../../lib/url-state.ts';
+import { useDayMeetings, useMeetingsBetween } from '../../features/calendar/api/get-meetings.ts';
 import {
   addMonths,
   dayKey,
@@ -24,16 +24,16 @@ import {
   viewerTimeZone,
   visibleRange,
   weekDays,
-} from '../components/calendar-dates.ts';
-import type { CalendarView } from '../components/calendar-dates.ts';
-import { CalendarToolbar } from '../components/calendar-toolbar.tsx';
-import { DayMeetings, notifyNotice } from '../components/day-meetings.tsx';
-import { MeetingModal } from '../components/meeting-modal.tsx';
-import type { MeetingSaved } from '../components/meeting-modal.tsx';
-import { MonthGrid } from '../components/month-grid.tsx';
-import { CalendarActivity, MiniCalendar } from '../components/side-panels.tsx';
-import { TimeGrid } from '../components/time-grid.tsx';
-import { YearGrid } from '../components/year-grid.tsx';
+} from '../../features/calendar/components/calendar-dates.ts';
+import type { CalendarView } from '../../features/calendar/components/calendar-dates.ts';
+import { CalendarToolbar } from '../../features/calendar/components/calendar-toolbar.tsx';
+import { DayMeetings, notifyNotice } from '../../features/calendar/components/day-meetings.tsx';
+import { MeetingModal } from '../../features/calendar/components/meeting-modal.tsx';
+import type { MeetingSaved } from '../../features/calendar/components/meeting-modal.tsx';
+import { MonthGrid } from '../../features/calendar/components/month-grid.tsx';
+import { CalendarActivity, MiniCalendar } from '../../features/calendar/components/side-panels.tsx';
+import { TimeGrid } from '../../features/calendar/components/time-grid.tsx';
+import { YearGrid } from '../../features/calendar/components/year-grid.tsx';
 
 /** The view and the selected day live in the URL: reload and back restore them. */
 const URL_DEFAULTS = { view: 'month', date: '' } as const;

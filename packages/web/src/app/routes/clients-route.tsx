@@ -7,31 +7,31 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CLIENTS_PER_PAGE } from '@leadline/shared/clients';
 import type { Client } from '@leadline/shared/clients';
 import { hasPermission } from '@leadline/shared/permissions';
-import { confirmDanger } from '../../../components/confirm.tsx';
+import { confirmDanger } from '../../components/confirm.tsx';
 import {
   importOutcome,
   notifyImportOutcome,
   useImportFlow,
-} from '../../../components/import-flow.tsx';
-import { PaginationBar, pageCount } from '../../../components/pagination-bar.tsx';
-import { DebouncedInput } from '../../../components/search-input.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { UPLOAD_ACCEPT } from '../../../lib/import-job.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { refreshSummaries } from '../../../lib/query-keys.ts';
-import { useSession } from '../../../lib/session.ts';
-import { useStableCallback } from '../../../lib/use-stable-callback.ts';
-import { clientKeys } from '../api/client-keys.ts';
-import { useDeleteClients } from '../api/delete-client.ts';
-import { useClients } from '../api/get-clients.ts';
-import { previewClientsUpload } from '../api/preview-clients-upload.ts';
-import { saveClientImportPreset } from '../api/save-client-import-preset.ts';
-import { uploadClients } from '../api/upload-clients.ts';
-import { ClientDetailDrawer } from '../components/client-detail-drawer.tsx';
-import { ClientEditModal } from '../components/client-edit-modal.tsx';
-import { useClientView } from '../components/client-view-state.ts';
-import { ClientsTable } from '../components/clients-table.tsx';
-import { ClientsPlaceholder } from '../components/clients-placeholder.tsx';
+} from '../../components/import-flow.tsx';
+import { PaginationBar, pageCount } from '../../components/pagination-bar.tsx';
+import { DebouncedInput } from '../../components/search-input.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { UPLOAD_ACCEPT } from '../../lib/import-job.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { refreshSummaries } from '../../lib/query-keys.ts';
+import { useSession } from '../../lib/session.ts';
+import { useStableCallback } from '../../lib/use-stable-callback.ts';
+import { clientKeys } from '../../features/clients/api/client-keys.ts';
+import { useDeleteClients } from '../../features/clients/api/delete-client.ts';
+import { useClients } from '../../features/clients/api/get-clients.ts';
+import { previewClientsUpload } from '../../features/clients/api/preview-clients-upload.ts';
+import { saveClientImportPreset } from '../../features/clients/api/save-client-import-preset.ts';
+import { uploadClients } from '../../features/clients/api/upload-clients.ts';
+import { ClientDetailDrawer } from '../../features/clients/components/client-detail-drawer.tsx';
+import { ClientEditModal } from '../../features/clients/components/client-edit-modal.tsx';
+import { useClientView } from '../../features/clients/components/client-view-state.ts';
+import { ClientsTable } from '../../features/clients/components/clients-table.tsx';
+import { ClientsPlaceholder } from '../../features/clients/components/clients-placeholder.tsx';
 
 const UPLOAD_TOAST = 'client-upload';
 const CLIENT_NOUN = { singular: 'client', plural: 'clients' };

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { creatableRoles } from '@leadline/shared/permissions';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useSession } from '../../../lib/session.ts';
-import { CreateUserForm } from '../components/create-user-form.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/session.ts';
+import { CreateUserForm } from '../../features/users/components/create-user-form.tsx';
 
 const Notice = ({ title, children }: { title: string; children: ReactNode }) => (
   <Paper withBorder radius="md" p="xl" maw={640}>

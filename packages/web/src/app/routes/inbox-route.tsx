@@ -4,20 +4,24 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconMailOpened, IconRefresh } from '@tabler/icons-react';
 import { INBOX_LOAD_FAILED } from '@leadline/shared/inbox';
 import { hasPermission } from '@leadline/shared/permissions';
-import { CenteredLoader } from '../../../components/centered-loader.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
-import { MOBILE_QUERY } from '../../../lib/constants.ts';
-import { notifyError } from '../../../lib/notify.ts';
-import { useSession } from '../../../lib/session.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
-import { useInbox } from '../api/get-inbox.ts';
-import { useInboxEmail } from '../api/get-inbox-email.ts';
-import { EmailPreview } from '../components/email-preview.tsx';
-import { InboxList } from '../components/inbox-list.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { InboxEmpty, InboxLoading, MailSettingsLink } from '../components/inbox-states.tsx';
-import classes from '../components/inbox.module.css';
+import { CenteredLoader } from '../../components/centered-loader.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ApiRequestError, errorMessage } from '../../lib/api-client.ts';
+import { MOBILE_QUERY } from '../../lib/constants.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { useUrlState } from '../../lib/url-state.ts';
+import { useInbox } from '../../features/inbox/api/get-inbox.ts';
+import { useInboxEmail } from '../../features/inbox/api/get-inbox-email.ts';
+import { EmailPreview } from '../../features/inbox/components/email-preview.tsx';
+import { InboxList } from '../../features/inbox/components/inbox-list.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import {
+  InboxEmpty,
+  InboxLoading,
+  MailSettingsLink,
+} from '../../features/inbox/components/inbox-states.tsx';
+import classes from '../../features/inbox/components/inbox.module.css';
 
 const VIEW_DEFAULTS = { email: '' } as const;
 const EMAIL_LOAD_FAILED = 'Failed to load the email';

@@ -2,18 +2,21 @@ import '@mantine/charts/styles.css';
 import { Button, Grid, SimpleGrid, Stack } from '@mantine/core';
 import { IconCalendarEvent, IconRefresh, IconSpeakerphone, IconUsers } from '@tabler/icons-react';
 import { hasPermission } from '@leadline/shared/permissions';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useSession } from '../../../lib/session.ts';
-import { useDashboard } from '../api/get-dashboard.ts';
-import { CampaignPerformanceChart } from '../components/campaign-performance-chart.tsx';
-import { dashboardErrorMessage } from '../components/dashboard-format.ts';
-import { GettingStartedPanel } from '../components/getting-started.tsx';
-import { DashboardError, DashboardSkeleton } from '../components/dashboard-states.tsx';
-import { LeadsBySourceChart } from '../components/leads-by-source-chart.tsx';
-import { LeadsByStatus } from '../components/leads-by-status.tsx';
-import { RecentActivity } from '../components/recent-activity.tsx';
-import { StatCard } from '../components/stat-card.tsx';
-import { UpcomingMeetings } from '../components/upcoming-meetings.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useDashboard } from '../../features/dashboard/api/get-dashboard.ts';
+import { CampaignPerformanceChart } from '../../features/dashboard/components/campaign-performance-chart.tsx';
+import { dashboardErrorMessage } from '../../features/dashboard/components/dashboard-format.ts';
+import { GettingStartedPanel } from '../../features/dashboard/components/getting-started.tsx';
+import {
+  DashboardError,
+  DashboardSkeleton,
+} from '../../features/dashboard/components/dashboard-states.tsx';
+import { LeadsBySourceChart } from '../../features/dashboard/components/leads-by-source-chart.tsx';
+import { LeadsByStatus } from '../../features/dashboard/components/leads-by-status.tsx';
+import { RecentActivity } from '../../features/dashboard/components/recent-activity.tsx';
+import { StatCard } from '../../features/dashboard/components/stat-card.tsx';
+import { UpcomingMeetings } from '../../features/dashboard/components/upcoming-meetings.tsx';
 
 const SUBTITLE = "Welcome back! Here's what's happening with your business today.";
 

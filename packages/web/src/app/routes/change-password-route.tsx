@@ -2,11 +2,11 @@ import { Navigate, useNavigate } from 'react-router';
 import { Button, Stack, Text } from '@mantine/core';
 import type { ChangePasswordResponse } from '@leadline/shared/accounts';
 import { landingPath } from '@leadline/shared/permissions';
-import { ChangePasswordForm } from '../../../components/change-password-form.tsx';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { setSession, useSession } from '../../../lib/session.ts';
-import { signOut } from '../../../lib/sign-out.ts';
-import { AuthLayout } from '../components/auth-layout.tsx';
+import { ChangePasswordForm } from '../../components/change-password-form.tsx';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { setSession, useSession } from '../../lib/session.ts';
+import { signOut } from '../../lib/sign-out.ts';
+import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import { NO_LANDING_MESSAGE } from './login-route.tsx';
 
 /**

@@ -1,11 +1,11 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { INVALID_RESET_LINK, RESET_TOKEN_PATTERN } from '@leadline/shared/accounts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { clearSession } from '../../../lib/session.ts';
-import { AuthLayout } from '../components/auth-layout.tsx';
-import { BackToSignIn } from '../components/back-to-sign-in.tsx';
-import { ResetPasswordForm } from '../components/reset-password-form.tsx';
+import { notifySuccess } from '../../lib/notify.ts';
+import { clearSession } from '../../lib/session.ts';
+import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { BackToSignIn } from '../../features/auth/components/back-to-sign-in.tsx';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
 
 /**
  * /reset-password#token=…: the page a reset link opens (the token in the fragment never reaches

@@ -13,13 +13,13 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChecks, IconRefresh, IconSearch, IconUserSearch } from '@tabler/icons-react';
-import { LoadError } from '../../../components/load-error.tsx';
-import { CenteredLoader } from '../../../components/centered-loader.tsx';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useApproveUser } from '../api/approve-user.ts';
-import { usePendingUsers } from '../api/get-pending-users.ts';
-import { useRejectUser } from '../api/reject-user.ts';
-import { PendingUserCard } from '../components/pending-user-card.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { CenteredLoader } from '../../components/centered-loader.tsx';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useApproveUser } from '../../features/approvals/api/approve-user.ts';
+import { usePendingUsers } from '../../features/approvals/api/get-pending-users.ts';
+import { useRejectUser } from '../../features/approvals/api/reject-user.ts';
+import { PendingUserCard } from '../../features/approvals/components/pending-user-card.tsx';
 
 const EmptyState = ({
   title,

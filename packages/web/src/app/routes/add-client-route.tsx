@@ -4,18 +4,21 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ClientData } from '@leadline/shared/clients';
-import { BackTitle } from '../../../components/back-title.tsx';
-import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useCreateClient } from '../api/create-client.ts';
-import { ClientFormFields } from '../components/client-form-fields.tsx';
+import { BackTitle } from '../../components/back-title.tsx';
+import { ApiRequestError, errorMessage } from '../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useCreateClient } from '../../features/clients/api/create-client.ts';
+import { ClientFormFields } from '../../features/clients/components/client-form-fields.tsx';
 import {
   CLIENT_FORM_FIELDS,
   EMPTY_CLIENT_FORM,
   createClientResolver,
-} from '../components/client-form-values.ts';
-import type { ClientFormValues, RegisterClientField } from '../components/client-form-values.ts';
+} from '../../features/clients/components/client-form-values.ts';
+import type {
+  ClientFormValues,
+  RegisterClientField,
+} from '../../features/clients/components/client-form-values.ts';
 
 export const CLIENT_ADDED = 'Client added successfully!';
 export const CLIENT_ADD_FAILED = 'Failed to add client. Please try again.';

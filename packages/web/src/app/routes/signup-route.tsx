@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { AuthLayout } from '../components/auth-layout.tsx';
-import { SignUpForm } from '../components/sign-up-form.tsx';
-import type { SignUpResponse } from '../api/sign-up.ts';
+import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
+import type { SignUpResponse } from '../../features/auth/api/sign-up.ts';
 
 /** /signup: self-registration; the account waits for a Super Admin's approval. */
 export const SignupRoute = () => {

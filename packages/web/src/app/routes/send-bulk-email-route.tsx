@@ -8,12 +8,15 @@ import {
   bulkEmailPageStateSchema,
   bulkTypeOf,
 } from '@leadline/shared/email-compose';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { BackToLeads } from '../components/back-to-leads.tsx';
-import { BulkProgressOverlay } from '../components/bulk-progress-overlay.tsx';
-import { EmailComposer } from '../components/email-composer.tsx';
-import type { ComposerDraft, SendOutcome } from '../components/email-composer.tsx';
-import { useBulkRun } from '../components/use-bulk-run.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { BackToLeads } from '../../features/email/components/back-to-leads.tsx';
+import { BulkProgressOverlay } from '../../features/email/components/bulk-progress-overlay.tsx';
+import { EmailComposer } from '../../features/email/components/email-composer.tsx';
+import type {
+  ComposerDraft,
+  SendOutcome,
+} from '../../features/email/components/email-composer.tsx';
+import { useBulkRun } from '../../features/email/components/use-bulk-run.ts';
 
 const SHOWN_RECIPIENTS = 6;
 

@@ -3,17 +3,20 @@ import { useLocation, useNavigate } from 'react-router';
 import { ActionIcon, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { sendEmailPageStateSchema } from '@leadline/shared/email-compose';
-import { formatDateTime } from '../../../lib/format.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useEmailedLead } from '../api/get-lead.ts';
-import { useSendEmail } from '../api/send-email.ts';
-import { useSendLeadEmail } from '../api/send-lead-email.ts';
-import type { SendEmailAnswer } from '../api/email-form-data.ts';
-import { BackToLeads } from '../components/back-to-leads.tsx';
-import { EmailComposer } from '../components/email-composer.tsx';
-import type { ComposerDraft, SendOutcome } from '../components/email-composer.tsx';
-import { sendFailure } from '../components/send-failure.tsx';
-import { SendingOverlay } from '../components/sending-overlay.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useEmailedLead } from '../../features/email/api/get-lead.ts';
+import { useSendEmail } from '../../features/email/api/send-email.ts';
+import { useSendLeadEmail } from '../../features/email/api/send-lead-email.ts';
+import type { SendEmailAnswer } from '../../features/email/api/email-form-data.ts';
+import { BackToLeads } from '../../features/email/components/back-to-leads.tsx';
+import { EmailComposer } from '../../features/email/components/email-composer.tsx';
+import type {
+  ComposerDraft,
+  SendOutcome,
+} from '../../features/email/components/email-composer.tsx';
+import { sendFailure } from '../../features/email/components/send-failure.tsx';
+import { SendingOverlay } from '../../features/email/components/sending-overlay.tsx';
 
 /** Seed 2: 'Email sent! Count: n' (or 'Email sent!'), then back to the table after 1 s. */
 const sentText = (answer: SendEmailAnswer) =>

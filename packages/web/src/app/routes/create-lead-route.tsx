@@ -4,20 +4,23 @@ import { useNavigate } from 'react-router';
 import { Alert, Box, Button, Grid, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconConfetti, IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { LeadData } from '@leadline/shared/leads';
-import { BackTitle } from '../../../components/back-title.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { splitEmoji } from '../../../lib/emoji.tsx';
-import { useCreateLead } from '../api/create-lead.ts';
-import { LeadFormSections } from '../components/lead-form-sections.tsx';
+import { BackTitle } from '../../components/back-title.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { splitEmoji } from '../../lib/emoji.tsx';
+import { useCreateLead } from '../../features/leads/api/create-lead.ts';
+import { LeadFormSections } from '../../features/leads/components/lead-form-sections.tsx';
 import {
   EMPTY_LEAD_FORM,
   LEAD_FORM_FIELDS,
   completion,
   createLeadResolver,
-} from '../components/lead-form-values.ts';
-import type { LeadFormValues, RegisterField } from '../components/lead-form-values.ts';
-import { LeadPreview } from '../components/lead-preview.tsx';
+} from '../../features/leads/components/lead-form-values.ts';
+import type {
+  LeadFormValues,
+  RegisterField,
+} from '../../features/leads/components/lead-form-values.ts';
+import { LeadPreview } from '../../features/leads/components/lead-preview.tsx';
 
 export const LEAD_CREATED = '🎉 Lead created successfully!';
 export const LEAD_CREATE_FAILED = 'Failed to create lead. Please try again.';

@@ -5,35 +5,35 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LEADS_PER_PAGE } from '@leadline/shared/leads';
 import type { Lead, LeadStatus } from '@leadline/shared/leads';
 import { hasPermission } from '@leadline/shared/permissions';
-import { confirmDanger } from '../../../components/confirm.tsx';
+import { confirmDanger } from '../../components/confirm.tsx';
 import {
   importOutcome,
   notifyImportOutcome,
   useImportFlow,
-} from '../../../components/import-flow.tsx';
-import { PaginationBar, pageCount } from '../../../components/pagination-bar.tsx';
-import { errorMessage, isSessionExpired } from '../../../lib/api-client.ts';
-import { UPLOAD_ACCEPT } from '../../../lib/import-job.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { refreshSummaries } from '../../../lib/query-keys.ts';
-import { useSession } from '../../../lib/session.ts';
-import { useStableCallback } from '../../../lib/use-stable-callback.ts';
-import { useBulkDeleteLeads } from '../api/bulk-delete-leads.ts';
-import { useDeleteLead } from '../api/delete-lead.ts';
-import { useDownloadLeads } from '../api/download-leads.ts';
-import { useLeads } from '../api/get-leads.ts';
-import { leadKeys } from '../api/lead-keys.ts';
-import { useUpdateLeadStatus } from '../api/update-lead-status.ts';
-import { previewLeadsUpload } from '../api/preview-leads-upload.ts';
-import { saveLeadImportPreset } from '../api/save-lead-import-preset.ts';
-import { uploadLeads } from '../api/upload-leads.ts';
-import { bulkEmailState, sendEmailState } from '../components/bulk-email.ts';
-import { LeadDetailDrawer } from '../components/lead-detail-drawer.tsx';
-import { useLeadSelection } from '../components/use-lead-selection.ts';
-import { useLeadView } from '../components/lead-view-state.ts';
-import { LeadsFilters } from '../components/leads-filters.tsx';
-import { LeadsTable } from '../components/leads-table.tsx';
-import { LeadsToolbar } from '../components/leads-toolbar.tsx';
+} from '../../components/import-flow.tsx';
+import { PaginationBar, pageCount } from '../../components/pagination-bar.tsx';
+import { errorMessage, isSessionExpired } from '../../lib/api-client.ts';
+import { UPLOAD_ACCEPT } from '../../lib/import-job.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { refreshSummaries } from '../../lib/query-keys.ts';
+import { useSession } from '../../lib/session.ts';
+import { useStableCallback } from '../../lib/use-stable-callback.ts';
+import { useBulkDeleteLeads } from '../../features/leads/api/bulk-delete-leads.ts';
+import { useDeleteLead } from '../../features/leads/api/delete-lead.ts';
+import { useDownloadLeads } from '../../features/leads/api/download-leads.ts';
+import { useLeads } from '../../features/leads/api/get-leads.ts';
+import { leadKeys } from '../../features/leads/api/lead-keys.ts';
+import { useUpdateLeadStatus } from '../../features/leads/api/update-lead-status.ts';
+import { previewLeadsUpload } from '../../features/leads/api/preview-leads-upload.ts';
+import { saveLeadImportPreset } from '../../features/leads/api/save-lead-import-preset.ts';
+import { uploadLeads } from '../../features/leads/api/upload-leads.ts';
+import { bulkEmailState, sendEmailState } from '../../features/leads/components/bulk-email.ts';
+import { LeadDetailDrawer } from '../../features/leads/components/lead-detail-drawer.tsx';
+import { useLeadSelection } from '../../features/leads/components/use-lead-selection.ts';
+import { useLeadView } from '../../features/leads/components/lead-view-state.ts';
+import { LeadsFilters } from '../../features/leads/components/leads-filters.tsx';
+import { LeadsTable } from '../../features/leads/components/leads-table.tsx';
+import { LeadsToolbar } from '../../features/leads/components/leads-toolbar.tsx';
 
 const LEAD_NOUN = { singular: 'lead', plural: 'leads' };
 // Memoised here: their props do not change when a row is selected, so selecting leaves them be.

@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
 import type { SigninResponse } from '@leadline/shared/auth';
 import { landingPath } from '@leadline/shared/permissions';
-import { clearSession, setSession } from '../../../lib/session.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useSetupStatus } from '../api/get-setup-status.ts';
-import { AuthLayout } from '../components/auth-layout.tsx';
-import { FirstAdminForm } from '../components/first-admin-form.tsx';
-import { SignInForm } from '../components/sign-in-form.tsx';
+import { clearSession, setSession } from '../../lib/session.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useSetupStatus } from '../../features/auth/api/get-setup-status.ts';
+import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { FirstAdminForm } from '../../features/auth/components/first-admin-form.tsx';
+import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
 
 export const NO_LANDING_MESSAGE = 'You do not have permission to access any page.';
 

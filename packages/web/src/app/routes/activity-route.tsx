@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHistory, IconRefresh } from '@tabler/icons-react';
-import { LoadError } from '../../../components/load-error.tsx';
-import { CenteredLoader } from '../../../components/centered-loader.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { notifyError } from '../../../lib/notify.ts';
-import { useActivityFeed } from '../api/get-activity.ts';
-import { ActivityCard } from '../components/activity-card.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { CenteredLoader } from '../../components/centered-loader.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { useActivityFeed } from '../../features/activity/api/get-activity.ts';
+import { ActivityCard } from '../../features/activity/components/activity-card.tsx';
 
 const FETCH_FAILED = 'Failed to fetch activities.';
 

@@ -4,19 +4,23 @@ import { useNetwork } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { CAMPAIGN_TEXTS, campaignStats, filterCampaigns } from '@leadline/shared/campaigns';
 import type { Campaign } from '@leadline/shared/campaigns';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
-import { allCampaigns, useCampaigns } from '../api/get-campaigns.ts';
-import { ApiErrorBox, LoadErrorBanner, OfflineBanner } from '../components/campaign-banners.tsx';
-import { CampaignDetailDrawer } from '../components/campaign-detail-drawer.tsx';
-import { CampaignFormModal } from '../components/campaign-form-modal.tsx';
-import { CampaignGrid } from '../components/campaign-grid.tsx';
-import { CampaignStats } from '../components/campaign-stats.tsx';
-import { CampaignToolbar } from '../components/campaign-toolbar.tsx';
-import { useCampaignView } from '../components/campaign-view-state.ts';
-import { CampaignsEmpty } from '../components/campaigns-empty.tsx';
-import { useCampaignActions } from '../components/use-campaign-actions.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session.ts';
+import { allCampaigns, useCampaigns } from '../../features/campaigns/api/get-campaigns.ts';
+import {
+  ApiErrorBox,
+  LoadErrorBanner,
+  OfflineBanner,
+} from '../../features/campaigns/components/campaign-banners.tsx';
+import { CampaignDetailDrawer } from '../../features/campaigns/components/campaign-detail-drawer.tsx';
+import { CampaignFormModal } from '../../features/campaigns/components/campaign-form-modal.tsx';
+import { CampaignGrid } from '../../features/campaigns/components/campaign-grid.tsx';
+import { CampaignStats } from '../../features/campaigns/components/campaign-stats.tsx';
+import { CampaignToolbar } from '../../features/campaigns/components/campaign-toolbar.tsx';
+import { useCampaignView } from '../../features/campaigns/components/campaign-view-state.ts';
+import { CampaignsEmpty } from '../../features/campaigns/components/campaigns-empty.tsx';
+import { useCampaignActions } from '../../features/campaigns/components/use-campaign-actions.ts';
 
 /** /campaigns: 'Campaign Management' (seed 2 §Campaigns). */
 export const CampaignsRoute = () => {

@@ -1,8 +1,8 @@
 import { Alert, Loader, Center, Stack } from '@mantine/core';
-import { useAuthOptions } from '../api/get-auth-options.ts';
-import { AuthLayout } from '../components/auth-layout.tsx';
-import { BackToSignIn } from '../components/back-to-sign-in.tsx';
-import { ForgotPasswordForm } from '../components/forgot-password-form.tsx';
+import { useAuthOptions } from '../../features/auth/api/get-auth-options.ts';
+import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { BackToSignIn } from '../../features/auth/components/back-to-sign-in.tsx';
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
 
 export const ASK_ADMIN_MESSAGE =
   'Password reset by email is not set up on this server. Ask an administrator of your organisation to reset your password: you will get a temporary password to sign in with, and choose a new one right after.';

@@ -17,15 +17,19 @@ import { IconSearch, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import type { PublicUser } from '@leadline/shared/auth';
 import { canApproveUsers, canEditPermissions, hasPermission } from '@leadline/shared/permissions';
 import { ROLES } from '@leadline/shared/roles';
-import { LoadError } from '../../../components/load-error.tsx';
-import { CenteredLoader } from '../../../components/centered-loader.tsx';
-import { useSession } from '../../../lib/session.ts';
-import { useUsers } from '../api/get-users.ts';
-import { PermissionEditorModal } from '../components/permission-editor-modal.tsx';
-import { filterUsers, membersLabel, toTeamGroups } from '../components/team-groups.ts';
-import { UserCard } from '../components/user-card.tsx';
-import { useAccountAdmin } from '../components/use-account-admin.tsx';
-import type { CardLayout } from '../components/user-card.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { CenteredLoader } from '../../components/centered-loader.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useUsers } from '../../features/teams/api/get-users.ts';
+import { PermissionEditorModal } from '../../features/teams/components/permission-editor-modal.tsx';
+import {
+  filterUsers,
+  membersLabel,
+  toTeamGroups,
+} from '../../features/teams/components/team-groups.ts';
+import { UserCard } from '../../features/teams/components/user-card.tsx';
+import { useAccountAdmin } from '../../features/teams/components/use-account-admin.tsx';
+import type { CardLayout } from '../../features/teams/components/user-card.tsx';
 
 /** /teams: the members the signed-in user may see, with the permission editor. */
 export const TeamsRoute = () => {
