@@ -1,181 +1,56 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import type { Resolver } from 'react-hook-form';
-import { useLocation } from 'react-router';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { FOLLOW_UP_SENT, FOLLOW_UP_SUBJECT_MAX, followUpSchema } from '@leadline/shared/email';
-import { followUpPageStateSchema } from '@leadline/shared/email-compose';
-import { AdvancedSection } from '../../components/advanced-section.tsx';
-import { MessageEditor, useMessageEditor } from '../../components/message-editor.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { notifySuccess } from '../../lib/notify.ts';
-import { useSendFollowUp } from '../../features/email/api/send-follow-up.ts';
-import { OriginalEmail } from '../../features/email/components/original-email.tsx';
-import { sendFailure } from '../../features/email/components/send-failure.tsx';
-import { SendingOverlay } from '../../features/email/components/sending-overlay.tsx';
-
-type FollowUpValues = {
-  to: string;
-  subject: string;
-  message: string;
-  inReplyTo: string;
-  references: string;
-};
-
-const FOLLOW_UP_FAILED = 'Error sending email.';
-const MESSAGE_ID_FIELDS = [
-  { name: 'inReplyTo', label: 'In-Reply-To', description: "The original email's Message-ID" },
-  { name: 'references', label: 'References', description: 'Usually the same Message-ID' },
-] as const;
-const BLANK: FollowUpValues = { to: '', subject: '', message: '', inReplyTo: '', references: '' };
-const resolver = zodResolver(followUpSchema, undefined, {
-  raw: true,
-}) as unknown as Resolver<FollowUpValues>;
+import { useSearchParams } from 'react-router';
+import type { SentEmail } from '@leadline/shared/email';
+import { followUpStateOf } from '@leadline/shared/email-compose';
+import type { FollowUpPreset } from '@leadline/shared/email-compose';
+import type { Lead } from '@leadline/shared/leads';
+import { CenteredLoader } from '../../components/centered-loader.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { FollowUpForm } from '../../features/email/components/follow-up-form.tsx';
+import { useLeadEmails } from '../../features/leads/api/get-lead-emails.ts';
+import { LeadFromUrl } from '../lead-from-url.tsx';
 
 /**
- * /follow-up: to, subject, message, In-Reply-To (the original's Message-ID) and References,
- * all required; the email is threaded under the original. A sent email's "Follow up" fills
- * the form in through navigation state and shows that email above the form; the two
- * Message-IDs sit in a folded "Advanced" part.
+ * The email `emailId` names among the lead's recent ones, or without an id the newest one that
+ * can be followed up. An email that is not there leaves only the lead's address filled in.
+ */
+const presetOf = (lead: Lead, emails: SentEmail[], emailId: string | null): FollowUpPreset => {
+  const answered = emailId
+    ? emails.find((email) => email._id === emailId)
+    : emails.find((email) => followUpStateOf(email) !== null);
+  return (answered && followUpStateOf(answered)) ?? { to: lead.personEmail };
+};
+
+const LeadFollowUp = ({ lead, emailId }: { lead: Lead; emailId: string | null }) => {
+  const emails = useLeadEmails(lead._id);
+  if (emails.isPending) return <CenteredLoader label="Loading emails" />;
+  if (emails.isError) {
+    return (
+      <LoadError
+        title="Failed to load the emails sent to this lead"
+        message={emails.error.message}
+        onRetry={() => void emails.refetch()}
+        retrying={emails.isFetching}
+        maw={560}
+      />
+    );
+  }
+  return <FollowUpForm preset={presetOf(lead, emails.data, emailId)} />;
+};
+
+/**
+ * /follow-up: a blank form, or with ?leadId=…[&emailId=…] filled in to answer one of the lead's
+ * emails in its thread (the ids in the URL, so a reload keeps it).
  */
 export const FollowUpRoute = () => {
-  const location = useLocation();
-  const { preset, original: answered } = useMemo(() => {
-    const state = followUpPageStateSchema.parse(location.state);
-    const values: FollowUpValues = {
-      ...BLANK,
-      to: state.to ?? '',
-      subject: state.subject ?? '',
-      inReplyTo: state.inReplyTo ?? '',
-      references: state.references ?? state.inReplyTo ?? '',
-    };
-    return { preset: values, original: state.original };
-  }, [location.state]);
-  // Shown until the follow-up is sent (the form is blank again after it).
-  const [original, setOriginal] = useState(answered);
-  const [advanced, setAdvanced] = useState(false);
-  const send = useSendFollowUp();
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: ReactNode } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    getValues,
-    clearErrors,
-    reset,
-    formState: { errors },
-  } = useForm<FollowUpValues>({ resolver, defaultValues: preset, reValidateMode: 'onSubmit' });
-  useEffect(() => {
-    register('message');
-  }, [register]);
-  const editor = useMessageEditor('', (html) => {
-    setValue('message', html);
-    clearErrors('message');
-  });
-  const field = (name: keyof FollowUpValues) =>
-    register(name, { onChange: () => clearErrors(name) });
-  // The Message-IDs are rarely edited: folded away, and opened when one of them is wrong.
-  const advancedOpen = advanced || Boolean(errors.inReplyTo || errors.references);
-
-  // References usually is the same Message-ID: it follows In-Reply-To until edited apart.
-  const mirrored = useRef(preset.inReplyTo);
-  const inReplyTo = register('inReplyTo', {
-    onChange: (event: { target: { value: string } }) => {
-      clearErrors('inReplyTo');
-      const references = getValues('references');
-      if (!references || references === mirrored.current) {
-        setValue('references', event.target.value);
-        clearErrors('references');
-      }
-      mirrored.current = event.target.value;
-    },
-  });
-
-  const submit = handleSubmit((values) => {
-    setOutcome(null);
-    send.mutate(values, {
-      onSuccess: (answer) => {
-        const text = answer.message || FOLLOW_UP_SENT;
-        notifySuccess(text);
-        setOutcome({ ok: true, text });
-        reset(BLANK);
-        setOriginal(undefined);
-        mirrored.current = '';
-        editor?.commands.setContent('');
-      },
-      onError: (error) => setOutcome({ ok: false, text: sendFailure(error, FOLLOW_UP_FAILED) }),
-    });
-  });
-
+  const [params] = useSearchParams();
+  if (!params.has('leadId')) return <FollowUpForm preset={{}} />;
   return (
-    <Stack gap={0} maw={960}>
-      <SendingOverlay visible={send.isPending} />
-      <PageHeader
-        title="Follow-up Email"
-        description="Reply in the thread of an email you sent: mail clients show it under the original."
-      />
-      {original ? <OriginalEmail email={original} /> : null}
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Follow-up email">
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label="To"
-                required
-                type="email"
-                placeholder="name@example.com"
-                error={errors.to?.message}
-                {...field('to')}
-              />
-              <TextInput
-                label="Subject"
-                required
-                maxLength={FOLLOW_UP_SUBJECT_MAX}
-                error={errors.subject?.message}
-                {...field('subject')}
-              />
-            </SimpleGrid>
-            <MessageEditor editor={editor} error={errors.message?.message} />
-            <AdvancedSection
-              id="follow-up-advanced"
-              expanded={advancedOpen}
-              onToggle={() => setAdvanced(!advancedOpen)}
-            >
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                {MESSAGE_ID_FIELDS.map(({ name, label, description }) => (
-                  <TextInput
-                    key={name}
-                    label={label}
-                    required
-                    description={description}
-                    placeholder="<id@example.com>"
-                    error={errors[name]?.message}
-                    {...(name === 'inReplyTo' ? inReplyTo : field(name))}
-                  />
-                ))}
-              </SimpleGrid>
-            </AdvancedSection>
-            {outcome ? (
-              <Alert
-                color={outcome.ok ? 'green' : 'red'}
-                variant="light"
-                role={outcome.ok ? 'status' : 'alert'}
-                icon={outcome.ok ? <IconCircleCheck size={18} /> : <IconAlertCircle size={18} />}
-              >
-                {outcome.text}
-              </Alert>
-            ) : null}
-            <Group justify="flex-end">
-              <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
-                Send Follow-up
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <LeadFromUrl>
+      {(lead) => {
+        const emailId = params.get('emailId');
+        // Another lead or email is a new form, not the last one's draft.
+        return <LeadFollowUp key={`${lead._id}:${emailId}`} lead={lead} emailId={emailId} />;
+      }}
+    </LeadFromUrl>
   );
 };

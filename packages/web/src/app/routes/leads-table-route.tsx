@@ -14,6 +14,7 @@ import {
 import { PaginationBar, pageCount } from '../../components/pagination-bar.tsx';
 import { errorMessage, isSessionExpired } from '../../lib/api-client.ts';
 import { UPLOAD_ACCEPT } from '../../lib/import-job.ts';
+import { sendEmailPath } from '../../lib/lead-links.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { refreshSummaries } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session.ts';
@@ -27,7 +28,7 @@ import { useUpdateLeadStatus } from '../../features/leads/api/update-lead-status
 import { previewLeadsUpload } from '../../features/leads/api/preview-leads-upload.ts';
 import { saveLeadImportPreset } from '../../features/leads/api/save-lead-import-preset.ts';
 import { uploadLeads } from '../../features/leads/api/upload-leads.ts';
-import { bulkEmailState, sendEmailState } from '../../features/leads/components/bulk-email.ts';
+import { bulkEmailState } from '../../features/leads/components/bulk-email.ts';
 import { LeadDetailDrawer } from '../../features/leads/components/lead-detail-drawer.tsx';
 import { useLeadSelection } from '../../features/leads/components/use-lead-selection.ts';
 import { useLeadView } from '../../features/leads/components/lead-view-state.ts';
@@ -149,9 +150,7 @@ export const LeadsTableRoute = () => {
   };
 
   const onView = useStableCallback((id: string) => view.openLead(id));
-  const onSend = useStableCallback(
-    (lead: Lead) => void navigate('/send-email-page', { state: sendEmailState(lead) }),
-  );
+  const onSend = useStableCallback((lead: Lead) => void navigate(sendEmailPath(lead._id)));
   const bulkEmail = bulkEmailState([...selection.selected.values()]);
   const onBulkEmail = () => {
     if (bulkEmail.disabled) return;
