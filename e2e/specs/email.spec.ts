@@ -478,7 +478,7 @@ describe('email screens in the browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the daily limit stops single and bulk sends with the seed message', async () => {
+  it('the daily limit stops single and bulk sends with its message', async () => {
     const before = mailbox.messages.length;
     await editSmtp({ dailyLimit: '0' });
     await page.goto('/email-form');

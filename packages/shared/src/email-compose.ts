@@ -8,7 +8,7 @@ import {
 import type { BulkEmailType, SentEmail } from './email.ts';
 
 /*
- * The email screens' own rules (seed 2 §Single-lead email, §Bulk email, §Follow-up form): what
+ * The email screens' own rules (single-lead email, bulk email, the follow-up form): what
  * the leads table hands them through navigation state, which selections bulk email accepts,
  * which files the composer attaches and how the composer counts words. The server checks the
  * sends themselves with the schemas of email.ts.
@@ -16,7 +16,7 @@ import type { BulkEmailType, SentEmail } from './email.ts';
 
 export const MIXED_SELECTION = 'Please select either only Pending or only Sent leads.';
 
-/** Seed 2 §4: all Pending is an initial run, all Sent a follow-up run; a mix is refused. */
+/** All Pending is an initial run, all Sent a follow-up run; a mix is refused. */
 export const bulkTypeOf = (leads: readonly { mailSent: boolean }[]): BulkEmailType | null => {
   if (leads.length === 0) return null;
   const sent = leads.filter((lead) => lead.mailSent).length;

@@ -23,7 +23,7 @@ import type {
 export const CLIENT_ADDED = 'Client added successfully!';
 export const CLIENT_ADD_FAILED = 'Failed to add client. Please try again.';
 
-/** A 409 (a client with that email exists) says why; anything else gets the seed's text. */
+/** A 409 (a client with that email exists) says why; anything else gets the fixed text. */
 const failureText = (error: unknown): string =>
   error instanceof ApiRequestError && error.status === 409
     ? errorMessage(error, CLIENT_ADD_FAILED)
@@ -47,7 +47,7 @@ export const AddClientRoute = () => {
     defaultValues: EMPTY_CLIENT_FORM,
     reValidateMode: 'onSubmit',
   });
-  // Seed §5: an error clears when its field is edited.
+  // An error clears when its field is edited.
   const field: RegisterClientField = (name) =>
     register(name, { onChange: () => clearErrors(name) });
 

@@ -22,7 +22,7 @@ import { useCampaignView } from '../../features/campaigns/components/campaign-vi
 import { CampaignsEmpty } from '../../features/campaigns/components/campaigns-empty.tsx';
 import { useCampaignActions } from '../../features/campaigns/components/use-campaign-actions.ts';
 
-/** /campaigns: 'Campaign Management' (seed 2 §Campaigns). */
+/** /campaigns: 'Campaign Management'. */
 export const CampaignsRoute = () => {
   const { user } = useSession();
   const { online } = useNetwork();

@@ -56,7 +56,7 @@ export const ClientsRoute = () => {
   const total = clients.data?.total ?? 0;
   const { page } = view.query;
 
-  // Seed §8: a failed load is a toast.
+  // A failed load is a toast.
   const loadError = clients.isError ? clients.error : null;
   useEffect(() => {
     if (loadError) notifyError('Failed to load clients', loadError);
@@ -69,8 +69,8 @@ export const ClientsRoute = () => {
     if (pastEnd) setPage(lastPage);
   }, [pastEnd, lastPage, setPage]);
 
-  // Seed §8: 'Uploading client file...' while it runs; 'Clients uploaded successfully' only
-  // when every row went in (issue 12), else what happened in the colour it deserves.
+  // 'Uploading client file...' while it runs; 'Clients uploaded successfully' only when every
+  // row went in, else what happened in the colour it deserves.
   const importFlow = useImportFlow({
     kind: 'clients',
     noun: CLIENT_NOUN,

@@ -25,12 +25,12 @@ import { LeadPreview } from '../../features/leads/components/lead-preview.tsx';
 export const LEAD_CREATED = '🎉 Lead created successfully!';
 export const LEAD_CREATE_FAILED = 'Failed to create lead. Please try again.';
 export const FIX_ERRORS = 'Please fix the errors below';
-/** Seed §9: about 1.2 s between the success banner and the leads table. */
+/** About 1.2 s between the success banner and the leads table: long enough to read it. */
 const REDIRECT_MS = 1200;
 
 type Result = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
-/** /create-lead: the lead form with completion, live preview and the seed's banners. */
+/** /create-lead: the lead form with completion, live preview and success or failure banners. */
 export const CreateLeadRoute = () => {
   const navigate = useNavigate();
   const createLead = useCreateLead();
@@ -57,7 +57,7 @@ export const CreateLeadRoute = () => {
   const hasErrors = Object.keys(errors).length > 0;
   const done = result?.kind === 'success';
 
-  // A field's error clears as soon as that field is edited (seed §4).
+  // A field's error clears as soon as that field is edited.
   const field: RegisterField = (name) =>
     register(name, {
       onChange: () => {

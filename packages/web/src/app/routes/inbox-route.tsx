@@ -54,7 +54,7 @@ const NothingSelected = () => (
   </Stack>
 );
 
-/** /inbox: the user's own IMAP inbox, a list and a preview pane (seed 2 §Inbox). */
+/** /inbox: the user's own IMAP inbox, a list and a preview pane. */
 export const InboxRoute = () => {
   const { user } = useSession();
   const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
@@ -65,7 +65,7 @@ export const InboxRoute = () => {
   const total = inbox.data?.pages[0]?.total ?? 0;
   const settingsLink = user !== null && hasPermission(user, 'configureEmail');
 
-  // Seed 2 §8: a failed load also shows a toast with the server's message.
+  // A failed load also shows a toast with the server's message.
   const { error } = inbox;
   const reported = useRef<unknown>(null);
   useEffect(() => {

@@ -75,7 +75,7 @@ export const LeadsTableRoute = () => {
     if (pastEnd) setPage(lastPage);
   }, [pastEnd, lastPage, setPage]);
 
-  // Seed §8's texts without their emoji (issue 12: they show as boxes without an emoji font).
+  // The upload texts without emoji: they show as boxes where no emoji font is installed.
   const importFlow = useImportFlow({
     kind: 'leads',
     noun: LEAD_NOUN,

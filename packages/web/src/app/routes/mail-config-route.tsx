@@ -25,7 +25,7 @@ type Step =
 const OVERVIEW: Step = { kind: 'overview' };
 
 /**
- * /email/config, seed 2's three steps: the saved SMTP and IMAP settings with the protocols
+ * /email/config in three steps: the saved SMTP and IMAP settings with the protocols
  * still to configure, the form, then the saved message.
  */
 export const MailConfigRoute = () => {
