@@ -1,4 +1,4 @@
-// A burst on a freshly started server (issue 11 item 5): the moment the compiled server first
+// A burst on a freshly started server: the moment the compiled server first
 // answers, 200 users start within one second, each doing what a user's first minute does (the
 // sign-in page, sign-in, the session check, the dashboard, the leads list, one lead). Every
 // request is timed; the target is every request answered within 5 s. Run on PGlite with an

@@ -1,4 +1,4 @@
-// Dashboard: GET /api/dashboard over a million leads of one organisation on PostgreSQL (issue 12:
+// Dashboard: GET /api/dashboard over a million leads of one organisation on PostgreSQL (target:
 // at most 30 ms of database time a view, figures never older than a minute). The statements a
 // view sends are read off the wire and run bare: those of the first view (the lead aggregates
 // computed) and those of a view within the minute after (the aggregates reused). Then views

@@ -1,7 +1,7 @@
 // Import on the embedded database (PGlite, the default): a 100,000-row lead .csv uploaded
 // through POST /api/leads/upload while another user keeps using the app. A probe sends one
 // request at a time (the leads list, a sorted list, the dashboard, the import's progress) for
-// as long as the import runs; the longest any of them waited is the figure (issue 12: at most
+// as long as the import runs; the longest any of them waited is the figure (target: at most
 // one second). The server's peak memory (VmHWM, fresh process) must stay under 1 GB. After the
 // import a deep page of the list is timed: without fresh statistics (PGlite has no autovacuum)
 // it was 16 times slower.

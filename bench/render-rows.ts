@@ -8,7 +8,7 @@ import { startServer } from '../e2e/support/server.ts';
 import { latencySummary, round, runBenchmark, target } from './support/run.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
-/** Issue 12: 250 rows from data to painted rows in under 300 ms. */
+/** The target: 250 rows from data to painted rows in under 300 ms. */
 const TARGET_MS = 300;
 
 /**

@@ -1,5 +1,5 @@
 // Sorts: GET /api/leads sorted by each field the list offers, both ways, over a million leads of
-// one organisation on PostgreSQL, one request at a time (issue 12: p95 at most 30 ms on one
+// one organisation on PostgreSQL, one request at a time (target: p95 at most 30 ms on one
 // connection). Beside each, the statement(s) the server sent, run bare on one connection.
 import { LEAD_SORT_FIELDS } from '@leadline/shared/leads';
 import { productWithLeads } from './support/leads-server.ts';

@@ -92,7 +92,7 @@ export const leadSheet = (count: number, errorEvery = 100, duplicateEvery = 100)
       else row.companyName = '';
       expected.errors += 1;
     } else if (problem === 2 || problem === 3) {
-      // Warnings since issue 12: the row goes in (status Cold Lead, no profile link).
+      // Warnings, not errors: the row goes in (status Cold Lead, no profile link).
       if (problem === 2) row.status = 'Lukewarm';
       else [row.source, row.contactProfileLink] = ['LinkedIn', ''];
       emails.push(row.personEmail);

@@ -143,7 +143,7 @@ afterAll(async () => {
 describe('the meeting calendar in the browser', () => {
   const day = nextMonth15();
 
-  it('checks the Schedule Meeting form with the seed texts and defaults', async () => {
+  it('checks the Schedule Meeting form with its texts and defaults', async () => {
     await page.goto('/calendar');
     await visible(page.getByRole('heading', { name: 'Meeting Calendar' }));
     await visible(page.getByText('0 meeting(s) today'));

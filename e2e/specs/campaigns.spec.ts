@@ -128,7 +128,7 @@ describe('campaigns in the browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('creates a campaign through the modal, with the seed’s validation texts', async () => {
+  it('creates a campaign through the modal, with its validation texts', async () => {
     await page.goto('/campaigns');
     await page.getByRole('button', { name: 'New Campaign' }).click();
     await visible(dialog().getByText('Create New Campaign'));

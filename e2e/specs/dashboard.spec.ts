@@ -175,7 +175,7 @@ describe('dashboard', () => {
     await visible(page.getByRole('button', { name: 'Try Again' }));
     await snap(page, 'dashboard-error-1280');
 
-    // Otherwise the seed's fallback text.
+    // Otherwise the fixed fallback text.
     await page.unroute('**/api/dashboard');
     await page.route('**/api/dashboard', (route) => route.fulfill({ status: 502, body: '' }));
     await page.reload();

@@ -86,6 +86,10 @@ const ROOT = { email: `root.${TAG}@org.test`, password: 'root-password-1' };
 
 const apiToken = (email: string, password: string) => signinToken(server, email, password);
 
+/** Each lead's id by its email address (the screens' links name the lead by id). */
+const leadIds = new Map<string, string>();
+const leadId = (person: { email: string }) => leadIds.get(person.email)!;
+
 beforeAll(async () => {
   mailbox = await startMailbox();
   // No demo data: the server starts quicker on a busy machine, and every lead is the test's.
@@ -100,13 +104,14 @@ beforeAll(async () => {
   });
   const token = await apiToken(ADMIN.email, DEMO_PASSWORD);
   for (const person of [AVA, BEN, CORA, DEV, EVE, FAY]) {
-    await api('/api/leads', token, {
+    const created = await api('/api/leads', token, {
       companyName: 'Mailweb Testworks',
       personFirstName: person.first,
       personLastName: person.last,
       personEmail: person.email,
       source: 'Referral',
     });
+    leadIds.set(person.email, created._id as string);
   }
   browser = await launchBrowser();
   ({ context, page, errors } = await newPage(browser, server.url));
@@ -214,7 +219,9 @@ describe('email screens in the browser', () => {
   it('emails one lead from the table: checks, sends, arrives, and the row shows Sent', async () => {
     await searchLeads(AVA.email, 1);
     await page.getByRole('button', { name: `Send email to ${AVA.name}` }).click();
-    await page.waitForURL('**/send-email-page');
+    // The lead is in the URL: a reload or a shared link opens the same one.
+    await page.waitForURL((url) => url.pathname === '/send-email-page');
+    expect(new URL(page.url()).searchParams.get('leadId')).toBe(leadId(AVA));
     await visible(page.getByText(`You're contacting:`));
     await visible(page.getByText(AVA.email, { exact: true }));
     await visible(messageEditor(page).getByText(`Dear ${AVA.first},`));
@@ -263,10 +270,15 @@ describe('email screens in the browser', () => {
     const drawer = page.getByRole('dialog', { name: 'Lead details' });
     await visible(drawer.getByText('Quarterly plan for Testworks'));
     await drawer.getByRole('link', { name: 'Follow up' }).click();
-    await page.waitForURL('**/follow-up');
+    await page.waitForURL((url) => url.pathname === '/follow-up');
+    const followUpUrl = new URL(page.url());
+    expect(followUpUrl.searchParams.get('leadId')).toBe(leadId(AVA));
+    expect(followUpUrl.searchParams.get('emailId')).toBeTruthy();
     const original = mailbox.messages[0]!.messageId!;
-    // The email being answered, above the form.
+    // The email being answered, above the form; the URL names it, so a reload keeps it.
     const answered = page.getByRole('region', { name: 'Email being followed up' });
+    await visible(answered.getByText('Quarterly plan for Testworks', { exact: true }));
+    await page.reload();
     await visible(answered.getByText('Quarterly plan for Testworks', { exact: true }));
     await visible(answered.getByText(AVA.email));
     await visible(answered.getByText('Date:'));
@@ -308,6 +320,35 @@ describe('email screens in the browser', () => {
       'References is required',
     ]) {
       await visible(page.getByText(text));
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('opens /send-email-page?leadId=… from a link and keeps the lead on reload', async () => {
+    await page.goto(`/send-email-page?leadId=${leadId(BEN)}`);
+    await visible(page.getByRole('heading', { name: `Email ${BEN.first}` }));
+    await visible(page.getByText(BEN.email, { exact: true }));
+    await page.reload();
+    await visible(page.getByRole('heading', { name: `Email ${BEN.first}` }));
+    await visible(page.getByText(`You're contacting:`));
+    await visible(page.getByText(BEN.email, { exact: true }));
+    await visible(page.getByText('Not emailed yet'));
+    await visible(messageEditor(page).getByText(`Dear ${BEN.first},`));
+    expect(await page.getByLabel(/^To/).inputValue()).toBe(BEN.email);
+
+    // A lead emailed before shows its count after a reload too (the first email and its
+    // follow-up).
+    await page.goto(`/send-email-page?leadId=${leadId(AVA)}`);
+    await page.reload();
+    await visible(page.getByText(AVA.email, { exact: true }));
+    await visible(page.getByText('Sent 2 times'));
+
+    // An unknown or malformed id finds no lead.
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      await page.goto(`/send-email-page?leadId=${id}`);
+      await visible(page.getByText('No lead data found'));
+      await page.goto(`/follow-up?leadId=${id}`);
+      await visible(page.getByText('No lead data found'));
     }
     expect(errors).toEqual([]);
   });
@@ -437,7 +478,7 @@ describe('email screens in the browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the daily limit stops single and bulk sends with the seed message', async () => {
+  it('the daily limit stops single and bulk sends with its message', async () => {
     const before = mailbox.messages.length;
     await editSmtp({ dailyLimit: '0' });
     await page.goto('/email-form');

@@ -9,20 +9,20 @@ import {
   isDayInRange,
 } from './dates.ts';
 
-/** Seed 2 §9: limits of the meeting form. */
+/** Limits of the meeting form. */
 export const MEETING_TITLE_MAX = 100;
 export const MEETING_LOCATION_MAX = 150;
 export const MEETING_DESCRIPTION_MAX = 500;
 /** Invitations go one email per attendee, each counted against the daily limit. */
 export const MEETING_ATTENDEES_MAX = 50;
-/** Seed 2 §9: default duration one hour, start times rounded up to 15 minutes. */
+/** Default duration one hour, start times rounded up to 15 minutes. */
 export const MEETING_DEFAULT_MINUTES = 60;
 export const MEETING_ROUNDING_MINUTES = 15;
 /** The longest range GET /api/calendar answers (a year view and a little). */
 export const CALENDAR_RANGE_MAX_DAYS = 400;
 export const MEETING_COLOR = 'blue';
 
-/** Seed 2 §5 and §8, word for word. */
+/** The meeting form's messages. */
 export const TITLE_REQUIRED = 'Meeting title is required';
 export const START_REQUIRED = 'Start time is required';
 export const END_REQUIRED = 'End time is required';
@@ -47,12 +47,12 @@ export const TOO_MANY_ATTENDEES = `A meeting may have at most ${MEETING_ATTENDEE
 export const INVALID_TIME_ZONE = 'Time zone must be an IANA time zone such as Europe/Berlin';
 export const INVALID_DATE = 'Date must be a date (YYYY-MM-DD)';
 
-/** Seed 2 §8: the success alert. */
+/** The success alert. */
 export const meetingScheduledMessage = (topic: string, invitations: number): string =>
   `Meeting '${topic}' scheduled successfully!` +
   (invitations > 0 ? ` Invitations will be sent to ${invitations} attendee(s).` : '');
 
-/** Seed 2 §Calendar: the header badge. */
+/** The header badge. */
 export const meetingsTodayLabel = (count: number): string => `${count} meeting(s) today`;
 
 /** A time zone the runtime knows (Intl), such as Europe/Berlin or UTC. */
@@ -88,7 +88,7 @@ export const durationText = (minutes: number): string => {
 };
 
 /**
- * The form's default times (seed 2 §Calendar): now rounded up to the next 15 minutes and one
+ * The form's default times: now rounded up to the next 15 minutes and one
  * hour later; the end stays on the same day (at most 23:59).
  */
 export const defaultMeetingTimes = (now: Date): { startTime: string; endTime: string } => {

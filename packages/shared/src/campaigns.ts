@@ -3,7 +3,7 @@ import { dateTimeParam } from './dates.ts';
 import { MESSAGE_MAX, SUBJECT_MAX, plainText } from './email.ts';
 import { INDUSTRIES, boundedText } from './leads.ts';
 
-/* Campaigns (seed 2 §3, §5; DECISIONS §3). */
+/* Campaigns: their fields, rules, texts and answers. */
 
 export const CAMPAIGN_TYPES = ['email', 'linkedin', 'call'] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
@@ -22,11 +22,11 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   completed: 'Completed',
 };
 
-/** Send is offered, and allowed, only from these (seed 2 §4). */
+/** Send is offered, and allowed, only from these. */
 export const SENDABLE_STATUSES: readonly CampaignStatus[] = ['draft', 'paused'];
 export const canSend = (status: CampaignStatus): boolean => SENDABLE_STATUSES.includes(status);
 
-/** Industries offered as a target filter (seed 2 §3): the lead form's list. */
+/** Industries offered as a target filter: the lead form's list. */
 export const CAMPAIGN_INDUSTRIES = INDUSTRIES;
 
 export const CAMPAIGN_REGIONS = [
@@ -103,7 +103,7 @@ export const FOLLOW_UP_BODY_REQUIRED = 'Follow-up message is required';
 export const FOLLOW_UP_DAYS_RANGE = `Days after the previous step must be between 1 and ${FOLLOW_UP_DAYS_MAX}`;
 export const INVALID_LEAD_IDS = 'leads must be a list of lead IDs';
 
-/** Screen texts (seed 2 §8). */
+/** Screen texts. */
 export const CAMPAIGN_TEXTS = {
   title: 'Campaign Management',
   loading: 'Loading campaigns...',
@@ -216,7 +216,7 @@ type ContentRule = {
   emailBody?: string;
 };
 
-/** An email campaign needs its subject and body (seed 2 §5). */
+/** An email campaign needs its subject and body. */
 export const checkEmailContent = (campaign: ContentRule, ctx: z.RefinementCtx) => {
   if ((campaign.type ?? 'email') !== 'email') return;
   if (!campaign.emailSubject?.trim())
@@ -239,7 +239,7 @@ const campaignObject = z.object({
     .default({ sendNow: true, startDate: null, throttlePerHour: DEFAULT_THROTTLE }),
 });
 
-/** POST /api/campaigns (and the form): the seed's rules and texts. */
+/** POST /api/campaigns (and the form): the rules and their messages. */
 export const campaignSchema = campaignObject.superRefine(checkEmailContent);
 export type CampaignInput = z.input<typeof campaignSchema>;
 export type CampaignData = z.output<typeof campaignSchema>;
@@ -438,7 +438,7 @@ export const CAMPAIGN_SORTS: { value: CampaignSort; label: string }[] = [
 
 export type CampaignStats = { total: number; running: number; completed: number };
 
-/** Total, Running (active; the seed's 'running' too) and Completed. */
+/** Total, Running (active; an older 'running' status too) and Completed. */
 export const campaignStats = (campaigns: readonly Pick<Campaign, 'status'>[]): CampaignStats => ({
   total: campaigns.length,
   running: campaigns.filter((c) => c.status === 'active' || (c.status as string) === 'running')

@@ -3,7 +3,7 @@ import type { ActivityEntry } from './activity.ts';
 /** Percentage change of items created in the last 30 days against the 30 days before. */
 export const TREND_DAYS = 30;
 
-/** The label for leads without a source (seed 1 §9). */
+/** The label for leads without a source. */
 export const UNKNOWN_SOURCE = 'Unknown';
 
 export type DashboardFigures = { activeLeads: number; campaigns: number; meetings: number };

@@ -8,7 +8,7 @@ import {
 import type { BulkEmailType, SentEmail } from './email.ts';
 
 /*
- * The email screens' own rules (seed 2 §Single-lead email, §Bulk email, §Follow-up form): what
+ * The email screens' own rules (single-lead email, bulk email, the follow-up form): what
  * the leads table hands them through navigation state, which selections bulk email accepts,
  * which files the composer attaches and how the composer counts words. The server checks the
  * sends themselves with the schemas of email.ts.
@@ -16,7 +16,7 @@ import type { BulkEmailType, SentEmail } from './email.ts';
 
 export const MIXED_SELECTION = 'Please select either only Pending or only Sent leads.';
 
-/** Seed 2 §4: all Pending is an initial run, all Sent a follow-up run; a mix is refused. */
+/** All Pending is an initial run, all Sent a follow-up run; a mix is refused. */
 export const bulkTypeOf = (leads: readonly { mailSent: boolean }[]): BulkEmailType | null => {
   if (leads.length === 0) return null;
   const sent = leads.filter((lead) => lead.mailSent).length;
@@ -91,27 +91,21 @@ export const bulkEmailPageStateSchema = state(
   }),
 );
 
-/** /follow-up's navigation state: any of its fields, filled in for the user to check. */
-export const followUpPageStateSchema = state(
-  z.object({
-    to: optionalText,
-    subject: optionalText,
-    inReplyTo: optionalText,
-    references: optionalText,
-    /** The email being answered, shown above the form (text only, never HTML). */
-    original: z
-      .object({
-        subject: z.string().max(1000),
-        from: z.string().max(1000).optional(),
-        to: z.string().max(1000),
-        sentAt: z.string().max(100),
-        excerpt: z.string().max(2000).optional(),
-      })
-      .optional()
-      .catch(undefined),
-  }),
-);
-export type FollowUpPageState = z.output<typeof followUpPageStateSchema>;
+/** What /follow-up is filled in with, for the user to check. */
+export type FollowUpPreset = {
+  to?: string;
+  subject?: string;
+  inReplyTo?: string;
+  references?: string;
+  /** The email being answered, shown above the form (text only, never HTML). */
+  original?: {
+    subject: string;
+    from?: string;
+    to: string;
+    sentAt: string;
+    excerpt?: string;
+  };
+};
 
 /** A follow-up's subject: the original one with one "Re: " in front. */
 export const replySubject = (subject: string): string =>
@@ -121,7 +115,7 @@ export const replySubject = (subject: string): string =>
  * The follow-up of one email of a lead's history: a reply goes back to its sender, an email
  * the lead was sent to its recipient; threaded under it. Null when it cannot be followed up.
  */
-export const followUpStateOf = (email: SentEmail): FollowUpPageState | null => {
+export const followUpStateOf = (email: SentEmail): FollowUpPreset | null => {
   const to = email.kind === 'reply' ? email.sender?.email : email.to;
   if (!to || !email.messageId || (email.status !== 'sent' && email.status !== 'received'))
     return null;

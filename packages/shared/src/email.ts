@@ -212,7 +212,7 @@ const messageIdField = (label: string) =>
       return id;
     });
 
-/** References: one text of IDs separated by spaces or commas, or a list (the seed sends one). */
+/** References: one text of IDs separated by spaces or commas (as the form sends it), or a list. */
 const referencesField = z
   .union([z.string(), z.array(z.string())], { error: 'References is required' })
   .transform((value, ctx) => {
@@ -256,7 +256,7 @@ export const followUpSchema = z.object({
 export type FollowUpInput = z.input<typeof followUpSchema>;
 export type FollowUpData = z.output<typeof followUpSchema>;
 
-/* Mail server settings (seed 2 §5): host, port, username and password required. */
+/* Mail server settings: host, port, username and password required. */
 
 export const HOST_MAX = 253;
 export const DAILY_LIMIT_MAX = 1_000_000;
@@ -414,7 +414,7 @@ export const sentEmailsQuerySchema = z.object({
   limit: limitParam(200, 50),
 });
 
-/* Bulk email (seed 2 §Bulk email; DECISIONS §3): a durable server job per run. */
+/* Bulk email: a durable server job per run. */
 
 export const BULK_EMAIL_TYPES = ['initial', 'followup'] as const;
 export type BulkEmailType = (typeof BULK_EMAIL_TYPES)[number];

@@ -1,4 +1,4 @@
-/** Every API error body (DECISIONS §3). */
+/** Every API error body: a message, and per-field messages for bad input. */
 export type ApiError = { message: string; errors?: Record<string, string> };
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';

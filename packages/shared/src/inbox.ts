@@ -3,7 +3,7 @@ import { limitParam } from './list-query.ts';
 
 /* The inbox (/inbox): the user's own IMAP INBOX, read page by page, one message at a time. */
 
-/** Seed 2 §Inbox and §8: the screen's texts. */
+/** The inbox screen's texts. */
 export const INBOX_EMPTY = 'No emails found.';
 export const INBOX_LOADING = 'Loading inbox...';
 export const INBOX_LOAD_FAILED = 'Failed to load inbox';
@@ -53,7 +53,7 @@ export const INBOX_TOTAL_HEADER = 'x-total-count';
 
 export type MailAddress = { name: string; address: string };
 
-/** One row of GET /api/email/inbox (DECISIONS §3: `_id, subject, from, date, body`). */
+/** One row of GET /api/email/inbox: `_id, subject, from, date, body`. */
 export type InboxEmail = {
   /** The IMAP UID, as text. */
   _id: string;

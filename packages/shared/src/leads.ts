@@ -23,7 +23,7 @@ export const LEAD_SOURCES = [
 ] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
-/** Sources whose contact profile link is shown and required (seed 1 §Create lead). */
+/** Sources whose contact profile link is shown and required. */
 export const SOCIAL_SOURCES: readonly LeadSource[] = [
   'LinkedIn',
   'Twitter',
@@ -58,7 +58,7 @@ export const INDUSTRIES = [
 export const LEADS_PER_PAGE = [10, 25, 50, 100, 250] as const;
 export const DEFAULT_LEADS_PER_PAGE = 10;
 
-/** The lead's editable fields, in form order, with their labels (seed 1 §3 and the table). */
+/** The lead's editable fields, in form order, with their labels (the form's and the table's). */
 export const LEAD_FIELDS = {
   companyName: 'Company Name',
   industry: 'Industry',
@@ -175,7 +175,7 @@ const profileLinkRule = <T extends { source?: string; contactProfileLink?: strin
  */
 export const leadImportSchema = leadObject;
 
-/** Creating a lead (form and API): the seed's rules and texts. */
+/** Creating a lead (form and API): the rules and their messages. */
 export const leadSchema = leadObject.superRefine(profileLinkRule);
 export type LeadInput = z.input<typeof leadSchema>;
 export type LeadData = z.output<typeof leadSchema>;
@@ -208,8 +208,8 @@ export const bulkDeleteSchema = z.object({
 /**
  * The fields the leads list sorts by: the columns the table offers a sort on, each backed by an
  * index on (organisation, field, id), so that a page of a million leads is read in order instead
- * of sorting the whole table (issue 12). A field added here needs its index (see the migration
- * `0012_leads_sort_indexes.sql`).
+ * of sorting the whole table. A field added here needs its index (see the migration
+ * `0015_leads_sort_indexes.sql`).
  */
 export const LEAD_SORT_FIELDS = [
   'createdAt',
@@ -228,7 +228,7 @@ export { dateParam, isCalendarDate } from './dates.ts';
 
 const filterParam = z.string().trim().max(LEAD_TEXT_MAX).optional();
 
-/** GET /api/leads and GET /api/leads/download (DECISIONS §3). */
+/** GET /api/leads and GET /api/leads/download. */
 export const leadListQuerySchema = z
   .object({
     page: pageParam,

@@ -28,7 +28,7 @@ describe('permission keys', () => {
     expect([...grouped].sort()).toEqual([...PERMISSION_KEYS].sort());
   });
 
-  it('gives members the seed defaults and administrators everything', () => {
+  it('gives members their role defaults and administrators everything', () => {
     const rep = defaultPermissions('Sales Rep');
     expect(PERMISSION_KEYS.filter((key) => rep[key]).sort()).toEqual(
       [
@@ -88,7 +88,7 @@ describe('permission keys', () => {
 });
 
 describe('who may create whom', () => {
-  it('follows DECISIONS §2', () => {
+  it('lets a Super Admin create Admins; a member with Teams edits no permissions', () => {
     expect(
       creatableRoles({ role: 'Super Admin', organization: null, permissions: noPermissions() }),
     ).toContain('Admin');
@@ -113,7 +113,7 @@ describe('who may create whom', () => {
 });
 
 describe('landing after sign-in', () => {
-  it('takes the first allowed page in the seed order', () => {
+  it('takes the first allowed page in the landing order', () => {
     expect(landingPath('Super Admin', noPermissions())).toBe('/');
     expect(landingPath('Sales Rep', defaultPermissions('Sales Rep'))).toBe('/leads-table');
     expect(
@@ -132,7 +132,7 @@ describe('organisation names and sign-up', () => {
     expect(initials('ada  lovelace byron')).toBe('AL');
   });
 
-  it('rejects bad sign-up input with the seed texts', () => {
+  it('rejects bad sign-up input with the sign-up texts', () => {
     const result = signupSchema.safeParse({
       name: ' ',
       email: 'nope',

@@ -2,7 +2,7 @@ import type { Role } from './roles.ts';
 import { MEMBER_ROLES, ROLES } from './roles.ts';
 
 /**
- * The canonical permission keys: the creation keys of seed 2 §3 plus the editor-only keys.
+ * The canonical permission keys: the create-user checklist's keys plus the editor-only keys.
  * The editor's `leads`, `clients` and `sendEmail` are the same permissions as `leadsTable`,
  * `allClients` and `sendEmailPage`, so only those three names are stored.
  */
@@ -40,7 +40,7 @@ export type Permissions = Record<PermissionKey, boolean>;
 export const isPermissionKey = (value: string): value is PermissionKey =>
   (PERMISSION_KEYS as readonly string[]).includes(value);
 
-/** The keys offered on the create-user checklist (seed 2 §3), in the seed's order. */
+/** The keys offered on the create-user checklist, in the checklist's order. */
 export const CREATION_KEYS: readonly PermissionKey[] = [
   'dashboard',
   'leadsTable',
@@ -90,7 +90,7 @@ export const PERMISSION_LABELS: Record<PermissionKey, string> = {
   pipeline: 'Pipeline',
 };
 
-/** The permission editor's five groups (seed 2 §Teams). */
+/** The permission editor's five groups. */
 export const PERMISSION_GROUPS: readonly { title: string; keys: readonly PermissionKey[] }[] = [
   { title: 'Core Features', keys: ['dashboard', 'activity', 'calendar', 'profile'] },
   { title: 'User Management', keys: ['usersGroup', 'teams', 'approveUser', 'createUser'] },
@@ -111,7 +111,7 @@ export const PERMISSION_GROUPS: readonly { title: string; keys: readonly Permiss
 const fill = (value: boolean): Permissions =>
   Object.fromEntries(PERMISSION_KEYS.map((key) => [key, value])) as Permissions;
 
-/** Keys true by default for a new non-administrator (seed 2 §6). */
+/** Keys true by default for a new non-administrator. */
 const MEMBER_DEFAULT_KEYS: readonly PermissionKey[] = [
   'leadsTable',
   'configureEmail',
@@ -124,7 +124,7 @@ const MEMBER_DEFAULT_KEYS: readonly PermissionKey[] = [
 export const allPermissions = (): Permissions => fill(true);
 export const noPermissions = (): Permissions => fill(false);
 
-/** What each member role adds to the base set (issue 12): the pages the role is there for. */
+/** What each member role adds to the base set: the pages the role is there for. */
 export const ROLE_DEFAULT_EXTRAS: Readonly<
   Record<(typeof MEMBER_ROLES)[number], readonly PermissionKey[]>
 > = {
@@ -162,7 +162,7 @@ export const effectivePermissions = (role: Role, stored: Permissions): Permissio
 export const hasPermission = (actor: Actor, key: PermissionKey): boolean =>
   key === 'profile' || effectivePermissions(actor.role, actor.permissions)[key];
 
-/** Roles the actor may give to a user they create (DECISIONS §2). */
+/** Roles the actor may give to a user they create. */
 export const creatableRoles = (actor: Actor): readonly Role[] => {
   if (actor.role === 'Super Admin') return ROLES;
   if (actor.role === 'Admin' || actor.permissions.createUser) return MEMBER_ROLES;
@@ -175,7 +175,7 @@ export const canCreateRole = (actor: Actor, role: Role, organization: string | n
   return organization === actor.organization;
 };
 
-/** Super Admin only (DECISIONS §2: approvals). */
+/** Approving sign-ups: Super Admin only. */
 export const canApproveUsers = (actor: Pick<Actor, 'role'>): boolean =>
   actor.role === 'Super Admin';
 
@@ -192,7 +192,7 @@ export const canEditPermissions = (
   );
 };
 
-/** Where a user lands after sign-in (seed 1 §6): null when no page is allowed. */
+/** Where a user lands after sign-in: the first allowed page, null when none is. */
 export const LANDING_ORDER: readonly { key: PermissionKey; path: string }[] = [
   { key: 'dashboard', path: '/' },
   { key: 'leadsTable', path: '/leads-table' },

@@ -17,127 +17,126 @@ const shellRoutes: RouteObject[] = [
     index: true,
     handle: shellHandle('Dashboard', { permission: 'dashboard' }),
     lazy: async () => ({
-      Component: (await import('../features/dashboard/routes/dashboard-route.tsx')).DashboardRoute,
+      Component: (await import('./routes/dashboard-route.tsx')).DashboardRoute,
     }),
   },
   {
     path: 'activity',
     handle: shellHandle('Activity', { permission: 'activity' }),
     lazy: async () => ({
-      Component: (await import('../features/activity/routes/activity-route.tsx')).ActivityRoute,
+      Component: (await import('./routes/activity-route.tsx')).ActivityRoute,
     }),
   },
   {
     path: 'leads-table',
     handle: shellHandle('All Leads', { permission: 'leadsTable' }),
     lazy: async () => ({
-      Component: (await import('../features/leads/routes/leads-table-route.tsx')).LeadsTableRoute,
+      Component: (await import('./routes/leads-table-route.tsx')).LeadsTableRoute,
     }),
   },
   {
     path: 'create-lead',
     handle: shellHandle('Create Lead', { permission: 'createLead' }),
     lazy: async () => ({
-      Component: (await import('../features/leads/routes/create-lead-route.tsx')).CreateLeadRoute,
+      Component: (await import('./routes/create-lead-route.tsx')).CreateLeadRoute,
     }),
   },
   {
     path: 'all-clients',
     handle: shellHandle('All Clients', { permission: 'allClients' }),
     lazy: async () => ({
-      Component: (await import('../features/clients/routes/clients-route.tsx')).ClientsRoute,
+      Component: (await import('./routes/clients-route.tsx')).ClientsRoute,
     }),
   },
   {
     path: 'add-client',
     handle: shellHandle('Add Client', { permission: 'addClient' }),
     lazy: async () => ({
-      Component: (await import('../features/clients/routes/add-client-route.tsx')).AddClientRoute,
+      Component: (await import('./routes/add-client-route.tsx')).AddClientRoute,
     }),
   },
   {
     path: 'inbox',
     handle: shellHandle('Inbox', { permission: 'inbox' }),
     lazy: async () => ({
-      Component: (await import('../features/inbox/routes/inbox-route.tsx')).InboxRoute,
+      Component: (await import('./routes/inbox-route.tsx')).InboxRoute,
     }),
   },
   {
     path: 'send-email-page',
     handle: shellHandle('Send Email', { permission: 'sendEmailPage' }),
     lazy: async () => ({
-      Component: (await import('../features/email/routes/send-email-route.tsx')).SendEmailRoute,
+      Component: (await import('./routes/send-email-route.tsx')).SendEmailRoute,
     }),
   },
   {
     path: 'email-form',
     handle: shellHandle('Email Form', { permission: 'emailForm' }),
     lazy: async () => ({
-      Component: (await import('../features/email/routes/email-form-route.tsx')).EmailFormRoute,
+      Component: (await import('./routes/email-form-route.tsx')).EmailFormRoute,
     }),
   },
   {
     path: 'follow-up',
     handle: shellHandle('Follow Up', { permission: 'followUp' }),
     lazy: async () => ({
-      Component: (await import('../features/email/routes/follow-up-route.tsx')).FollowUpRoute,
+      Component: (await import('./routes/follow-up-route.tsx')).FollowUpRoute,
     }),
   },
   {
     path: 'send-bulk-email',
     handle: shellHandle('Send Bulk Email', { permission: 'sendBulkEmail' }),
     lazy: async () => ({
-      Component: (await import('../features/email/routes/send-bulk-email-route.tsx'))
-        .SendBulkEmailRoute,
+      Component: (await import('./routes/send-bulk-email-route.tsx')).SendBulkEmailRoute,
     }),
   },
   {
     path: 'calendar',
     handle: shellHandle('Calendar', { permission: 'calendar' }),
     lazy: async () => ({
-      Component: (await import('../features/calendar/routes/calendar-route.tsx')).CalendarRoute,
+      Component: (await import('./routes/calendar-route.tsx')).CalendarRoute,
     }),
   },
   {
     path: 'campaigns',
     handle: shellHandle('Campaigns', { permission: 'campaigns' }),
     lazy: async () => ({
-      Component: (await import('../features/campaigns/routes/campaigns-route.tsx')).CampaignsRoute,
+      Component: (await import('./routes/campaigns-route.tsx')).CampaignsRoute,
     }),
   },
   {
     path: 'reports',
     handle: shellHandle('Reports', { permission: 'reports' }),
     lazy: async () => ({
-      Component: (await import('../features/reports/routes/reports-route.tsx')).ReportsRoute,
+      Component: (await import('./routes/reports-route.tsx')).ReportsRoute,
     }),
   },
   {
     path: 'email/config',
     handle: shellHandle('Configuration', { permission: 'configureEmail' }),
     lazy: async () => ({
-      Component: (await import('../features/email/routes/mail-config-route.tsx')).MailConfigRoute,
+      Component: (await import('./routes/mail-config-route.tsx')).MailConfigRoute,
     }),
   },
   {
     path: 'teams',
     handle: shellHandle('Teams', { permission: 'teams' }),
     lazy: async () => ({
-      Component: (await import('../features/teams/routes/teams-route.tsx')).TeamsRoute,
+      Component: (await import('./routes/teams-route.tsx')).TeamsRoute,
     }),
   },
   {
     path: 'approval-users',
     handle: shellHandle('Approve Users', { superAdmin: true }),
     lazy: async () => ({
-      Component: (await import('../features/approvals/routes/approvals-route.tsx')).ApprovalsRoute,
+      Component: (await import('./routes/approvals-route.tsx')).ApprovalsRoute,
     }),
   },
   {
     path: 'profile',
     handle: shellHandle('Profile', { signedIn: true }),
     lazy: async () => ({
-      Component: (await import('../features/profile/routes/profile-route.tsx')).ProfileRoute,
+      Component: (await import('./routes/profile-route.tsx')).ProfileRoute,
     }),
   },
   {
@@ -162,7 +161,7 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: async () => ({
-              Component: (await import('../features/auth/routes/login-route.tsx')).LoginRoute,
+              Component: (await import('./routes/login-route.tsx')).LoginRoute,
             }),
           },
         ],
@@ -170,28 +169,25 @@ export const routes: RouteObject[] = [
       {
         path: '/forgot-password',
         lazy: async () => ({
-          Component: (await import('../features/auth/routes/forgot-password-route.tsx'))
-            .ForgotPasswordRoute,
+          Component: (await import('./routes/forgot-password-route.tsx')).ForgotPasswordRoute,
         }),
       },
       {
         path: '/reset-password',
         lazy: async () => ({
-          Component: (await import('../features/auth/routes/reset-password-route.tsx'))
-            .ResetPasswordRoute,
+          Component: (await import('./routes/reset-password-route.tsx')).ResetPasswordRoute,
         }),
       },
       {
         path: '/change-password',
         lazy: async () => ({
-          Component: (await import('../features/auth/routes/change-password-route.tsx'))
-            .ChangePasswordRoute,
+          Component: (await import('./routes/change-password-route.tsx')).ChangePasswordRoute,
         }),
       },
       {
         path: '/signup',
         lazy: async () => ({
-          Component: (await import('../features/auth/routes/signup-route.tsx')).SignupRoute,
+          Component: (await import('./routes/signup-route.tsx')).SignupRoute,
         }),
       },
       {
@@ -201,8 +197,7 @@ export const routes: RouteObject[] = [
             path: '/create-user',
             handle: shellHandle('Create User', { signedIn: true }),
             lazy: async () => ({
-              Component: (await import('../features/users/routes/create-user-route.tsx'))
-                .CreateUserRoute,
+              Component: (await import('./routes/create-user-route.tsx')).CreateUserRoute,
             }),
           },
         ],

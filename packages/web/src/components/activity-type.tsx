@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import type { TablerIcon } from '@tabler/icons-react';
 
-/** Seed 1 §Activity log: Lead blue, Client green, Campaign orange, every other type grey. */
+/** Activity colours by entity: Lead blue, Client green, Campaign orange, every other type grey. */
 const TYPE_COLORS: Record<string, string> = {
   Lead: 'blue',
   Client: 'green',

@@ -4,7 +4,7 @@ import { useSession } from '../lib/session.ts';
 /** A column the user may show, hide and move (pinned columns are not listed). */
 export type ColumnSpec<Id extends string> = {
   id: Id;
-  /** The column's header, as the spec names it. */
+  /** The column's header. */
   label: string;
   /** Shown until the user chooses otherwise (the default set fits 1280 px). */
   byDefault: boolean;

@@ -4,12 +4,12 @@ import type { ColumnMapping } from '@leadline/shared/import-rows';
 import type { ImportAccepted, ImportStatus } from '@leadline/shared/imports';
 import { apiRequest } from './api-client.ts';
 
-/** GET /api/imports/:importId (DECISIONS §3): the background import of an uploaded file. */
+/** GET /api/imports/:importId: the background import of an uploaded file. */
 export type { ImportAccepted, ImportStatus };
 
 export const IMPORT_POLL_MS = 500;
 
-/** What the upload buttons accept (seed §9) and the server's size cap (DECISIONS §3). */
+/** What the upload buttons accept and the server's size cap. */
 export const UPLOAD_ACCEPT = '.xlsx,.xls,.csv';
 export const MAX_UPLOAD_MB = 25;
 

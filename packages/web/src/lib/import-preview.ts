@@ -38,7 +38,7 @@ const plural = (value: number, singular: string, many = `${singular}s`) =>
   `${value.toLocaleString('en')} ${value === 1 ? singular : many}`;
 
 /**
- * What an import did, in one line and the colour it deserves (issue 12): "8 rows: 2 added,
+ * What an import did, in one line and the colour it deserves: "8 rows: 2 added,
  * 6 with errors" is a warning; nothing added while rows failed is an error.
  */
 export const importSummary = (status: ImportStatus): { text: string; tone: SummaryTone } => {

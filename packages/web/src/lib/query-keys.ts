@@ -11,8 +11,6 @@ export const queryKeys = {
   activity: ['activity'] as const,
   /** Every leads query (the leads feature's lists, details, histories). */
   leads: ['leads'] as const,
-  /** One lead (`GET /api/leads/:id`): the leads drawer and the send-email screen share it. */
-  lead: (id: string) => ['leads', 'detail', id] as const,
 };
 
 /**

@@ -3,7 +3,7 @@ import type { PublicUser } from '@leadline/shared/auth';
 import { isRole } from '@leadline/shared/roles';
 import { normalisePermissions } from '@leadline/shared/permissions';
 
-/** Browser storage keys (seed 1 §3: token; user). */
+/** Browser storage keys: the session token and the signed-in user. */
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 

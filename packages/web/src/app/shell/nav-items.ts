@@ -26,7 +26,7 @@ export type NavItem = {
   key: PermissionKey | 'superAdmin';
 };
 
-/** The seed's seven entries in the seed's order, then the further sections. */
+/** The seven core entries in landing order (`LANDING_ORDER`), then the further sections. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', key: 'dashboard', path: '/', icon: IconLayoutDashboard },
   { label: 'All Leads', key: 'leadsTable', path: '/leads-table', icon: IconTargetArrow },

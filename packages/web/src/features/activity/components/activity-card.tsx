@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Seed 1 §Activity log: type, action, details and the time, with a left border by type. */
+/** An activity entry: type, action, details and the time, with a left border by type. */
 export const ActivityCard = ({ entry }: { entry: ActivityEntry }) => {
   const color = activityTypeColor(entry.type);
   return (

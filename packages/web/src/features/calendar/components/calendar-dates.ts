@@ -36,7 +36,7 @@ export const addMonths = (date: Date, months: number): Date => {
 
 export const isSameDay = (a: Date, b: Date): boolean => dayKey(a) === dayKey(b);
 
-/** Weeks start on Sunday, as the seed's grid shows them. */
+/** Weeks start on Sunday in the calendar's grids. */
 export const startOfWeek = (date: Date): Date => addDays(date, -date.getDay());
 
 export const weekDays = (anchor: Date): Date[] =>

@@ -5,7 +5,7 @@ import type { MeetingConflict } from '@leadline/shared/calendar';
 
 type ConflictWarningProps = {
   conflicts: readonly MeetingConflict[];
-  /** The form was sent: ask whether to proceed (seed 2 §5). */
+  /** The form was sent: ask whether to proceed. */
   asking: boolean;
   saving: boolean;
   onProceed: () => void;
@@ -14,7 +14,7 @@ type ConflictWarningProps = {
 
 /**
  * Under the time fields: which meeting the times clash with ('Overlaps “Quarterly review”
- * (10:00–11:00) and 2 more'), and, once the form is sent, the seed's question. Only a warning:
+ * (10:00–11:00) and 2 more'), and, once the form is sent, whether to go on. Only a warning:
  * the meeting can still be saved.
  */
 export const ConflictWarning = ({

@@ -34,7 +34,7 @@ export const MEETING_FIELDS: readonly MeetingField[] = [
   'description',
 ];
 
-/** A new meeting on `date`: now rounded up to 15 minutes, one hour long (seed 2 §Calendar). */
+/** A new meeting on `date`: now rounded up to 15 minutes, one hour long. */
 export const newMeetingValues = (date: string, now = new Date()): MeetingFormValues => ({
   topic: '',
   date,
@@ -67,7 +67,7 @@ export const toMeetingInput = (values: MeetingFormValues, timeZone: string): Mee
 });
 
 /**
- * The page's own checks before it sends (seed 2 §5), first failing one; null when fine. Times
+ * The page's own checks before it sends, first failing one; null when fine. Times
  * in the wrong order are left to the End Time field's own message, so it shows once.
  */
 export const submitProblem = (values: MeetingFormValues): string | null => {

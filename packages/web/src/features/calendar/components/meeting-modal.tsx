@@ -52,7 +52,7 @@ const serverFieldErrors = (error: unknown): Partial<Record<MeetingField, string>
 
 /**
  * Schedule Meeting (or Edit Meeting): summary card, the fields with their limits and counters,
- * the seed's checks, the conflict question, then 'Scheduling...' while the invitations go out.
+ * the form's checks, the conflict question, then 'Scheduling...' while the invitations go out.
  * Mount it afresh for each meeting (a `key`): it starts from that meeting's values.
  */
 export const MeetingModal = ({ meeting, date, onClose, onSaved }: MeetingModalProps) => {

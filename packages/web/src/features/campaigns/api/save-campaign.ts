@@ -3,7 +3,7 @@ import type { Campaign, CampaignInput } from '@leadline/shared/campaigns';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { campaignKeys } from './campaign-keys.ts';
 
-/** The modal edits when an id is present, otherwise creates (seed 2 §4). */
+/** The modal edits when an id is present, otherwise creates. */
 export type SaveCampaignInput = { id: string | null; body: CampaignInput };
 
 export const saveCampaign = ({ id, body }: SaveCampaignInput): Promise<Campaign> =>

@@ -8,7 +8,7 @@ export const OfflineBanner = () => (
   </Alert>
 );
 
-/** The API error box: the failed call's message, or the seed's fallback. */
+/** The API error box: the failed call's message, or the fixed fallback. */
 export const ApiErrorBox = ({
   message,
   onClose,

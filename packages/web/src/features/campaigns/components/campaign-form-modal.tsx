@@ -39,7 +39,7 @@ export const CampaignFormModal = ({ target, onClose }: CampaignFormModalProps) =
           close();
         },
         onError: (error) => {
-          // The seed's alert points at the console: the details are there.
+          // The alert says to look at the console: the details are there.
           console.error('Saving the campaign failed', error);
           if (!isSessionExpired(error))
             setSaveError(errorMessage(error, 'The server did not answer. Please try again.'));

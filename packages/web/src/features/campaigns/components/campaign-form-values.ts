@@ -68,7 +68,7 @@ const validThrottle = (value: number | string) => {
 };
 
 /**
- * The payload, normalised as the seed does (leads a list, filters an object, description
+ * The payload, normalised (leads a list, filters an object, description
  * empty when missing). The send rate is only asked for when not sending now: a hidden
  * leftover value that is not valid gives way to the default.
  */
@@ -110,7 +110,7 @@ const setError = (errors: Record<string, unknown>, path: (string | number)[], me
   });
 };
 
-/** The shared schema's rules and texts (seed 2 §5) on the form's values. */
+/** The shared schema's rules and texts on the form's values. */
 export const campaignResolver: Resolver<CampaignFormValues, unknown, CampaignInput> = async (
   values,
 ) => {

@@ -34,7 +34,7 @@ type CampaignFormProps = {
   /** Editing this campaign; creating when null. */
   campaign: CampaignDetail | null;
   saving: boolean;
-  /** The save failed: the seed's alert plus the server's reason. */
+  /** The save failed: the fixed alert plus the server's reason. */
   saveError: string | null;
   onSubmit: (body: CampaignInput) => void;
   onCancel: () => void;

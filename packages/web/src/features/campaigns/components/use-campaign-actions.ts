@@ -10,7 +10,7 @@ import { useDeleteCampaign } from '../api/delete-campaign.ts';
 
 /**
  * Send (after 'Send this campaign now?'), pause, resume and delete (after 'Delete this
- * campaign? This cannot be undone.'), with the seed's toasts. A failure also fills the API
+ * campaign? This cannot be undone.'), each with its toast. A failure also fills the API
  * error box with the server's reason.
  */
 export const useCampaignActions = (onDeleted?: (id: string) => void) => {

@@ -15,7 +15,7 @@ export const getClients = (
   return apiRequest<ClientListResponse>(`/api/clients?${params.toString()}`, { signal });
 };
 
-/** One page of clients (10 per page, DECISIONS §4), searched and filtered by the server. */
+/** One page of clients (10 per page), searched and filtered by the server. */
 export const useClients = (query: ClientListQuery) =>
   useQuery({
     queryKey: clientKeys.list(query),

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 
-/** Badge styles for the first seven categories (seed §3); any other category is plain. */
+/** Badge styles for the first seven categories; any other category is plain. */
 const CATEGORY_COLORS: Record<string, string> = {
   Technology: 'blue',
   'Cloud Services': 'cyan',

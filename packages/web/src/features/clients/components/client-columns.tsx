@@ -54,7 +54,7 @@ export const CategoryBadge = ({ category }: { category: string }) => (
 
 /**
  * The client table's columns between No and Company Name (pinned left) and Action (pinned
- * right), in the spec's order; the user shows, hides and orders these.
+ * right), in their default order; the user shows, hides and orders these.
  */
 export const CLIENT_COLUMNS: readonly ClientColumn[] = [
   {
@@ -113,7 +113,7 @@ export const CLIENT_COLUMNS: readonly ClientColumn[] = [
 
 export const CLIENT_COLUMN_BY_ID = new Map(CLIENT_COLUMNS.map((column) => [column.id, column]));
 
-/** View, edit and delete (DECISIONS: the client table's icons work). */
+/** View, edit and delete, each a working button. */
 export const ClientActions = ({
   client,
   onView,

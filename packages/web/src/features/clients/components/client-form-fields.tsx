@@ -40,7 +40,7 @@ const Section = ({
   </Fieldset>
 );
 
-/** The client form's three sections (seed §Add client), shared by add and edit. */
+/** The client form's three sections, shared by add and edit. */
 export const ClientFormFields = ({
   field,
   errors,

@@ -38,7 +38,7 @@ export const EMPTY_CLIENT_FORM: ClientFormValues = {
 export const clientFormValues = (client: Client): ClientFormValues =>
   textFormValues(EMPTY_CLIENT_FORM, CLIENT_FORM_FIELDS, client);
 
-/** The seed's texts (§5) come from the shared schemas; the PIC is derived by them too. */
+/** The messages come from the shared schemas; the PIC is derived by them too. */
 export const createClientResolver = textFormResolver<ClientFormValues, ClientData>(clientSchema);
 
 export type ClientUpdateData = z.output<typeof clientUpdateSchema>;

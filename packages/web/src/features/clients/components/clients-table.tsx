@@ -135,7 +135,7 @@ ColumnHeads.displayName = 'ColumnHeads';
 const PINNED_NOTE = 'No, Company Name and Action always stay in view.';
 
 /**
- * The client table (seed §Client list): No and Company Name on the left and the actions on the
+ * The client table: No and Company Name on the left and the actions on the
  * right stay in view while the chosen columns scroll sideways; a card list on narrow screens.
  */
 export const ClientsTable = ({

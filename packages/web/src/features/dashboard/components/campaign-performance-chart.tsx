@@ -29,8 +29,10 @@ import { Panel, PanelEmpty } from './panel.tsx';
 
 const PIE_SIZE = CHART_HEIGHT - 80;
 
-/** With outside labels the chart is PIE_SIZE + 80 px square: the seed's 280 px. */
-/** A percentage beside each slice of 5% or more (seed 1 §9); smaller slices stay unlabelled. */
+/**
+ * A percentage beside each slice of 5% or more; smaller slices stay unlabelled. With these
+ * outside labels the chart is PIE_SIZE + 80 px square (CHART_HEIGHT).
+ */
 const PercentLabel = ({ x, y, cx, percent }: PieLabelRenderProps) => {
   if (typeof percent !== 'number' || percent < MIN_PIE_LABEL_SHARE) return null;
   return (
@@ -55,7 +57,7 @@ type CampaignPerformanceChartProps = {
   linkable: boolean;
 };
 
-/** Seed 1 §Dashboard: leads per campaign as a pie; a click opens the campaigns page. */
+/** Leads per campaign as a pie; a click opens the campaigns page. */
 export const CampaignPerformanceChart = ({
   data,
   campaignCount,

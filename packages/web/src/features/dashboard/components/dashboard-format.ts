@@ -2,10 +2,10 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 
 export const DASHBOARD_ERROR_FALLBACK = 'Failed to load dashboard data. Please try again.';
 
-/** Seed 1 §9: source labels are cut at 10 characters, campaign names at 15. */
+/** Chart labels stay short: source labels are cut at 10 characters, campaign names at 15. */
 export const SOURCE_LABEL_MAX = 10;
 export const CAMPAIGN_LABEL_MAX = 15;
-/** Seed 1 §9: pie percentage labels are hidden below 5%. */
+/** Pie percentage labels are hidden below 5% (they would overlap). */
 export const MIN_PIE_LABEL_SHARE = 0.05;
 export const CHART_HEIGHT = 280;
 
@@ -27,7 +27,7 @@ export const truncateLabel = (text: string, max: number): string => {
   return characters.length > max ? `${characters.slice(0, max).join('')}…` : text;
 };
 
-/** Seed 1 §8: the server's message, else the error's own message, else the fallback. */
+/** The server's message, else the error's own message, else the fallback. */
 export const dashboardErrorMessage = (error: unknown): string => {
   if (error instanceof ApiRequestError) {
     // Without a message of its own the server's failure has no useful text for a user.

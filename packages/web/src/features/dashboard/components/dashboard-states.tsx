@@ -41,7 +41,7 @@ export const DashboardSkeleton = () => (
 
 type DashboardErrorProps = { message: string; retrying: boolean; onRetry: () => void };
 
-/** Seed 1 §Dashboard: the error card with 'Try Again'. */
+/** The dashboard's error card with 'Try Again'. */
 export const DashboardError = ({ message, retrying, onRetry }: DashboardErrorProps) => (
   <Card withBorder radius="md" padding="xl" maw={560} mx="auto" mt="xl" role="alert">
     <Stack align="center" gap="sm">

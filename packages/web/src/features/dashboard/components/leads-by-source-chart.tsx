@@ -24,7 +24,7 @@ export const sourceLeadsPath = (source: string) =>
     ? '/leads-table'
     : `/leads-table?${new URLSearchParams({ source }).toString()}`;
 
-/** Seed 1 §Dashboard: a bar per lead source; a click opens the leads of that source. */
+/** A bar per lead source; a click opens the leads of that source. */
 export const LeadsBySourceChart = ({ data, linkable }: LeadsBySourceChartProps) => {
   const navigate = useNavigate();
   const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });

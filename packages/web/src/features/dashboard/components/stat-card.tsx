@@ -9,7 +9,7 @@ import classes from './dashboard.module.css';
 const NO_PREVIOUS = 'No previous data';
 const PERIOD = 'vs previous 30 days';
 
-/** The real change against the previous 30 days (DECISIONS §3), or why there is none. */
+/** The real change against the previous 30 days (never a made-up trend), or why there is none. */
 const Trend = ({ percent }: { percent: number | null }) => {
   if (percent === null) {
     return (

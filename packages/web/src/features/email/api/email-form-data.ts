@@ -15,7 +15,7 @@ export type OutgoingEmail = {
 /** POST /api/email/send and /api/leads/:id/send-mail answer this. */
 export type SendEmailAnswer = { message: string; lead?: Lead };
 
-/** The composer's multipart body (seed 2 §7: form data when there is a form). */
+/** The composer's multipart body (form data, so attachments travel with it). */
 export const emailFormData = (email: OutgoingEmail, extra: Record<string, string> = {}) => {
   const form = new FormData();
   for (const [name, value] of Object.entries(extra)) form.append(name, value);

@@ -1,7 +1,7 @@
 import type { BulkEmailJob } from '@leadline/shared/email';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 
-/* Seed 2 §8, Bulk email. */
+/* The texts of a bulk run. */
 export const BULK_LIMIT_REACHED = 'Daily email limit reached. Please try again tomorrow.';
 export const BULK_FAILED = 'Email sending failed. Please try again.';
 export const NONE_SENT = 'No emails were sent successfully';
@@ -9,7 +9,7 @@ export const BULK_DONE = 'Bulk email campaign completed! Redirecting...';
 
 const isLimitText = (text: string | undefined) => !!text && /limit|quota/i.test(text);
 
-/** Starting a run failed: the limit's text, the server's message, or the seed's fallback. */
+/** Starting a run failed: the limit's text, the server's message, or the fixed fallback. */
 export const bulkStartFailure = (error: unknown): string =>
   error instanceof ApiRequestError && (error.status === 429 || isLimitText(error.message))
     ? BULK_LIMIT_REACHED
@@ -25,7 +25,7 @@ export type BulkOutcome = {
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-/** The summary of a finished run (seed 2: 'Sent N emails successfully. M failed.' and so on). */
+/** The summary of a finished run ('Sent N emails successfully. M failed.' and so on). */
 export const bulkOutcome = (job: BulkEmailJob): BulkOutcome => {
   const notes: string[] = [];
   const limit = job.status === 'stopped' && isLimitText(job.message);

@@ -29,7 +29,7 @@ type BulkProgressOverlayProps = {
 };
 
 /**
- * The full-screen overlay of a bulk run (seed 2): 'n/total emails sent', 'In Progress...' or
+ * The full-screen overlay of a bulk run: 'n/total emails sent', 'In Progress...' or
  * 'Completing...', then the summary. The run is the server's: leaving does not stop it.
  */
 export const BulkProgressOverlay = ({

@@ -40,7 +40,8 @@ export const PRIORITY_OPTIONS = EMAIL_PRIORITIES.map((value) => ({
 }));
 
 /**
- * Seed 2 §5 through the shared schemas: one email, or a bulk run's subject, body and font.
+ * The composer's checks through the shared schemas: one email, or a bulk run's subject, body
+ * and font.
  * The values are handed over as typed (`raw`).
  */
 const resolvers: Record<ComposerMode, Resolver<ComposerValues>> = {

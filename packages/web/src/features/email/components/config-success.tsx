@@ -8,7 +8,7 @@ type ConfigSuccessProps = {
   onView: () => void;
 };
 
-/** Seed 2 step 3: the saved message, 'Configure Another' and 'View Configurations'. */
+/** The last step: the saved message, 'Configure Another' and 'View Configurations'. */
 export const ConfigSuccess = ({ message, onAnother, onView }: ConfigSuccessProps) => (
   <Paper withBorder radius="md" p="xl" maw={560}>
     <Stack gap="md" align="center" ta="center">

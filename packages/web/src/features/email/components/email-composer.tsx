@@ -45,7 +45,7 @@ type EmailComposerProps = {
 };
 
 /**
- * Seed 2's composer: online indicator, counters, To, Priority, CC, BCC, Subject (100 at most),
+ * The composer: online indicator, counters, To, Priority, CC, BCC, Subject (100 at most),
  * the rich-text Message, attachments, Reset and Send. Send is disabled while offline.
  */
 export const EmailComposer = ({

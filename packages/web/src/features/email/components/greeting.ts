@@ -3,7 +3,7 @@ import { escapeHtml } from '@leadline/shared/email-html';
 export type GreetingWord = 'Dear' | 'Hi';
 
 /**
- * The message's opening line (seed 2: 'Dear {first name},' at start, 'Hi {first name},' after
+ * The message's opening line ('Dear {first name},' at start, 'Hi {first name},' after
  * a send or a reset), then an empty paragraph to write in. Nothing without a name.
  */
 export const greetingHtml = (word: GreetingWord, firstName: string): string => {

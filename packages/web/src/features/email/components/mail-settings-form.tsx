@@ -96,7 +96,7 @@ type MailSettingsFormProps = {
 };
 
 /**
- * Seed 2 step 2: host, port, username and password required, 'Use SSL/TLS', and for SMTP an
+ * The settings step: host, port, username and password required, 'Use SSL/TLS', and for SMTP an
  * optional daily limit. The server logs in before saving; when it cannot, its reason (wrong
  * password, no such host, TLS mismatch…) is shown above the buttons.
  */

@@ -1,8 +1,8 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import type { FollowUpPageState } from '@leadline/shared/email-compose';
+import type { FollowUpPreset } from '@leadline/shared/email-compose';
 import { formatDateTime } from '../../../lib/format.ts';
 
-type Original = NonNullable<FollowUpPageState['original']>;
+type Original = NonNullable<FollowUpPreset['original']>;
 
 const Line = ({ label, value }: { label: string; value: string }) => (
   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

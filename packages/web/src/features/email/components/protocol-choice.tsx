@@ -12,7 +12,7 @@ type ProtocolChoiceProps = {
   onChoose: (protocol: MailProtocol) => void;
 };
 
-/** Seed 2 step 1: only the protocols not configured yet are offered. */
+/** The first step: only the protocols not configured yet are offered. */
 export const ProtocolChoice = ({ available, hasAny, onChoose }: ProtocolChoiceProps) => {
   if (available.length === 0) return null;
   return (

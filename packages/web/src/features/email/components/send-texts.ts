@@ -1,7 +1,7 @@
 import { NO_SMTP_CONFIG } from '@leadline/shared/email';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 
-/* Seed 2 §8, Email. */
+/* The texts of sending one email. */
 export const DAILY_LIMIT_REACHED = '❌ Daily email limit reached. Please try again tomorrow.';
 export const SEND_FAILED = '❌ Failed to send email.';
 export const SENT_FALLBACK = 'Email sent successfully!';

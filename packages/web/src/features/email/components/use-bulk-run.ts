@@ -12,7 +12,7 @@ import { useStopBulkEmail } from '../api/stop-bulk-email.ts';
 import { BULK_FAILED, BULK_LIMIT_REACHED, bulkOutcome, bulkStartFailure } from './bulk-outcome.ts';
 import type { BulkPhase } from './bulk-progress-overlay.tsx';
 
-/** Seed 2: about 3 s from the end of a run to the leads table (1 s, then 2 s of summary). */
+/** About 3 s from the end of a run to the leads table (1 s, then 2 s of summary). */
 const COMPLETING_MS = 1000;
 const REDIRECT_MS = 3000;
 

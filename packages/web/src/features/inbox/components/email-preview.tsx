@@ -43,7 +43,7 @@ const Attachments = ({ emailId, files }: { emailId: string; files: InboxAttachme
   );
 };
 
-/** Seed 2 §Inbox: the preview pane (from, subject, body), with attachments and images. */
+/** The preview pane (from, subject, body), with attachments and images. */
 export const EmailPreview = ({ email }: { email: InboxMessage }) => {
   const [remoteImages, setRemoteImages] = useState(false);
   const subject = email.subject || NO_SUBJECT;

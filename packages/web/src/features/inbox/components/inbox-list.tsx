@@ -57,7 +57,7 @@ type InboxListProps = {
   onLoadMore: () => void;
 };
 
-/** Seed 2 §Inbox: the list (subject, sender, relative date), newest first, paged. */
+/** The inbox list (subject, sender, relative date), newest first, paged. */
 export const InboxList = ({
   emails,
   total,

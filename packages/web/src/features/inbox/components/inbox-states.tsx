@@ -3,7 +3,7 @@ import { Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconInbox, IconMailCog } from '@tabler/icons-react';
 import { INBOX_EMPTY, INBOX_LOADING } from '@leadline/shared/inbox';
 
-/** Seed 2 §Inbox: 'Loading inbox...' */
+/** While the inbox loads: 'Loading inbox...' */
 export const InboxLoading = () => (
   <Group justify="center" gap="sm" py="xl" role="status">
     <Loader size="sm" aria-hidden />
@@ -11,7 +11,7 @@ export const InboxLoading = () => (
   </Group>
 );
 
-/** Seed 2 §Inbox: 'No emails found.' */
+/** An empty inbox: 'No emails found.' */
 export const InboxEmpty = () => (
   <Stack align="center" gap={6} py="xl" px="md">
     <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>

@@ -1,12 +1,13 @@
 import type { LeadListQuery } from '@leadline/shared/leads';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** React Query keys of the leads feature; `all` and `detail` are the shared `queryKeys`. */
+/** React Query keys of the leads feature; `all` is the shared `queryKeys.leads`. */
 export const leadKeys = {
   all: queryKeys.leads,
   lists: ['leads', 'list'] as const,
   list: (query: LeadListQuery) => ['leads', 'list', query] as const,
-  detail: queryKeys.lead,
+  /** One lead (`GET /api/leads/:id`): the drawer and the email screens share it. */
+  detail: (id: string) => ['leads', 'detail', id] as const,
   activity: (id: string) => ['leads', 'activity', id] as const,
   emails: (id: string) => ['leads', 'emails', id] as const,
 };

@@ -27,7 +27,7 @@ const patchLists = (
   ]);
 
 /**
- * PATCH a lead's status. The row changes at once (seed §4: applied locally to the row) and
+ * PATCH a lead's status. The row changes at once (applied locally before the answer) and
  * keeps its place even when a status filter no longer matches; a failure puts it back.
  */
 export const useUpdateLeadStatus = () => {

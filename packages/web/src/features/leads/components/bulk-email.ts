@@ -6,7 +6,7 @@ export type BulkEmailState =
   | { label: 'Send Bulk Email'; disabled: false; type: 'initial' }
   | { label: 'Send Follow-up Email'; disabled: false; type: 'followup' };
 
-/** The bulk email button's four states (seed §Leads table). */
+/** The bulk email button's four states (none selected, a mix of Pending and Sent, all Pending, all Sent). */
 export const bulkEmailState = (selected: readonly Lead[]): BulkEmailState => {
   if (selected.length === 0) return { label: 'No leads selected', disabled: true };
   const sent = selected.filter((lead) => lead.mailSent).length;
@@ -15,15 +15,3 @@ export const bulkEmailState = (selected: readonly Lead[]): BulkEmailState => {
     return { label: 'Send Follow-up Email', disabled: false, type: 'followup' };
   return { label: 'Mixed Status Selected', disabled: true };
 };
-
-/** Router state for /send-email-page (the email screens read it). */
-export const sendEmailState = (lead: Lead) => ({
-  to: lead.personEmail,
-  personEmail: lead.personEmail,
-  firstName: lead.personFirstName,
-  personFirstName: lead.personFirstName,
-  leadId: lead._id,
-  _id: lead._id,
-  sentCount: lead.sentCount,
-  mailSentDate: lead.mailSentDate,
-});

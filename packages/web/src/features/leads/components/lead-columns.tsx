@@ -30,7 +30,7 @@ export type LeadColumn = ColumnSpec<LeadColumnId> & {
 
 /**
  * The leads table's columns between Contact Person (pinned left) and Status and Actions
- * (pinned right), in the spec's order; the user shows, hides and orders these.
+ * (pinned right), in their default order; the user shows, hides and orders these.
  */
 export const LEAD_COLUMNS: readonly LeadColumn[] = [
   {

@@ -70,7 +70,7 @@ export const StatusSelect = ({
   </span>
 );
 
-/** 'Sent' for a lead already mailed; else a Send button with a count badge (seed §Leads table). */
+/** 'Sent' for a lead already mailed; else a Send button with a count badge. */
 export const SendControl = ({
   lead,
   canSend,

@@ -4,6 +4,7 @@ import type { LeadEmailStatus, SentEmail } from '@leadline/shared/email';
 import { followUpStateOf } from '@leadline/shared/email-compose';
 import { hasPermission } from '@leadline/shared/permissions';
 import { formatDateTime } from '../../../lib/format.ts';
+import { followUpPath } from '../../../lib/lead-links.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useLeadEmails } from '../api/get-lead-emails.ts';
 
@@ -20,11 +21,10 @@ const STATUS_COLOR: Record<LeadEmailStatus, string> = {
 const STATUS_LABEL: Partial<Record<LeadEmailStatus, string>> = { unconfirmed: 'not confirmed' };
 
 /** Opens /follow-up filled in to answer in this email's thread. */
-const FollowUpLink = ({ email }: { email: SentEmail }) => {
-  const state = followUpStateOf(email);
-  if (!state) return null;
+const FollowUpLink = ({ leadId, email }: { leadId: string; email: SentEmail }) => {
+  if (!followUpStateOf(email)) return null;
   return (
-    <Anchor component={Link} to="/follow-up" state={state} size="xs" w="fit-content">
+    <Anchor component={Link} to={followUpPath(leadId, email._id)} size="xs" w="fit-content">
       Follow up
     </Anchor>
   );
@@ -83,7 +83,7 @@ export const LeadEmails = ({ leadId }: { leadId: string }) => {
               {email.error}
             </Text>
           ) : null}
-          {canFollowUp ? <FollowUpLink email={email} /> : null}
+          {canFollowUp ? <FollowUpLink leadId={leadId} email={email} /> : null}
         </Stack>
       ))}
     </Stack>

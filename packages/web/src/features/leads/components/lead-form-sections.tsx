@@ -38,7 +38,7 @@ const Section = ({
   </Fieldset>
 );
 
-/** The lead form's four sections (seed §Create lead), shared by create and edit. */
+/** The lead form's four sections, shared by create and edit. */
 export const LeadFormSections = ({
   field,
   errors,

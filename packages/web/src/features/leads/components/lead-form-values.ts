@@ -38,7 +38,7 @@ export const EMPTY_LEAD_FORM: LeadFormValues = {
 export const leadFormValues = (lead: Lead): LeadFormValues =>
   textFormValues(EMPTY_LEAD_FORM, LEAD_FORM_FIELDS, lead);
 
-/** The form's text passes through the shared schema; its messages are the seed's (§5). */
+/** The form's text passes through the shared schema, which also gives the messages. */
 export const createLeadResolver = textFormResolver<LeadFormValues, LeadData>(leadSchema);
 
 export type LeadUpdateData = z.output<typeof leadUpdateSchema>;
@@ -62,5 +62,5 @@ export const completion = (values: LeadFormValues): number => {
   return Math.round((filled / fields.length) * 100);
 };
 
-/** `register` with the seed's rule that a field's error clears as soon as it is edited. */
+/** `register` with the rule that a field's error clears as soon as it is edited. */
 export type RegisterField = (field: LeadField) => UseFormRegisterReturn<LeadField>;

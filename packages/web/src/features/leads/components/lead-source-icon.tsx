@@ -15,7 +15,7 @@ import {
 import type { Icon } from '@tabler/icons-react';
 import type { LeadSource } from '@leadline/shared/leads';
 
-/** An icon and colour per lead source (seed §Leads table). */
+/** An icon and colour per lead source. */
 export const SOURCE_ICONS: Record<LeadSource, { icon: Icon; color: string }> = {
   LinkedIn: { icon: IconBrandLinkedin, color: '#0a66c2' },
   Twitter: { icon: IconBrandTwitter, color: '#1d9bf0' },

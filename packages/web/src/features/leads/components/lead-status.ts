@@ -1,6 +1,6 @@
 import type { LeadStatus } from '@leadline/shared/leads';
 
-/** Badge-like colours per status (seed: Hot, Warm, Cold, Qualified and other). */
+/** Badge-like colours per status: Hot, Warm, Cold, Qualified and other. */
 export const STATUS_COLORS: Record<LeadStatus, string> = {
   'Hot Lead': 'red',
   'Warm Lead': 'orange',
@@ -25,7 +25,7 @@ export const statusStyle = (status: string) => {
 export const fullName = (lead: { personFirstName: string; personLastName: string }): string =>
   `${lead.personFirstName} ${lead.personLastName}`.trim();
 
-/** Initials from first and last name (seed: initials come from first and last name). */
+/** Initials from first and last name. */
 export const leadInitials = (lead: { personFirstName: string; personLastName: string }): string =>
   `${lead.personFirstName.trim().charAt(0)}${lead.personLastName.trim().charAt(0)}`.toUpperCase() ||
   '?';

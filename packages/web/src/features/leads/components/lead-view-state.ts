@@ -79,7 +79,7 @@ export const useLeadView = () => {
     [filters, page, limit, sortParam],
   );
 
-  /** Any filter change returns to page 1 (seed §4). Typing replaces the history entry. */
+  /** Any filter change returns to page 1. Typing replaces the history entry. */
   const setFilters = useCallback(
     (patch: Partial<LeadFilters>, options: { replace?: boolean } = {}) =>
       update({ ...patch, page: null }, options),

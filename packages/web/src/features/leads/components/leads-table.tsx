@@ -105,7 +105,7 @@ type LeadsTableProps = LeadRowHandlers & {
 const PINNED_NOTE = 'Contact Person, Status and Actions always stay in view.';
 
 /**
- * The leads (seed §Leads table): a table whose contact column and row actions stay in view
+ * The leads: a table whose contact column and row actions stay in view
  * while the chosen columns between them scroll sideways; a card list on narrow screens.
  */
 export const LeadsTable = ({

@@ -127,7 +127,7 @@ const PermissionEditor = ({ user, onClose }: EditorProps) => {
 
 type PermissionEditorModalProps = { user: PublicUser | null; onClose: () => void };
 
-/** Seed 2 §Teams: one switch per key, select / deselect all per group, save then reload. */
+/** One switch per key, select / deselect all per group, save then reload. */
 export const PermissionEditorModal = ({ user, onClose }: PermissionEditorModalProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
   return (

@@ -31,7 +31,7 @@ const rootError = (message: string): ResolverResult<CreateUserValues, CreateUser
 });
 
 /**
- * Seed 2 §5 first ('All fields are required', then the organisation rule), then the shared
+ * The form's own checks first ('All fields are required', then the organisation rule), then the shared
  * sign-up schema for everything else (email shape, password length, organisation format).
  * `fixedOrganization` is the creator's own organisation when they are not a Super Admin.
  */

@@ -9,7 +9,7 @@ type PermissionChecklistProps = {
   locked: boolean;
 };
 
-/** The create-user checklist of the creation keys (seed 2 §3). */
+/** The create-user checklist of the creation keys. */
 export const PermissionChecklist = ({ value, onChange, locked }: PermissionChecklistProps) => {
   const toggle = (key: PermissionKey, checked: boolean) => onChange({ ...value, [key]: checked });
   return (

@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Alert, Box, Button, Grid, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconConfetti, IconEye, IconEyeOff } from '@tabler/icons-react';
+import type { LeadData } from '@leadline/shared/leads';
+import { BackTitle } from '../../components/back-title.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { splitEmoji } from '../../lib/emoji.tsx';
+import { useCreateLead } from '../../features/leads/api/create-lead.ts';
+import { LeadFormSections } from '../../features/leads/components/lead-form-sections.tsx';
+import {
+  EMPTY_LEAD_FORM,
+  LEAD_FORM_FIELDS,
+  completion,
+  createLeadResolver,
+} from '../../features/leads/components/lead-form-values.ts';
+import type {
+  LeadFormValues,
+  RegisterField,
+} from '../../features/leads/components/lead-form-values.ts';
+import { LeadPreview } from '../../features/leads/components/lead-preview.tsx';
+
+export const LEAD_CREATED = '🎉 Lead created successfully!';
+export const LEAD_CREATE_FAILED = 'Failed to create lead. Please try again.';
+export const FIX_ERRORS = 'Please fix the errors below';
+/** About 1.2 s between the success banner and the leads table: long enough to read it. */
+const REDIRECT_MS = 1200;
+
+type Result = { kind: 'success' } | { kind: 'error'; message: string } | null;
+
+/** /create-lead: the lead form with completion, live preview and success or failure banners. */
+export const CreateLeadRoute = () => {
+  const navigate = useNavigate();
+  const createLead = useCreateLead();
+  const [preview, setPreview] = useState(true);
+  const [result, setResult] = useState<Result>(null);
+  const redirect = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirect.current), []);
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = useForm<LeadFormValues, unknown, LeadData>({
+    resolver: createLeadResolver,
+    defaultValues: EMPTY_LEAD_FORM,
+    reValidateMode: 'onSubmit',
+  });
+  const values = watch();
+  const percent = completion(values);
+  const hasErrors = Object.keys(errors).length > 0;
+  const done = result?.kind === 'success';
+
+  // A field's error clears as soon as that field is edited.
+  const field: RegisterField = (name) =>
+    register(name, {
+      onChange: () => {
+        clearErrors(name);
+        if (name === 'source') clearErrors('contactProfileLink');
+      },
+    });
+
+  const submit = handleSubmit(
+    (data) => {
+      setResult(null);
+      createLead.mutate(data, {
+        onSuccess: () => {
+          setResult({ kind: 'success' });
+          redirect.current = window.setTimeout(() => void navigate('/leads-table'), REDIRECT_MS);
+        },
+        onError: (error) => {
+          setResult({ kind: 'error', message: errorMessage(error, LEAD_CREATE_FAILED) });
+          applyServerFieldErrors(error, setError, LEAD_FORM_FIELDS);
+        },
+      });
+    },
+    () => setResult(null),
+  );
+
+  const resetForm = () => {
+    reset(EMPTY_LEAD_FORM);
+    setResult(null);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <BackTitle
+          title="Create Lead"
+          description="A company and its contact person"
+          backTo="/leads-table"
+          backLabel="Back to leads"
+        />
+        <Group gap="md" wrap="nowrap">
+          <Stack gap={4} w={150}>
+            <Text size="sm" fw={500} data-testid="completion">
+              {percent}% complete
+            </Text>
+            <Progress value={percent} size="sm" aria-label="Form completion" />
+          </Stack>
+          <Button
+            variant="default"
+            leftSection={preview ? <IconEyeOff size={16} /> : <IconEye size={16} />}
+            onClick={() => setPreview((shown) => !shown)}
+            aria-pressed={preview}
+          >
+            {preview ? 'Hide Preview' : 'Preview'}
+          </Button>
+        </Group>
+      </Group>
+
+      {done ? (
+        <Alert color="green" variant="light" icon={<IconConfetti size={18} />} role="status">
+          {splitEmoji(LEAD_CREATED).text}
+        </Alert>
+      ) : result?.kind === 'error' ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {result.message}
+        </Alert>
+      ) : hasErrors ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {FIX_ERRORS}
+        </Alert>
+      ) : null}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: preview ? 8 : 12 }}>
+          <form onSubmit={submit} noValidate aria-label="Create lead">
+            <Stack gap="md">
+              <LeadFormSections
+                field={field}
+                errors={errors}
+                source={values.source}
+                idPrefix="create-lead"
+              />
+              <Group justify="flex-end" gap="sm">
+                <Button
+                  variant="default"
+                  onClick={resetForm}
+                  disabled={createLead.isPending || done}
+                >
+                  Reset Form
+                </Button>
+                <Button type="submit" disabled={createLead.isPending || done}>
+                  {createLead.isPending ? 'Creating Lead...' : 'Create Lead'}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Grid.Col>
+        {preview ? (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Box pos="sticky" top={76}>
+              <LeadPreview values={values} />
+            </Box>
+          </Grid.Col>
+        ) : null}
+      </Grid>
+    </Stack>
+  );
+};

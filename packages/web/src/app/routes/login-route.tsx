@@ -1,0 +1,52 @@
+import { useNavigate } from 'react-router';
+import type { SigninResponse } from '@leadline/shared/auth';
+import { landingPath } from '@leadline/shared/permissions';
+import { clearSession, setSession } from '../../lib/session.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useSetupStatus } from '../../features/auth/api/get-setup-status.ts';
+import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { FirstAdminForm } from '../../features/auth/components/first-admin-form.tsx';
+import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
+
+export const NO_LANDING_MESSAGE = 'You do not have permission to access any page.';
+
+/** /login: sign in, or (once, on an empty installation) create the first administrator. */
+export const LoginRoute = () => {
+  const navigate = useNavigate();
+  const setup = useSetupStatus();
+
+  const enter = ({ token, user }: SigninResponse, successMessage: string) => {
+    if (user.mustChangePassword) {
+      // A temporary password: nothing opens until the user has chosen their own.
+      setSession(token, user);
+      navigate('/change-password', { replace: true });
+      return;
+    }
+    const landing = landingPath(user.role, user.permissions);
+    if (!landing) {
+      clearSession();
+      notifyError(NO_LANDING_MESSAGE);
+      return;
+    }
+    setSession(token, user);
+    notifySuccess(successMessage);
+    navigate(landing, { replace: true });
+  };
+
+  // While the set-up check loads, the sign-in form shows (as the prerendered page does).
+  if (setup.data?.needsFirstAdmin) {
+    return (
+      <AuthLayout subtitle="Create the first administrator">
+        <FirstAdminForm
+          onCreated={(response) => enter(response, 'Administrator account created')}
+        />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout subtitle="Sign in to your account">
+      <SignInForm onSignedIn={(response) => enter(response, 'Login successful')} />
+    </AuthLayout>
+  );
+};
