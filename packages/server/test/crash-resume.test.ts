@@ -37,7 +37,7 @@ const ADMIN_EMAIL = 'admin@crash.test';
 const IMPORT_ROWS = 20_000;
 /** One import batch (imports/service.ts). */
 const IMPORT_BATCH = 2000;
-// Five kills measured the bound the README states (CRASH_TRIALS=5); two keep the suite short.
+// Five kills measured the bound docs/operations.md states (CRASH_TRIALS=5); two keep the suite short.
 const TRIALS = Number(process.env.CRASH_TRIALS ?? 2);
 /** Leads per bulk run (one page of the leads list). */
 const RUN_LEADS = 250;
