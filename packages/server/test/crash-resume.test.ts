@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkEmailJob } from '@leadline/shared/email';
 import { openPglite } from '../src/db/connection.ts';
 import { rowsOf } from '../src/db/rows.ts';
-import { NOT_CONFIRMED } from '../src/modules/email/bulk-window.ts';
+import { NOT_CONFIRMED } from '../src/modules/bulk/window.ts';
 import { serverStores } from './server-stores.ts';
 import type { Store } from './server-stores.ts';
 import { receptionCounts } from './email-bulk-support.ts';

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { sentEmails } from '../src/db/schema.ts';
 import { emailBulkRuns } from '../src/db/tables/email-jobs.ts';
 import { createSecretBox } from '../src/mail/crypto.ts';
-import { runBulkJob } from '../src/modules/email/bulk-runner.ts';
-import { createUnsubscribeLinks } from '../src/modules/email/unsubscribe-links.ts';
+import { runBulkJob } from '../src/modules/bulk/runner.ts';
+import { createUnsubscribeLinks } from '../src/modules/unsubscribe/links.ts';
 import { TEST_PUBLIC_URL, TEST_SECRET_KEY, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { sentEmails } from '../src/db/schema.ts';
-import { lastMessageTo, threadUnder } from '../src/modules/email/threading.ts';
+import { lastMessageTo, threadUnder } from '../src/modules/replies/threading.ts';
 import { UNREADABLE_UPLOAD } from '../src/lib/multipart.ts';
 import { NUL_REFUSED } from '../src/lib/text.ts';
 import type { TestContext } from './context.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { activityLog, emailSuppressions, leads } from '../src/db/schema.ts';
-import { createUnsubscribeLinks } from '../src/modules/email/unsubscribe-links.ts';
+import { createUnsubscribeLinks } from '../src/modules/unsubscribe/links.ts';
 import { TEST_PUBLIC_URL, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import {

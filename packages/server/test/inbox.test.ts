@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { sentEmails } from '../src/db/schema.ts';
 import { emailReplies } from '../src/db/tables/email-jobs.ts';
 import { createSecretBox } from '../src/mail/crypto.ts';
-import { saveMailAccount } from '../src/modules/email/accounts-repo.ts';
+import { saveMailAccount } from '../src/modules/mail-accounts/repo.ts';
 import { TEST_SECRET_KEY, createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import { adminOf, insertLeads } from './fixtures.ts';

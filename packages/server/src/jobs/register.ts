@@ -1,10 +1,12 @@
 import type { Db } from '../db/connection.ts';
 import { createSecretBox } from '../mail/crypto.ts';
+import { registerBulkJobs } from '../modules/bulk/jobs.ts';
 import { registerCampaignJobs } from '../modules/campaigns/jobs.ts';
-import { registerEmailJobs } from '../modules/email/jobs.ts';
 import { registerImportJobs } from '../modules/imports/jobs.ts';
-import { createUnsubscribeLinks } from '../modules/email/unsubscribe-links.ts';
+import { replyCheckTick } from '../modules/replies/jobs.ts';
+import { createUnsubscribeLinks } from '../modules/unsubscribe/links.ts';
 import type { JobQueue } from './queue.ts';
+import { registerTick } from './tick.ts';
 
 /** What background jobs need beyond the database and the queue. */
 export type JobDeps = {
@@ -26,11 +28,9 @@ export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Prom
   const box = createSecretBox(deps.secretKey);
   const links = createUnsubscribeLinks(deps.secretKey, deps.publicUrl);
   await registerImportJobs(db, queue, deps.importBatchesInFlight);
-  await registerEmailJobs(db, queue, {
-    box,
-    links,
-    bulkPauseMs: deps.bulkPauseMs ?? 3000,
-    replyCheckMinutes: deps.replyCheckMinutes ?? 5,
-  });
+  await registerBulkJobs(db, queue, { box, links, pauseMs: deps.bulkPauseMs ?? 3000 });
+  const replyCheckMinutes = deps.replyCheckMinutes ?? 5;
+  // 0: inboxes are only checked on demand (when their user opens the inbox).
+  if (replyCheckMinutes > 0) await registerTick(queue, replyCheckTick(db, box, replyCheckMinutes));
   await registerCampaignJobs(db, queue, { box, links });
 };

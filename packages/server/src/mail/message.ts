@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import { decodeEntities } from '@leadline/shared/email';
-import { asHtml } from '@leadline/shared/email-html';
 import type { EmailPriority } from '@leadline/shared/email';
-import type { OutgoingMessage } from './smtp.ts';
 
 export { asHtml, escapeHtml, isHtmlMessage } from '@leadline/shared/email-html';
 
@@ -67,50 +65,3 @@ export const htmlToText = (html: string): string =>
     .trim();
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
-
-export type ComposedEmail = {
-  from: { name: string; address: string };
-  to: string;
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  html: string;
-  priority: EmailPriority;
-  messageId: string;
-  inReplyTo?: string | null;
-  references?: string[];
-  attachments?: MailAttachment[];
-  /** More headers (List-Unsubscribe for bulk and campaigns). */
-  headers?: Record<string, string>;
-  /**
-   * The HTML already cleaned (cleanEmailHtml) and its text: a run cleans its template once
-   * for all its emails. `html` is then not read.
-   */
-  prepared?: { html: string; text: string };
-  /** A calendar invitation (text/calendar alternative and .ics attachment). */
-  icalEvent?: OutgoingMessage['icalEvent'];
-};
-
-/** The nodemailer message: HTML with a text alternative, threading and priority headers. */
-export const composeMessage = (email: ComposedEmail): OutgoingMessage => {
-  const html = email.prepared?.html ?? cleanEmailHtml(asHtml(email.html));
-  return {
-    from: email.from,
-    to: email.to,
-    cc: email.cc.length > 0 ? email.cc : undefined,
-    bcc: email.bcc.length > 0 ? email.bcc : undefined,
-    subject: email.subject,
-    html,
-    text: email.prepared?.text ?? htmlToText(html),
-    messageId: email.messageId,
-    inReplyTo: email.inReplyTo ?? undefined,
-    references: email.references && email.references.length > 0 ? email.references : undefined,
-    headers: { ...priorityHeaders(email.priority), ...email.headers },
-    attachments: email.attachments?.map((file) => ({
-      filename: file.filename,
-      content: file.content,
-      contentType: file.contentType,
-    })),
-    ...(email.icalEvent ? { icalEvent: email.icalEvent } : {}),
-  };
-};

@@ -1,12 +1,9 @@
 import type { Db } from '../../db/connection.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
-import { createPooledSmtpTransport } from '../../mail/smtp.ts';
-import type { PooledSmtpTransport, SmtpAccount } from '../../mail/smtp.ts';
-import { SendFailed, reservationOf, transmit, unsealAccount } from '../email/deliver.ts';
-import type { EmailToSend, Sender } from '../email/deliver.ts';
-import { reserveSend } from '../email/limits.ts';
-import { finishSentEmail, findLeadIdByEmail } from '../email/sent-repo.ts';
+import { findLeadIdByEmail } from '../leads/mail-state.ts';
+import type { OutgoingEmail, Sender } from '../sending/email.ts';
+import { SendFailed, openOutbox } from '../sending/outbox.ts';
 import { buildICalendar } from './ical.ts';
 import type { ICalMethod } from './ical.ts';
 import { invitationHtml, invitationSubject } from './invitation-message.ts';
@@ -70,7 +67,8 @@ export const sendInvitations = async (
 ): Promise<RunResult> => {
   const { meeting, sender } = run;
   const results: RecipientResult[] = [];
-  let connection: { account: SmtpAccount; transport: PooledSmtpTransport } | null = null;
+  // One connection for every recipient.
+  const outbox = openOutbox(db, box, { pooled: true });
   let stop: { reason: string; status: number } | null = null;
   const stamp = Date.now();
   // The same for every recipient.
@@ -92,7 +90,7 @@ export const sendInvitations = async (
         results.push({ email: to, status: 'pending', error: stop.reason });
         continue;
       }
-      const email: EmailToSend = {
+      const email: OutgoingEmail = {
         kind: 'invitation',
         to,
         cc: [],
@@ -105,42 +103,38 @@ export const sendInvitations = async (
         logActivity: false,
       };
       try {
-        const reservation = await reserveSend(db, reservationOf(sender, email));
-        if (!connection) {
-          const account = await unsealAccount(db, box, reservation);
-          connection = { account, transport: createPooledSmtpTransport(account) };
-        }
-        const organizer = { name: sender.name, email: reservation.from };
-        const calendar = buildICalendar({
-          method: run.method,
-          uid: meeting.uid,
-          sequence: meeting.sequence,
-          stamp,
-          start: content.start,
-          end: content.end,
-          timeZone: meeting.timeZone,
-          summary: meeting.topic,
-          description: meeting.description,
-          location: meeting.location,
-          organizer,
-          attendees: run.attendees,
-          created: meeting.createdAt.getTime(),
-          lastModified: meeting.updatedAt.getTime(),
-        });
-        // The message as every email is composed, plus the invitation: a text/calendar
-        // alternative (METHOD in its content type) and the same object as invite.ics, both
-        // base64 so that no relay rewraps the CRLF lines.
-        await transmit(db, connection.transport, connection.account, sender, reservation, {
-          ...email,
-          html: invitationHtml({ ...content, organizer }),
-          icalEvent: {
+        // The message as every email is composed, plus the invitation (with the organiser at
+        // the From address the reservation settles): a text/calendar alternative (METHOD in
+        // its content type) and the same object as invite.ics, both base64 so that no relay
+        // rewraps the CRLF lines.
+        await outbox.send(sender, email, (from) => {
+          const organizer = { name: sender.name, email: from };
+          const calendar = buildICalendar({
             method: run.method,
-            filename: 'invite.ics',
-            content: calendar,
-            contentTransferEncoding: 'base64',
-          },
+            uid: meeting.uid,
+            sequence: meeting.sequence,
+            stamp,
+            start: content.start,
+            end: content.end,
+            timeZone: meeting.timeZone,
+            summary: meeting.topic,
+            description: meeting.description,
+            location: meeting.location,
+            organizer,
+            attendees: run.attendees,
+            created: meeting.createdAt.getTime(),
+            lastModified: meeting.updatedAt.getTime(),
+          });
+          return {
+            html: invitationHtml({ ...content, organizer }),
+            icalEvent: {
+              method: run.method,
+              filename: 'invite.ics',
+              content: calendar,
+              contentTransferEncoding: 'base64',
+            },
+          };
         });
-        await finishSentEmail(db, reservation.id, { status: 'sent' });
         results.push({ email: to, status: 'sent', error: null });
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
@@ -154,7 +148,7 @@ export const sendInvitations = async (
       }
     }
   } finally {
-    connection?.transport.close();
+    outbox.close();
   }
   return {
     results,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
 import { logActivity } from '../activity/repo.ts';
-import type { Sender } from '../email/deliver.ts';
+import type { Sender } from '../sending/email.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { findUserById } from '../users/repo.ts';
 import { whenText } from './invitation-message.ts';

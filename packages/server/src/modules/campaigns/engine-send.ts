@@ -3,20 +3,15 @@ import { replySubject } from '@leadline/shared/email-compose';
 import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
 import { asHtml } from '../../mail/message.ts';
-import {
-  createRunMailer,
-  deliverReserved,
-  prepareRunSend,
-  reserveRunSends,
-} from '../email/run-send.ts';
-import type { PreparedSend, RunContext, RunMessage, RunSendOutcome } from '../email/run-send.ts';
-import { finishSentEmail, findRunEmail, recordRunEmailsSent } from '../email/sent-repo.ts';
-import { suppressedAmong } from '../email/suppression.ts';
+import { openOutbox } from '../sending/outbox.ts';
+import type { PreparedSend, RunMessage, RunOutbox, RunSendOutcome } from '../sending/outbox.ts';
+import { finishSentEmail, findRunEmail } from '../sending/repo.ts';
+import { suppressedAmong } from '../unsubscribe/suppression.ts';
 import { findUserById } from '../users/repo.ts';
 import { maySend } from '../users/present.ts';
 import { finishDelivery, queueNextStep, releaseDeliveries, renewClaim } from './deliveries-repo.ts';
 import type { ClaimedDelivery } from './deliveries-repo.ts';
-import type { EngineOptions } from './engine.ts';
+import type { EngineOptions } from './engine-options.ts';
 import { stepJobId } from './ids.ts';
 import { pauseForFailure } from './lifecycle.ts';
 import { getCampaignRow } from './repo.ts';
@@ -164,7 +159,7 @@ const stillRunning = async (db: Db, campaign: CampaignRow): Promise<boolean> => 
 
 /**
  * Sends the claimed rows, a few at a time, from the creator's SMTP account (one pooled
- * connection for the batch), through the email module's run path: suppressed and replied leads
+ * connection for the batch), through the outbox's run: suppressed and replied leads
  * skipped, one email per lead per step (reserved under the step's job id), `{{firstName}}`
  * filled, unsubscribe link and headers added. Stops early for a pause, the daily limit, a
  * failure every next email would share, when a third of the lease has gone, or when `signal`
@@ -195,15 +190,14 @@ export const sendClaimed = async (
     await pauseForFailure(db, campaign, campaign.tickChain, reason);
     return 0;
   }
-  const mailer = createRunMailer(box);
+  // One pooled SMTP connection for the batch, shared by its steps' runs.
+  const outbox = openOutbox(db, box, { pooled: true });
   const { links } = options;
-  const runs = new Map<number, RunContext>();
-  const runOf = (step: number): RunContext => {
+  const runs = new Map<number, RunOutbox>();
+  const runOf = (step: number): RunOutbox => {
     let run = runs.get(step);
     if (!run) {
-      run = {
-        db,
-        mailer,
+      run = outbox.run({
         links,
         sender: {
           id: sender.id,
@@ -214,13 +208,13 @@ export const sendClaimed = async (
         jobId: stepJobId(campaign.id, step),
         kind: 'campaign',
         // Recorded right after the SMTP turn (below), so the next email need not wait for it.
-        recorder: { sent: async () => undefined, flush: async () => undefined },
-      };
+        recording: 'after',
+      });
       runs.set(step, run);
     }
     return run;
   };
-  // One message object per step: the email module prepares its template once per object.
+  // One message object per step: the outbox prepares its template once per object.
   const messages = new Map<number, RunMessage | null>();
   const messageFor = (step: number): RunMessage | null => {
     if (!messages.has(step)) messages.set(step, messageOf(campaign, step));
@@ -244,11 +238,11 @@ export const sendClaimed = async (
     return result;
   };
   /** Reserves and delivers a prepared email; null when the campaign stopped meanwhile. */
-  const deliver = (run: RunContext, prepared: PreparedSend) =>
+  const deliver = (run: RunOutbox, prepared: PreparedSend) =>
     inTurn(async (): Promise<RunSendOutcome | null> => {
       if (stopped || signal?.aborted || !(await stillRunning(db, campaign))) return null;
-      const [reservation] = await reserveRunSends(run, [prepared]);
-      return 'status' in reservation! ? reservation : deliverReserved(run, prepared, reservation!);
+      const [reservation] = await run.reserve([prepared]);
+      return 'status' in reservation! ? reservation : run.deliver(prepared, reservation!);
     });
   /** Sends the next row; false when nothing more may start (pause, limit, failure, time). */
   const sendNext = async (): Promise<boolean> => {
@@ -265,10 +259,9 @@ export const sendClaimed = async (
     }
     const run = runOf(row.step);
     const lead = { ...row.lead, suppressed: suppressed.has(row.lead.personEmail.toLowerCase()) };
-    const prepared = await prepareRunSend(run, lead, message);
+    const prepared = await run.prepare(lead, message);
     const outcome = 'status' in prepared ? prepared : await deliver(run, prepared);
-    if (outcome?.status === 'sent')
-      await recordRunEmailsSent(db, campaign.organizationId, [outcome.sentEmailId]);
+    if (outcome?.status === 'sent') await run.recordSent(outcome.sentEmailId);
     if (outcome === null) {
       // Paused (or moved to another chain, or the process stops): the row goes back to the queue.
       rest.unshift(row);
@@ -296,7 +289,7 @@ export const sendClaimed = async (
       if (failure) throw failure.reason;
     }
   } finally {
-    mailer.close();
+    outbox.close();
     await releaseDeliveries(
       db,
       campaign.id,

@@ -1,36 +1,13 @@
 import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
-import type { UnsubscribeLinks } from '../email/unsubscribe-links.ts';
 import { attemptsInLastHour, claimDue, nextDueAt } from './deliveries-repo.ts';
 import type { ClaimedDelivery } from './deliveries-repo.ts';
 import { sendClaimed } from './engine-send.ts';
 import { getCampaignRow, lockCampaign } from './repo.ts';
 import type { CampaignRow } from './repo.ts';
+import type { EngineOptions } from './engine-options.ts';
 import type { TickData } from './chain.ts';
 import { completeIfDone } from './lifecycle.ts';
-
-export type EngineOptions = {
-  /** Signs the unsubscribe links (SECRET_KEY) pointing at PUBLIC_URL. */
-  links: UnsubscribeLinks;
-  /**
-   * A claimed row not finished within this many seconds is taken over by another tick (its
-   * process died). A tick stops sending after a third of it, so a live one never lapses.
-   */
-  leaseSeconds: number;
-  /** Rows one tick claims at most. */
-  batchSize: number;
-  /**
-   * An email reserved but neither sent nor failed for this long was cut off mid-send (its
-   * process died while talking to the SMTP server): it is marked failed, never sent again.
-   */
-  interruptedAfterSeconds: number;
-};
-
-export const DEFAULT_ENGINE_OPTIONS: Omit<EngineOptions, 'links'> = {
-  leaseSeconds: 60,
-  batchSize: 200,
-  interruptedAfterSeconds: 600,
-};
 
 /** Queues the next tick of the chain; `at` null or past means now. */
 export type Enqueue = (data: TickData, at: Date | null) => Promise<void>;

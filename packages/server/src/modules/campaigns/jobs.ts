@@ -1,11 +1,12 @@
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
-import type { UnsubscribeLinks } from '../email/unsubscribe-links.ts';
+import type { UnsubscribeLinks } from '../unsubscribe/links.ts';
 import { CAMPAIGN_QUEUE, enqueueTick } from './chain.ts';
 import type { TickData } from './chain.ts';
-import { DEFAULT_ENGINE_OPTIONS, runTick } from './engine.ts';
-import type { EngineOptions } from './engine.ts';
+import { DEFAULT_ENGINE_OPTIONS } from './engine-options.ts';
+import type { EngineOptions } from './engine-options.ts';
+import { runTick } from './engine.ts';
 import { nameUuid } from './ids.ts';
 
 /**

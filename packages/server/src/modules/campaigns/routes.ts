@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { userOf } from '../../plugins/guard.ts';
-import { DEFAULT_ENGINE_OPTIONS } from './engine.ts';
+import { DEFAULT_ENGINE_OPTIONS } from './engine-options.ts';
 import { listRecipients } from './recipients-service.ts';
 import { sendCampaign, setCampaignStatus, setTask } from './send-service.ts';
 import {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { logActivity } from '../activity/repo.ts';
-import { findMailAccount, smtpOf } from '../email/accounts-repo.ts';
+import { findMailAccount, smtpOf } from '../mail-accounts/repo.ts';
 import { leadName } from '../leads/present.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { findUserById } from '../users/repo.ts';

@@ -12,6 +12,7 @@ const {
   locationText: _locationText,
   ...leadColumns
 } = getTableColumns(leads);
+export { leadColumns };
 
 export type LeadRow = Omit<typeof leads.$inferSelect, 'searchText' | 'locationText'>;
 export type NewLead = LeadData & { organizationId: string; createdBy: string | null };

@@ -1,0 +1,147 @@
+import type { ImapFlow } from 'imapflow';
+import { simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import {
+  ATTACHMENT_NOT_FOUND,
+  IMAP_PASSWORD_UNREADABLE,
+  INBOX_EMAIL_NOT_FOUND,
+  INVALID_EMAIL_ID,
+  MAX_PREVIEW_BYTES,
+  NO_IMAP_CONFIG,
+  parseEmailId,
+} from '@leadline/shared/inbox';
+import type { InboxEmail, InboxMessage, InboxParams } from '@leadline/shared/inbox';
+import type { Db } from '../../db/connection.ts';
+import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import type { SecretBox } from '../../mail/crypto.ts';
+import {
+  MailLoginError,
+  classifyMailError,
+  explainLoginFailure,
+  explainReadFailure,
+} from '../../mail/errors.ts';
+import type { ImapAccount } from '../../mail/imap.ts';
+import { applyCalendarReplies } from '../calendar/replies.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
+import { findMailAccount, imapOf } from '../mail-accounts/repo.ts';
+import { openInbox } from '../../mail/imap.ts';
+import { readInboxPage, readMessageSource } from './mailbox.ts';
+import { attachmentName, listedAttachments, toInboxEmail, toInboxMessage } from './present.ts';
+import { checkReplies } from '../replies/service.ts';
+
+/** The caller's own IMAP account with its password decrypted (held in memory only). */
+const imapAccountOf = async (db: Db, box: SecretBox, actor: CurrentUser): Promise<ImapAccount> => {
+  const stored = imapOf(await findMailAccount(db, actor.id));
+  if (!stored) throw badRequest(NO_IMAP_CONFIG);
+  try {
+    const { passEncrypted, ...server } = stored;
+    return { ...server, pass: box.decrypt(passEncrypted) };
+  } catch {
+    throw badRequest(IMAP_PASSWORD_UNREADABLE);
+  }
+};
+
+type ImapErrorLike = { code?: unknown; responseText?: unknown };
+
+/**
+ * A failure of the mail server (or of reaching it) as a 400 that says why; anything else is
+ * a fault of ours and stays a 500.
+ */
+const asInboxError = (account: ImapAccount, error: unknown): unknown => {
+  if (error instanceof HttpError) return error;
+  if (error instanceof MailLoginError) return badRequest(error.message);
+  const kind = classifyMailError(error);
+  if (kind !== 'other')
+    return badRequest(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
+  const e = (error ?? {}) as ImapErrorLike;
+  if (typeof e.code === 'string' || typeof e.responseText === 'string')
+    return badRequest(explainReadFailure(error));
+  return error;
+};
+
+const readMailbox = async <T>(
+  db: Db,
+  box: SecretBox,
+  actor: CurrentUser,
+  read: (client: ImapFlow) => Promise<T>,
+): Promise<T> => {
+  const account = await imapAccountOf(db, box, actor);
+  try {
+    return await openInbox(account, read);
+  } catch (error) {
+    throw asInboxError(account, error);
+  }
+};
+
+/** GET /api/email/inbox: one page of the caller's INBOX, newest first, and its size. */
+export const listInbox = async (
+  db: Db,
+  box: SecretBox,
+  actor: CurrentUser,
+  params: InboxParams,
+): Promise<{ total: number; emails: InboxEmail[] }> => {
+  const page = await readMailbox(db, box, actor, (client) =>
+    readInboxPage(client, params.limit, params.before),
+  );
+  // Opening the inbox also looks for replies from leads at once, rather than at the next
+  // scheduled check. It runs on its own: its outcome never changes or delays this answer.
+  if (params.before === undefined) void checkReplies(db, box, actor.id).catch(() => undefined);
+  return { total: page.total, emails: page.messages.map(toInboxEmail) };
+};
+
+const uidOf = (id: string): number => {
+  const uid = parseEmailId(id);
+  if (uid === null) throw badRequest(INVALID_EMAIL_ID);
+  return uid;
+};
+
+const megabytes = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;
+
+/** The whole email, parsed (inline cid: images become data: URLs). */
+const parsedEmail = async (
+  db: Db,
+  box: SecretBox,
+  actor: CurrentUser,
+  id: string,
+): Promise<{ uid: number; parsed: ParsedMail; internalDate: Date | null }> => {
+  const uid = uidOf(id);
+  const message = await readMailbox(db, box, actor, (client) =>
+    readMessageSource(client, uid, MAX_PREVIEW_BYTES),
+  );
+  if (!message.found) throw notFound(INBOX_EMAIL_NOT_FOUND);
+  if (message.tooLarge) {
+    throw new HttpError(
+      413,
+      `This email is too large to open here (${megabytes(message.size)}; the limit is ${megabytes(MAX_PREVIEW_BYTES)}). Open it in your mail client.`,
+    );
+  }
+  const parsed = await simpleParser(message.source, { keepCidLinks: false });
+  return { uid, parsed, internalDate: message.internalDate };
+};
+
+/** GET /api/email/inbox/:id: the preview of one email. */
+export const getInboxMessage = async (
+  db: Db,
+  box: SecretBox,
+  actor: CurrentUser,
+  id: string,
+): Promise<InboxMessage> => {
+  const { uid, parsed, internalDate } = await parsedEmail(db, box, actor, id);
+  // A calendar answer to one of the organisation's meetings is recorded on the way.
+  if (actor.organizationId) await applyCalendarReplies(db, actor.organizationId, parsed);
+  return toInboxMessage(uid, parsed, internalDate);
+};
+
+/** GET /api/email/inbox/:id/attachments/:index: one attached file. */
+export const getInboxAttachment = async (
+  db: Db,
+  box: SecretBox,
+  actor: CurrentUser,
+  id: string,
+  index: number,
+): Promise<{ filename: string; content: Buffer }> => {
+  const { parsed } = await parsedEmail(db, box, actor, id);
+  const entry = listedAttachments(parsed).find((item) => item.index === index);
+  if (!entry) throw notFound(ATTACHMENT_NOT_FOUND);
+  return { filename: attachmentName(entry.file, index), content: entry.file.content };
+};

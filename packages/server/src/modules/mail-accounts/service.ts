@@ -1,0 +1,160 @@
+import {
+  CONFIG_SAVED,
+  PASSWORD_REQUIRED,
+  configDeletedMessage,
+  emailConfigSchema,
+} from '@leadline/shared/email';
+import type {
+  EmailConfigInput,
+  EmailConfigResponse,
+  ImapSettingsData,
+  MailProtocol,
+} from '@leadline/shared/email';
+import type { Db } from '../../db/connection.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { SecretBox } from '../../mail/crypto.ts';
+import { MailLoginError } from '../../mail/errors.ts';
+import { verifyImapLogin } from '../../mail/imap.ts';
+import { verifySmtpLogin } from '../../mail/smtp.ts';
+import { logActivity } from '../activity/repo.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
+import { clearMailProtocol, findMailAccount, imapOf, saveMailAccount, smtpOf } from './repo.ts';
+import type { StoredServer } from './repo.ts';
+import { toEmailConfig } from './present.ts';
+
+export const PASSWORD_UNREADABLE =
+  'Enter the password again: the stored one can no longer be read (the server key changed)';
+
+/** GET /api/email/config: the caller's own settings, without passwords. */
+export const getEmailConfig = async (db: Db, actor: CurrentUser): Promise<EmailConfigResponse> => ({
+  config: toEmailConfig(await findMailAccount(db, actor.id)),
+});
+
+type Resolved = { pass: string } | { error: string };
+
+/**
+ * The password to log in with: the one sent, or (editing) the stored one, but only while the
+ * host and username stay the same, so that the stored password is never handed to another
+ * server.
+ */
+const resolvePassword = (
+  settings: ImapSettingsData,
+  stored: StoredServer | null,
+  box: SecretBox,
+): Resolved => {
+  if (settings.pass !== undefined) return { pass: settings.pass };
+  if (!stored || stored.host !== settings.host || stored.user !== settings.user)
+    return { error: PASSWORD_REQUIRED };
+  try {
+    return { pass: box.decrypt(stored.passEncrypted) };
+  } catch {
+    return { error: PASSWORD_UNREADABLE };
+  }
+};
+
+const loginCheck = async (check: () => Promise<void>): Promise<string | null> => {
+  try {
+    await check();
+    return null;
+  } catch (error) {
+    if (error instanceof MailLoginError) return error.message;
+    throw error;
+  }
+};
+
+/**
+ * POST /api/email/config: logs in to each server sent (SMTP and IMAP at once) and saves only
+ * when every login worked; otherwise a 400 saying why, per protocol in `errors`. A blank
+ * password keeps the stored one when the host and username are unchanged.
+ */
+export const saveEmailConfig = async (
+  db: Db,
+  box: SecretBox,
+  actor: CurrentUser,
+  input: EmailConfigInput,
+): Promise<{ message: string }> => {
+  const data = emailConfigSchema.parse(input);
+  const row = await findMailAccount(db, actor.id);
+  const smtpPass = data.smtp && resolvePassword(data.smtp, smtpOf(row), box);
+  const imapPass = data.imap && resolvePassword(data.imap, imapOf(row), box);
+  const missing: Record<string, string> = {};
+  if (smtpPass && 'error' in smtpPass) missing['smtp.pass'] = smtpPass.error;
+  if (imapPass && 'error' in imapPass) missing['imap.pass'] = imapPass.error;
+  const [firstMissing] = Object.values(missing);
+  if (firstMissing) throw badRequest(firstMissing, missing);
+  const passOf = (resolved: Resolved | undefined) =>
+    resolved && 'pass' in resolved ? resolved.pass : '';
+  const smtp = data.smtp && { ...data.smtp, pass: passOf(smtpPass) };
+  const imap = data.imap && { ...data.imap, pass: passOf(imapPass) };
+
+  const [smtpFailure, imapFailure] = await Promise.all([
+    smtp ? loginCheck(() => verifySmtpLogin(smtp)) : null,
+    imap ? loginCheck(() => verifyImapLogin(imap)) : null,
+  ]);
+  if (smtpFailure || imapFailure) {
+    throw badRequest((smtpFailure ?? imapFailure)!, {
+      ...(smtpFailure ? { smtp: smtpFailure } : {}),
+      ...(imapFailure ? { imap: imapFailure } : {}),
+    });
+  }
+
+  await db.transaction(async (tx) => {
+    await saveMailAccount(tx, actor.id, {
+      ...(smtp
+        ? {
+            smtp: {
+              host: smtp.host,
+              port: smtp.port,
+              secure: smtp.secure,
+              user: smtp.user,
+              passEncrypted: box.encrypt(smtp.pass),
+              dailyLimit: smtp.dailyLimit ?? null,
+            },
+          }
+        : {}),
+      ...(imap
+        ? {
+            imap: {
+              host: imap.host,
+              port: imap.port,
+              secure: imap.secure,
+              user: imap.user,
+              passEncrypted: box.encrypt(imap.pass),
+            },
+          }
+        : {}),
+    });
+    const saved = [smtp && `SMTP (${smtp.host})`, imap && `IMAP (${imap.host})`].filter(Boolean);
+    await logActivity(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.id,
+      type: 'Email',
+      action: 'settings saved',
+      details: `${actor.name} saved mail settings: ${saved.join(', ')}`,
+    });
+  });
+  return { message: CONFIG_SAVED };
+};
+
+/** DELETE /api/email/config?protocol=smtp|imap */
+export const deleteEmailConfig = async (
+  db: Db,
+  actor: CurrentUser,
+  protocol: MailProtocol,
+): Promise<{ message: string }> => {
+  const row = await findMailAccount(db, actor.id);
+  const stored = protocol === 'smtp' ? smtpOf(row) : imapOf(row);
+  const name = protocol.toUpperCase();
+  if (!stored) throw notFound(`No ${name} configuration found`);
+  await db.transaction(async (tx) => {
+    await clearMailProtocol(tx, actor.id, protocol);
+    await logActivity(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.id,
+      type: 'Email',
+      action: 'settings deleted',
+      details: `${actor.name} deleted the ${name} settings (${stored.host})`,
+    });
+  });
+  return { message: configDeletedMessage(protocol) };
+};

@@ -1,0 +1,16 @@
+import type { SentEmail } from '@leadline/shared/email';
+import type { ReplyRow } from './repo.ts';
+
+/** A reply from the lead, in the lead's history beside the emails sent to it. */
+export const toReplyEmail = (row: ReplyRow): SentEmail => ({
+  _id: row.id,
+  subject: row.subject,
+  to: row.toAddress,
+  cc: [],
+  messageId: row.messageId,
+  kind: 'reply',
+  status: 'received',
+  sentAt: row.receivedAt.toISOString(),
+  sender: { name: row.fromName, email: row.fromAddress },
+  snippet: row.snippet,
+});

@@ -1,0 +1,193 @@
+import type { Db } from '../../db/connection.ts';
+import type { SecretBox } from '../../mail/crypto.ts';
+import { MailLoginError, explainReadFailure } from '../../mail/errors.ts';
+import { withInboxSession } from '../../mail/imap.ts';
+import type { InboxMessage, InboxSession } from '../../mail/imap.ts';
+import { htmlToText } from '../../mail/message.ts';
+import { logActivity } from '../activity/repo.ts';
+import { findUserById } from '../users/repo.ts';
+import { findMailAccount, imapOf, smtpOf } from '../mail-accounts/repo.ts';
+import { withoutNul } from '../../lib/text.ts';
+import {
+  claimReplyCursor,
+  findInboxesDue,
+  findSentByMessageIds,
+  insertReply,
+  saveReplyCursor,
+} from './repo.ts';
+import { findLeadIdByEmail, markLeadReplied } from '../leads/mail-state.ts';
+
+export type ReplyCheckResult =
+  | { status: 'checked'; scanned: number; found: number }
+  /** Another check of this inbox is under way (this process or another). */
+  | { status: 'busy' }
+  | { status: 'not-configured' }
+  | { status: 'failed'; error: string };
+
+/** Messages one check reads at most; the next check goes on from there. */
+export const REPLY_SCAN_MAX = 500;
+/** A first check (or one after the mailbox's UIDVALIDITY changed) looks this far back. */
+const FIRST_CHECK_DAYS = 30;
+const LEASE_SECONDS = 120;
+const SNIPPET_MAX = 300;
+const DAY_MS = 86_400_000;
+
+const QUOTE_START =
+  /^\s*(>|On .{1,200} wrote:?\s*$|-{2,}\s*Original Message\s*-{2,}|From:\s.+@|Sent from my )/i;
+
+/** The start of a reply's own text: up to the quoted original, whitespace collapsed. */
+export const replySnippet = (text: string): string => {
+  const own: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (QUOTE_START.test(line)) break;
+    own.push(line);
+  }
+  const snippet = (own.join(' ').trim() ? own.join(' ') : text).replace(/\s+/g, ' ').trim();
+  return snippet.length > SNIPPET_MAX ? `${snippet.slice(0, SNIPPET_MAX - 1)}…` : snippet;
+};
+
+type Mailbox = {
+  db: Db;
+  inbox: InboxSession;
+  userId: string;
+  organizationId: string;
+  /** The user's own addresses: their own mail is no reply. */
+  own: Set<string>;
+};
+
+/** The lead a message answers: by In-Reply-To / References, else by the sender's address. */
+const leadAnswered = async (
+  { db, organizationId }: Mailbox,
+  message: InboxMessage,
+  from: string,
+): Promise<{ leadId: string; sentEmailId: string | null } | undefined> => {
+  const ids = [...new Set([message.inReplyTo, ...[...message.references].reverse()])].filter(
+    (id): id is string => Boolean(id),
+  );
+  const sent = await findSentByMessageIds(db, organizationId, ids);
+  const match = ids
+    .map((id) => sent.find((email) => email.messageId === id))
+    .find((email) => email?.leadId);
+  if (match?.leadId) return { leadId: match.leadId, sentEmailId: match.id };
+  const leadId = await findLeadIdByEmail(db, organizationId, from, { mailedOnly: true });
+  return leadId ? { leadId, sentEmailId: null } : undefined;
+};
+
+/** Stores the message if it answers a lead's email: the reply, the lead's repliedAt, activity. */
+const recordIfReply = async (mailbox: Mailbox, message: InboxMessage): Promise<boolean> => {
+  const from = message.from?.address;
+  if (!from || mailbox.own.has(from)) return false;
+  const answered = await leadAnswered(mailbox, message, from);
+  if (!answered) return false;
+  const body = await mailbox.inbox.text(message.uid);
+  const messageId =
+    message.messageId ??
+    `<imap-${mailbox.inbox.uidValidity}-${message.uid}-${mailbox.userId}@leadline.invalid>`;
+  const { db, organizationId } = mailbox;
+  return db.transaction(async (tx) => {
+    const id = await insertReply(tx, {
+      organizationId,
+      userId: mailbox.userId,
+      leadId: answered.leadId,
+      sentEmailId: answered.sentEmailId,
+      fromAddress: from,
+      fromName: message.from?.name ?? '',
+      toAddress: message.to,
+      subject: message.subject,
+      messageId,
+      snippet: replySnippet(withoutNul(body.text || htmlToText(body.html))),
+      receivedAt: message.date,
+    });
+    if (!id) return false;
+    const lead = await markLeadReplied(tx, organizationId, answered.leadId, message.date);
+    await logActivity(tx, {
+      organizationId,
+      userId: mailbox.userId,
+      type: 'Email',
+      entityId: answered.leadId,
+      action: 'reply received',
+      // Stamped with the email's own date, like the reply itself.
+      createdAt: message.date,
+      details: `Reply "${message.subject}" received from ${lead ? `${lead.personFirstName} ${lead.personLastName}`.trim() : from} <${from}>`,
+    });
+    return true;
+  });
+};
+
+/**
+ * Checks one user's IMAP inbox for replies to their organisation's emails to leads: the
+ * messages after the last UID seen (all of the last 30 days on a first check, or when the
+ * mailbox's UIDVALIDITY changed). A message answering a lead's email (In-Reply-To /
+ * References naming a sent email, else sent from the address of a lead that was emailed)
+ * marks the lead as replied, is stored in its history and logged. One check per inbox runs
+ * at a time (a lease); the inbox is opened read-only. Called by the scheduled check and on
+ * demand (when the user reads their inbox).
+ */
+export const checkReplies = async (
+  db: Db,
+  box: SecretBox,
+  userId: string,
+): Promise<ReplyCheckResult> => {
+  const [user, account] = await Promise.all([
+    findUserById(db, userId),
+    findMailAccount(db, userId),
+  ]);
+  const imap = imapOf(account);
+  if (!user?.organizationId || !imap) return { status: 'not-configured' };
+  const cursor = await claimReplyCursor(db, userId, LEASE_SECONDS);
+  if (!cursor) return { status: 'busy' };
+  let pass: string;
+  try {
+    pass = box.decrypt(imap.passEncrypted);
+  } catch {
+    const error = 'The stored IMAP password can no longer be read. Save your IMAP settings again.';
+    await saveReplyCursor(db, userId, { lastError: error });
+    return { status: 'failed', error };
+  }
+  const own = new Set(
+    [user.email, imap.user, smtpOf(account)?.user].filter(Boolean).map((a) => a!.toLowerCase()),
+  );
+  try {
+    const result = await withInboxSession({ ...imap, pass }, async (inbox) => {
+      const sameMailbox = cursor.uidValidity === inbox.uidValidity;
+      const since = new Date(
+        cursor.checkedAt && cursor.uidValidity !== null
+          ? cursor.checkedAt.getTime() - DAY_MS
+          : Date.now() - FIRST_CHECK_DAYS * DAY_MS,
+      );
+      const messages = sameMailbox
+        ? await inbox.listAfter(cursor.lastUid, REPLY_SCAN_MAX)
+        : await inbox.listSince(since, REPLY_SCAN_MAX);
+      const mailbox = { db, inbox, userId, organizationId: user.organizationId!, own };
+      let found = 0;
+      for (const message of messages) {
+        if (await recordIfReply(mailbox, message)) found += 1;
+      }
+      // A first look that read everything since the date has seen the whole mailbox.
+      const seenAll = !sameMailbox && messages.length < REPLY_SCAN_MAX;
+      const lastUid = Math.max(
+        messages.at(-1)?.uid ?? 0,
+        sameMailbox ? cursor.lastUid : 0,
+        seenAll ? (inbox.uidNext || 1) - 1 : 0,
+      );
+      await saveReplyCursor(db, userId, {
+        uidValidity: inbox.uidValidity,
+        lastUid,
+        lastError: null,
+      });
+      return { status: 'checked' as const, scanned: messages.length, found };
+    });
+    return result;
+  } catch (error) {
+    const message = error instanceof MailLoginError ? error.message : explainReadFailure(error);
+    await saveReplyCursor(db, userId, { lastError: message }).catch(() => undefined);
+    return { status: 'failed', error: message };
+  }
+};
+
+/** The scheduled check: the inboxes not checked for `minutes`, a few at a time. */
+export const checkDueInboxes = async (db: Db, box: SecretBox, minutes: number): Promise<number> => {
+  const due = await findInboxesDue(db, minutes, 20);
+  for (const userId of due) await checkReplies(db, box, userId);
+  return due.length;
+};

@@ -1,0 +1,22 @@
+import type { SentEmail } from '@leadline/shared/email';
+import type { LeadEmailRow } from './repo.ts';
+
+const addresses = (list: string): string[] =>
+  list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** One email of a lead's history (bcc stays with the sender and is not shown). */
+export const toSentEmail = (row: LeadEmailRow): SentEmail => ({
+  _id: row.id,
+  subject: row.subject,
+  to: row.to,
+  cc: addresses(row.cc),
+  messageId: row.messageId,
+  kind: row.kind,
+  status: row.status,
+  ...(row.error ? { error: row.error } : {}),
+  sentAt: row.sentAt.toISOString(),
+  sender: row.userId ? { name: row.senderName ?? '', email: row.fromAddress } : null,
+});

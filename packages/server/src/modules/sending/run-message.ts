@@ -1,0 +1,105 @@
+import type { EmailFont, EmailPriority } from '@leadline/shared/email';
+import type { Db } from '../../db/connection.ts';
+import { cleanEmailHtml, escapeHtml, htmlToText } from '../../mail/message.ts';
+import type { LeadRow } from '../leads/repo.ts';
+import type { OutgoingEmail, Sender } from './email.ts';
+import { personalize, wrapEmailBody } from './personalize.ts';
+import { lastMessageTo, threadUnder } from '../replies/threading.ts';
+import type { UnsubscribeLinks } from '../unsubscribe/links.ts';
+
+/**
+ * One run (bulk job, campaign step): who sends, which run (at most one email per lead), where
+ * unsubscribe links point, and how its delivered emails are recorded: 'turns' (a bulk run)
+ * reserves them 'queued' ahead of their turn on the connection, and each records the one
+ * before it as it starts (see createRunTurns); 'after' leaves recording to the caller, once
+ * the SMTP turn is over (recordSent), so that the next email need not wait for it.
+ */
+export type RunOptions = {
+  sender: Sender & { organizationId: string };
+  /** The run's id: sent_emails.job_id, unique per lead. */
+  jobId: string;
+  kind: 'bulk' | 'campaign';
+  links: UnsubscribeLinks;
+  recording: 'turns' | 'after';
+};
+
+export type RunLead = Pick<
+  LeadRow,
+  'id' | 'personEmail' | 'personFirstName' | 'repliedAt' | 'unsubscribedAt'
+> & {
+  /** Whether the address is on the suppression list (the caller reads it for the batch). */
+  suppressed: boolean;
+};
+
+export type RunMessage = {
+  /** Subject and HTML body with `{{firstName}}` placeholders. */
+  subject: string;
+  body: string;
+  font: EmailFont;
+  priority?: EmailPriority;
+  /** Thread under the last email sent to the lead (In-Reply-To, References). */
+  threaded: boolean;
+  /** Skip a lead that has replied (follow-ups). */
+  skipReplied: boolean;
+};
+
+export const unsubscribeFooter = (url: string): string =>
+  `<p style="margin-top: 24px; font-size: 12px; color: #6b7280;">Don't want these emails? <a href="${escapeHtml(url)}">Unsubscribe</a></p>`;
+
+/** Where the lead's own unsubscribe link goes in a run's cleaned template. */
+const LINK_SLOT = '{{unsubscribeUrl}}';
+
+type Template = { html: string; text: string };
+const templates = new WeakMap<RunMessage, Template>();
+
+/**
+ * The message's body wrapped, with the unsubscribe footer, cleaned once (cleanEmailHtml is
+ * the costly part of composing an email) and its text; each lead's email only fills it in.
+ */
+const templateOf = (message: RunMessage): Template => {
+  let template = templates.get(message);
+  if (!template) {
+    const body = wrapEmailBody(message.body, message.font);
+    template = {
+      html: cleanEmailHtml(
+        wrapEmailBody(message.body + unsubscribeFooter(LINK_SLOT), message.font),
+      ),
+      text: htmlToText(cleanEmailHtml(body)),
+    };
+    templates.set(message, template);
+  }
+  return template;
+};
+
+/** The personalised email for one lead: placeholders filled, body wrapped, unsubscribe added. */
+export const composeFor = async (
+  db: Db,
+  run: RunOptions,
+  lead: RunLead,
+  message: RunMessage,
+): Promise<OutgoingEmail> => {
+  const target = { organizationId: run.sender.organizationId, email: lead.personEmail };
+  const last = message.threaded ? await lastMessageTo(db, lead.id) : null;
+  const thread = last ? threadUnder(last) : null;
+  const url = run.links.url(target);
+  const template = templateOf(message);
+  return {
+    kind: run.kind,
+    to: lead.personEmail,
+    cc: [],
+    bcc: [],
+    subject: personalize(message.subject, lead),
+    html: '',
+    prepared: {
+      html: personalize(template.html, lead, 'html').split(LINK_SLOT).join(escapeHtml(url)),
+      text: `${personalize(template.text, lead)}\n\nDon't want these emails? Unsubscribe: ${url}`,
+    },
+    priority: message.priority ?? 'normal',
+    leadId: lead.id,
+    jobId: run.jobId,
+    inReplyTo: thread?.inReplyTo ?? null,
+    references: thread?.references ?? [],
+    headers: run.links.headers(target),
+    logActivity: false,
+  };
+};

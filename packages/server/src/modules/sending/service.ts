@@ -1,0 +1,139 @@
+import {
+  EMAIL_SENT,
+  FOLLOW_UP_SENT,
+  emailSendSchema,
+  followUpSchema,
+  leadEmailSchema,
+  sentEmailsQuerySchema,
+} from '@leadline/shared/email';
+import type { SentEmail } from '@leadline/shared/email';
+import type { Lead } from '@leadline/shared/leads';
+import type { Db } from '../../db/connection.ts';
+import type { SecretBox } from '../../mail/crypto.ts';
+import { toLead } from '../leads/present.ts';
+import { findLeadIdByEmail } from '../leads/mail-state.ts';
+import { getLead, organizationOf } from '../leads/service.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
+import { checkAttachments } from './attachments.ts';
+import type { UploadedFile } from './attachments.ts';
+import type { Sender } from './email.ts';
+import { sendOne } from './outbox.ts';
+import { toReplyEmail } from '../replies/present.ts';
+import { toSentEmail } from './present.ts';
+import { findLeadReplies } from '../replies/repo.ts';
+import { findLeadEmails } from './repo.ts';
+
+/** The composer's fields (JSON body or multipart fields) and its files. */
+export type EmailRequest = { fields: unknown; files: UploadedFile[] };
+
+export type SendEmailResponse = { message: string; lead?: Lead };
+
+export const senderOf = (actor: CurrentUser): Sender => ({
+  id: actor.id,
+  name: actor.name,
+  email: actor.email,
+  organizationId: actor.organizationId,
+});
+
+/** POST /api/email/send: to any address; with a leadId the lead's counters and history too. */
+export const sendEmail = async (
+  db: Db,
+  box: SecretBox,
+  actor: CurrentUser,
+  request: EmailRequest,
+): Promise<SendEmailResponse> => {
+  const data = emailSendSchema.parse(request.fields);
+  const attachments = checkAttachments(request.files);
+  const lead = data.leadId ? await getLead(db, actor, data.leadId) : null;
+  const delivery = await sendOne(db, box, senderOf(actor), {
+    kind: 'single',
+    to: data.to,
+    cc: data.cc,
+    bcc: data.bcc,
+    subject: data.subject,
+    html: data.body,
+    priority: data.priority,
+    attachments,
+    leadId: lead?._id ?? null,
+  });
+  return {
+    message: EMAIL_SENT,
+    ...(delivery.lead ? { lead: toLead(delivery.lead) } : {}),
+  };
+};
+
+/** POST /api/leads/:id/send-mail: the composer to the lead's own address. */
+export const sendLeadEmail = async (
+  db: Db,
+  box: SecretBox,
+  actor: CurrentUser,
+  leadId: string,
+  request: EmailRequest,
+): Promise<Required<SendEmailResponse>> => {
+  const lead = await getLead(db, actor, leadId);
+  const data = leadEmailSchema.parse(request.fields);
+  const attachments = checkAttachments(request.files);
+  const delivery = await sendOne(db, box, senderOf(actor), {
+    kind: 'single',
+    to: lead.personEmail,
+    cc: data.cc,
+    bcc: data.bcc,
+    subject: data.subject,
+    html: data.body,
+    priority: data.priority,
+    attachments,
+    leadId: lead._id,
+  });
+  return { message: EMAIL_SENT, lead: delivery.lead ? toLead(delivery.lead) : lead };
+};
+
+/**
+ * POST /api/email/follow-up: threaded under the original (In-Reply-To, References). When the
+ * recipient is a lead of the organisation, it counts for that lead.
+ */
+export const sendFollowUp = async (
+  db: Db,
+  box: SecretBox,
+  actor: CurrentUser,
+  input: unknown,
+): Promise<{ message: string }> => {
+  const data = followUpSchema.parse(input);
+  const references = data.references.includes(data.inReplyTo)
+    ? data.references
+    : [...data.references, data.inReplyTo];
+  const leadId = actor.organizationId
+    ? ((await findLeadIdByEmail(db, actor.organizationId, data.to)) ?? null)
+    : null;
+  await sendOne(db, box, senderOf(actor), {
+    kind: 'followup',
+    to: data.to,
+    cc: [],
+    bcc: [],
+    subject: data.subject,
+    html: data.message,
+    priority: 'normal',
+    leadId,
+    inReplyTo: data.inReplyTo,
+    references,
+  });
+  return { message: FOLLOW_UP_SENT };
+};
+
+/** GET /api/leads/:id/emails: the emails sent to the lead and its replies, newest first. */
+export const listLeadEmails = async (
+  db: Db,
+  actor: CurrentUser,
+  leadId: string,
+  query: unknown,
+): Promise<SentEmail[]> => {
+  const { limit } = sentEmailsQuerySchema.parse(query);
+  const lead = await getLead(db, actor, leadId);
+  const organizationId = organizationOf(actor);
+  const [sent, replies] = await Promise.all([
+    findLeadEmails(db, organizationId, lead._id, limit),
+    findLeadReplies(db, organizationId, lead._id, limit),
+  ]);
+  return [...sent.map(toSentEmail), ...replies.map(toReplyEmail)]
+    .sort((a, b) => b.sentAt.localeCompare(a.sentAt))
+    .slice(0, limit);
+};

@@ -1,0 +1,119 @@
+import type { Db } from '../../db/connection.ts';
+import { HttpError } from '../../lib/errors.ts';
+import type { SecretBox } from '../../mail/crypto.ts';
+import { classifyMailError, explainSendFailure } from '../../mail/errors.ts';
+import type { MailFailure } from '../../mail/errors.ts';
+import { createPooledSmtpTransport, createSmtpTransport } from '../../mail/smtp.ts';
+import type { OutgoingMessage, SmtpAccount, SmtpTransport } from '../../mail/smtp.ts';
+import type { StoredSmtp } from '../mail-accounts/repo.ts';
+import { composeMessage } from './compose.ts';
+import type { OutgoingEmail, Sender } from './email.ts';
+import type { SendReservation } from './limits.ts';
+import { finishSentEmail } from './repo.ts';
+
+export const STORED_PASSWORD_UNREADABLE =
+  'The stored SMTP password can no longer be read (the server key changed). Save your SMTP settings again.';
+
+/**
+ * A refusal by the SMTP server, with the reason in words (already recorded as 'failed'): 502,
+ * or 400 for a mail server on a private network that this server does not connect to.
+ */
+export class SendFailed extends HttpError {
+  constructor(
+    message: string,
+    /** What kind of failure it was: a wrong password or an unreachable server will not pass on a retry. */
+    readonly failure: MailFailure,
+  ) {
+    super(failure === 'private' ? 400 : 502, message);
+  }
+}
+
+/**
+ * The SMTP side of an outbox: each stored password unsealed once; with `pooled`, one pooled
+ * connection per account reused for every email until `close` (runs, invitations), otherwise
+ * a connection of its own per email.
+ */
+export type Connections = {
+  /** The SMTP account of the last reservation (a run's next one may skip the lock). */
+  known?: StoredSmtp;
+  /** The reservation's account with its password; null when the password cannot be read. */
+  account: (reservation: SendReservation) => SmtpAccount | null;
+  /** Hands one message to the account's server; answers the recipients it refused. */
+  send: (account: SmtpAccount, message: OutgoingMessage) => Promise<string[]>;
+  close: () => void;
+};
+
+const refusedOf = (info: { rejected?: unknown[] }) => (info.rejected ?? []).map(String);
+
+export const openConnections = (box: SecretBox, pooled: boolean): Connections => {
+  const passwords = new Map<string, string | null>();
+  const pool = new Map<string, SmtpTransport>();
+  const connections: Connections = {
+    account: (reservation) => {
+      connections.known = reservation.smtp;
+      const sealed = reservation.smtp.passEncrypted;
+      if (!passwords.has(sealed)) {
+        let pass: string | null = null;
+        try {
+          pass = box.decrypt(sealed);
+        } catch {
+          // stays null: the key changed since the password was saved
+        }
+        passwords.set(sealed, pass);
+      }
+      const pass = passwords.get(sealed);
+      return pass === null || pass === undefined ? null : { ...reservation.smtp, pass };
+    },
+    send: async (account, message) => {
+      if (!pooled) {
+        const transport = createSmtpTransport(account);
+        try {
+          return refusedOf(await transport.sendMail(message));
+        } finally {
+          transport.close();
+        }
+      }
+      const key = JSON.stringify([account.host, account.port, account.secure, account.user]);
+      let transport = pool.get(key);
+      if (!transport) {
+        transport = createPooledSmtpTransport(account);
+        pool.set(key, transport);
+      }
+      return refusedOf(await transport.sendMail(message));
+    },
+    close: () => {
+      for (const transport of pool.values()) transport.close();
+      pool.clear();
+      passwords.clear();
+      connections.known = undefined;
+    },
+  };
+  return connections;
+};
+
+/** The reservation fails: its account's stored password can no longer be read. */
+export const refuseUnreadable = (db: Db, reservation: SendReservation): Promise<void> =>
+  finishSentEmail(db, reservation.id, { status: 'failed', error: STORED_PASSWORD_UNREADABLE });
+
+/**
+ * Hands the reserved email to the SMTP server. A refusal marks the reservation 'failed' with
+ * the server's reason and throws SendFailed (502). Returns the recipients the server refused
+ * while it accepted others.
+ */
+export const transmit = async (
+  db: Db,
+  connections: Connections,
+  account: SmtpAccount,
+  sender: Sender,
+  reservation: SendReservation,
+  email: OutgoingEmail,
+): Promise<string[]> => {
+  try {
+    const from = { name: sender.name, address: reservation.from };
+    return await connections.send(account, composeMessage(email, from, reservation.messageId));
+  } catch (error) {
+    const message = explainSendFailure({ protocol: 'SMTP', ...account }, error);
+    await finishSentEmail(db, reservation.id, { status: 'failed', error: message });
+    throw new SendFailed(message, classifyMailError(error));
+  }
+};
