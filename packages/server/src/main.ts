@@ -5,7 +5,7 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { startJobQueue } from './jobs/queue.ts';
-import { registerJobs } from './jobs/register.ts';
+import { registerJobs } from './background.ts';
 import { serverPackageDir } from './lib/package-dir.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';

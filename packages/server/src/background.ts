@@ -1,12 +1,12 @@
-import type { Db } from '../db/connection.ts';
-import { createSecretBox } from '../mail/crypto.ts';
-import { registerBulkJobs } from '../modules/bulk/jobs.ts';
-import { registerCampaignJobs } from '../modules/campaigns/jobs.ts';
-import { registerImportJobs } from '../modules/imports/jobs.ts';
-import { replyCheckTick } from '../modules/replies/jobs.ts';
-import { createUnsubscribeLinks } from '../modules/unsubscribe/links.ts';
-import type { JobQueue } from './queue.ts';
-import { registerTick } from './tick.ts';
+import type { Db } from './db/connection.ts';
+import { createSecretBox } from './mail/crypto.ts';
+import { registerBulkJobs } from './modules/bulk/jobs.ts';
+import { registerCampaignJobs } from './modules/campaigns/jobs.ts';
+import { registerImportJobs } from './modules/imports/jobs.ts';
+import { replyCheckTick } from './modules/replies/jobs.ts';
+import { createUnsubscribeLinks } from './modules/unsubscribe/links.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { registerTick } from './jobs/tick.ts';
 
 /** What background jobs need beyond the database and the queue. */
 export type JobDeps = {
@@ -22,7 +22,7 @@ export type JobDeps = {
   importBatchesInFlight?: number;
 };
 
-/** Every feature's background work, drained by this process. */
+/** Every feature's background work, drained by this process (the composition root of jobs, as app.ts is of routes). */
 export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Promise<void> => {
   // One key for the stored mail passwords and one unsubscribe-link signer, for every job.
   const box = createSecretBox(deps.secretKey);
