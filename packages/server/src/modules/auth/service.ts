@@ -6,20 +6,18 @@ import type { Db } from '../../db/connection.ts';
 import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
-import { logActivity } from '../activity/repo.ts';
+import { logActivity } from '../activity/log.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { isExpired, toPublicUser } from '../users/present.ts';
 import { toCurrentUser } from '../../caller/current-user.ts';
 import {
   countSuperAdmins,
   ensureOrganization,
-  findUserByEmail,
-  findUserById,
   findUserBySession,
   insertUser,
-  updateUser,
 } from '../users/repo.ts';
-import type { UserRow } from '../users/repo.ts';
+import { findUserByEmail, findUserById, updateUser } from '../users/lookup.ts';
+import type { UserRow } from '../../caller/current-user.ts';
 import { endSession, endUserSessions, openSession } from './sessions-repo.ts';
 import type { SessionDevice } from './sessions-repo.ts';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
-import { logActivity } from '../activity/repo.ts';
+import { logActivity } from '../activity/log.ts';
 import { isExpired } from '../users/present.ts';
-import { findUserById } from '../users/repo.ts';
+import { findUserById } from '../users/lookup.ts';
 import {
   bulkRunState,
   claimBulkRun,
@@ -15,7 +15,7 @@ import type { BulkRunRow, BulkRunSummary } from './repo.ts';
 import type { Loop } from './progress.ts';
 import { NOT_CONFIRMED, sendAll } from './window.ts';
 import { openOutbox } from '../sending/outbox.ts';
-import { settleInterruptedSends } from '../sending/repo.ts';
+import { settleInterruptedSends } from '../sending/records.ts';
 import type { UnsubscribeLinks } from '../unsubscribe/links.ts';
 import { plural } from '../../lib/text.ts';
 

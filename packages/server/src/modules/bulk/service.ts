@@ -13,7 +13,7 @@ import type {
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { logActivity } from '../activity/repo.ts';
+import { logActivity } from '../activity/log.ts';
 import { INVALID_LEAD_ID, LEAD_NOT_FOUND, organizationOf } from '../leads/service.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
@@ -27,7 +27,7 @@ import {
 import { queueBulkRun } from './queue.ts';
 import { toBulkEmailJob } from './present.ts';
 import { checkCanSend } from '../sending/limits.ts';
-import { findRunFailures } from '../sending/repo.ts';
+import { findRunFailures } from '../sending/records.ts';
 import { plural } from '../../lib/text.ts';
 
 export const BULK_JOB_NOT_FOUND = 'Bulk email job not found';

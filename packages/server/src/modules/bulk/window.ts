@@ -11,7 +11,7 @@ import type {
   RunSendOutcome,
   SendReservation,
 } from '../sending/outbox.ts';
-import { markUnconfirmed } from '../sending/repo.ts';
+import { markUnconfirmed } from '../sending/records.ts';
 
 /** What the lead's history and the run say of an email that was with the mail server at a crash. */
 export const NOT_CONFIRMED =

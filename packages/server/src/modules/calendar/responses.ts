@@ -2,7 +2,7 @@ import { RESPONSE_LABELS, attendeeResponseSchema } from '@leadline/shared/calend
 import type { AttendeeResponse, Meeting } from '@leadline/shared/calendar';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
-import { logActivity } from '../activity/repo.ts';
+import { logActivity } from '../activity/log.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { meetingName } from './present.ts';
 import { findMeeting, lockMeeting, setResponse } from './repo.ts';

@@ -16,7 +16,7 @@ import type { Db } from '../../db/connection.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
 import { toActivityEntry } from '../activity/present.ts';
-import { logActivity } from '../activity/repo.ts';
+import { logActivity } from '../activity/log.ts';
 import { chooseOrganization } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';

@@ -3,8 +3,8 @@ import type { Db } from '../../db/connection.ts';
 import { inOrganization } from '../../db/scope.ts';
 import { activityLog } from '../../db/schema.ts';
 import { meetingAttendees, meetings } from '../../db/tables/calendar.ts';
-import { activityColumns } from '../activity/repo.ts';
-import type { ActivityRow } from '../activity/repo.ts';
+import { activityColumns } from '../activity/log.ts';
+import type { ActivityRow } from '../activity/log.ts';
 import { periodCounts } from '../../db/period-counts.ts';
 
 const inScope = (organizationId: string | null) =>

@@ -16,7 +16,7 @@ import type { CampaignPerformance } from '@leadline/shared/dashboard';
 import type { Db } from '../../db/connection.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { cleanEmailHtml, isHtmlMessage } from '../../mail/message.ts';
-import { logActivity } from '../activity/repo.ts';
+import { logActivity } from '../activity/log.ts';
 import { chooseOrganization, scopeOf } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { countAudience } from './audience.ts';

@@ -3,7 +3,7 @@ import type { Campaign, CampaignData } from '@leadline/shared/campaigns';
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { conflict } from '../../lib/errors.ts';
-import { logActivity } from '../activity/repo.ts';
+import { logActivity } from '../activity/log.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import {
   dropStepsAfter,

@@ -8,7 +8,7 @@ import type {
 } from '@leadline/shared/clients';
 import type { Db } from '../../db/connection.ts';
 import { HttpError, badRequest, notFound, isUniqueViolation } from '../../lib/errors.ts';
-import { logActivity } from '../activity/repo.ts';
+import { logActivity } from '../activity/log.ts';
 import { chooseOrganization } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';

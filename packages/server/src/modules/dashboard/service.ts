@@ -3,9 +3,9 @@ import { TREND_DAYS, UNKNOWN_SOURCE, percentChange } from '@leadline/shared/dash
 import type { DashboardResponse } from '@leadline/shared/dashboard';
 import type { Db } from '../../db/connection.ts';
 import { toActivityEntry } from '../activity/present.ts';
-import { listActivity } from '../activity/repo.ts';
-import { findUpcomingMeetings, meetingCounts } from '../calendar/summary-repo.ts';
-import { campaignCounts } from '../campaigns/repo.ts';
+import { listActivity } from '../activity/log.ts';
+import { findUpcomingMeetings, meetingCounts } from '../calendar/summary.ts';
+import { campaignCounts } from '../campaigns/summary.ts';
 import { campaignPerformance } from '../campaigns/service.ts';
 import { scopeOf } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';

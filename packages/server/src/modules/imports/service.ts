@@ -8,7 +8,7 @@ import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
 import { acquireLease, keepLease } from '../../jobs/lease.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { importBatchRows, refreshAfterImport, yieldToRequests } from '../../db/maintenance.ts';
-import { logActivity } from '../activity/repo.ts';
+import { logActivity } from '../activity/log.ts';
 import { leadsChanged } from '../leads/changes.ts';
 import { chooseOrganization } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';

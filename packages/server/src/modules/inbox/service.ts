@@ -23,7 +23,7 @@ import {
 import type { ImapAccount } from '../../mail/imap.ts';
 import { applyCalendarReplies } from '../calendar/replies.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { findMailAccount, imapOf } from '../mail-accounts/repo.ts';
+import { findMailAccount, imapOf } from '../mail-accounts/stored.ts';
 import { openInbox } from '../../mail/imap.ts';
 import { readInboxPage, readMessageSource } from './mailbox.ts';
 import { attachmentName, listedAttachments, toInboxEmail, toInboxMessage } from './present.ts';

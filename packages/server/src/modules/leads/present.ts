@@ -1,6 +1,9 @@
 import type { Lead } from '@leadline/shared/leads';
 import type { LeadRow } from './repo.ts';
 
+/** The stored lead, as other modules receive it (sending personalises from it). */
+export type { LeadRow };
+
 /** A lead as the API shows it (shared `Lead`): string `_id`, ISO dates, no tenancy columns. */
 export const toLead = (row: LeadRow): Lead => ({
   _id: row.id,

@@ -16,7 +16,7 @@ import type { SecretBox } from '../../mail/crypto.ts';
 import { MailLoginError } from '../../mail/errors.ts';
 import { verifyImapLogin } from '../../mail/imap.ts';
 import { verifySmtpLogin } from '../../mail/smtp.ts';
-import { logActivity } from '../activity/repo.ts';
+import { logActivity } from '../activity/log.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { clearMailProtocol, findMailAccount, imapOf, saveMailAccount, smtpOf } from './repo.ts';
 import type { StoredServer } from './repo.ts';

@@ -2,7 +2,7 @@ import { decodeOrganizationHeader } from '@leadline/shared/organization';
 import type { GettingStarted, OrganizationSummary } from '@leadline/shared/organization';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
-import { findMailAccount, smtpOf } from '../mail-accounts/repo.ts';
+import { findMailAccount, smtpOf } from '../mail-accounts/stored.ts';
 import { scopeOf } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import {

@@ -4,9 +4,9 @@ import { MailLoginError, explainReadFailure } from '../../mail/errors.ts';
 import { withInboxSession } from '../../mail/imap.ts';
 import type { InboxMessage, InboxSession } from '../../mail/imap.ts';
 import { htmlToText } from '../../mail/message.ts';
-import { logActivity } from '../activity/repo.ts';
-import { findUserById } from '../users/repo.ts';
-import { findMailAccount, imapOf, smtpOf } from '../mail-accounts/repo.ts';
+import { logActivity } from '../activity/log.ts';
+import { findUserById } from '../users/lookup.ts';
+import { findMailAccount, imapOf, smtpOf } from '../mail-accounts/stored.ts';
 import { withoutNul } from '../../lib/text.ts';
 import {
   claimReplyCursor,

@@ -1,7 +1,7 @@
 import type { EmailKind, EmailPriority } from '@leadline/shared/email';
 import type { MailAttachment } from '../../mail/message.ts';
 import type { OutgoingMessage } from '../../mail/smtp.ts';
-import type { LeadRow } from '../leads/repo.ts';
+import type { LeadRow } from '../leads/present.ts';
 
 /** Who sends: the user whose SMTP account, daily limit and name the email uses. */
 export type Sender = {

@@ -1,7 +1,7 @@
 import type { EmailFont, EmailPriority } from '@leadline/shared/email';
 import type { Db } from '../../db/connection.ts';
 import { cleanEmailHtml, escapeHtml, htmlToText } from '../../mail/message.ts';
-import type { LeadRow } from '../leads/repo.ts';
+import type { LeadRow } from '../leads/present.ts';
 import type { OutgoingEmail, Sender } from './email.ts';
 import { personalize, wrapEmailBody } from './personalize.ts';
 import { lastMessageTo, threadUnder } from '../replies/threading.ts';

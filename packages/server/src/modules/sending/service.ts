@@ -20,7 +20,7 @@ import type { Sender } from './email.ts';
 import { sendOne } from './outbox.ts';
 import { toReplyEmail } from '../replies/present.ts';
 import { toSentEmail } from './present.ts';
-import { findLeadReplies } from '../replies/repo.ts';
+import { findLeadReplies } from '../replies/history.ts';
 import { findLeadEmails } from './repo.ts';
 
 /** The composer's fields (JSON body or multipart fields) and its files. */

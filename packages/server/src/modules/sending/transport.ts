@@ -5,7 +5,7 @@ import { classifyMailError, explainSendFailure } from '../../mail/errors.ts';
 import type { MailFailure } from '../../mail/errors.ts';
 import { createPooledSmtpTransport, createSmtpTransport } from '../../mail/smtp.ts';
 import type { OutgoingMessage, SmtpAccount, SmtpTransport } from '../../mail/smtp.ts';
-import type { StoredSmtp } from '../mail-accounts/repo.ts';
+import type { StoredSmtp } from '../mail-accounts/stored.ts';
 import { composeMessage } from './compose.ts';
 import type { OutgoingEmail, Sender } from './email.ts';
 import type { SendReservation } from './limits.ts';

@@ -8,13 +8,13 @@ import { MEMBER_ROLES } from '@leadline/shared/roles';
 import type { Db } from '../../db/connection.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { logActivity } from '../activity/repo.ts';
+import { logActivity } from '../activity/log.ts';
 import { replacePassword } from '../auth/credentials.ts';
 import { endUserSessions } from '../auth/sessions-repo.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { toPublicUser } from './present.ts';
 import { countOtherActiveSuperAdmins, findUserById, updateUser } from './repo.ts';
-import type { UserRow } from './repo.ts';
+import type { UserRow } from '../../caller/current-user.ts';
 
 type Action = 'role' | 'deactivate' | 'reactivate' | 'reset';
 

@@ -15,7 +15,7 @@ import type { Role } from '@leadline/shared/roles';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, conflict, forbidden, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { logActivity } from '../activity/repo.ts';
+import { logActivity } from '../activity/log.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { toPublicUser } from './present.ts';
 import {
