@@ -2,8 +2,36 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { leadlinePlugin } from './scripts/eslint/server-doors.js';
+
+/**
+ * The files of each server module that other modules may import (its doors). A module not
+ * listed opens only its service.ts and present.ts. Repos, routes and jobs are never doors.
+ */
+const serverDoors = {
+  activity: ['log.ts', 'present.ts'],
+  auth: ['service.ts', 'credentials.ts'],
+  calendar: ['replies.ts', 'summary.ts'],
+  campaigns: ['service.ts', 'summary.ts'],
+  imports: ['rows-source.ts', 'xlsx.ts', 'zip.ts'],
+  leads: [
+    'changes.ts',
+    'mail-state.ts',
+    'present.ts',
+    'query.ts',
+    'service.ts',
+    'xlsx-stream.ts',
+    'zip-stream.ts',
+  ],
+  'mail-accounts': ['stored.ts'],
+  replies: ['history.ts', 'present.ts', 'service.ts', 'threading.ts'],
+  sending: ['email.ts', 'limits.ts', 'outbox.ts', 'records.ts'],
+  'system-mail': ['mailer.ts', 'messages.ts'],
+  unsubscribe: ['links.ts', 'suppression.ts'],
+  users: ['present.ts', 'service.ts', 'store.ts'],
+};
 
 // Every folder under packages/web/src/features is a feature, so a new one is fenced in at once.
 const webFeatures = readdirSync(new URL('./packages/web/src/features', import.meta.url), {
@@ -67,6 +95,20 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The server: no import circles between files, and modules meet only at their doors.
+    files: ['packages/server/src/**/*.ts'],
+    plugins: { 'import-x': importX, leadline: leadlinePlugin },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'leadline/server-doors': ['error', { doors: serverDoors }],
     },
   },
   {

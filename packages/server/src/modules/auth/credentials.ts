@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.ts';
-import { updateUser } from '../users/lookup.ts';
+import { updateUser } from '../users/store.ts';
 import { voidPasswordResets } from './resets-repo.ts';
 import { endUserSessions } from './sessions-repo.ts';
 

@@ -15,7 +15,7 @@ import type { SystemMailer } from '../system-mail/mailer.ts';
 import { passwordChangedMessage, passwordResetMessage } from '../system-mail/messages.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { toPublicUser } from '../users/present.ts';
-import { findUserByEmail, findUserById } from '../users/lookup.ts';
+import { findUserByEmail, findUserById } from '../users/store.ts';
 import { replacePassword } from './credentials.ts';
 import { claimPasswordReset, countResetsSince, insertPasswordReset } from './resets-repo.ts';
 import { newSessionToken, refusal } from './service.ts';

@@ -15,8 +15,8 @@ import {
   ensureOrganization,
   findUserBySession,
   insertUser,
-} from '../users/repo.ts';
-import { findUserByEmail, findUserById, updateUser } from '../users/lookup.ts';
+} from '../users/store.ts';
+import { findUserByEmail, findUserById, updateUser } from '../users/store.ts';
 import type { UserRow } from '../../caller/current-user.ts';
 import { endSession, endUserSessions, openSession } from './sessions-repo.ts';
 import type { SessionDevice } from './sessions-repo.ts';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
 import { logActivity } from '../activity/log.ts';
 import { isExpired } from '../users/present.ts';
-import { findUserById } from '../users/lookup.ts';
+import { findUserById } from '../users/store.ts';
 import {
   bulkRunState,
   claimBulkRun,

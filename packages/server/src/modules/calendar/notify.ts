@@ -3,7 +3,7 @@ import type { SecretBox } from '../../mail/crypto.ts';
 import { logActivity } from '../activity/log.ts';
 import type { Sender } from '../sending/email.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { findUserById } from '../users/lookup.ts';
+import { findUserById } from '../users/store.ts';
 import { whenText } from './invitation-message.ts';
 import { sendInvitations } from './invitations.ts';
 import type { InvitationRun, RecipientResult, RunResult } from './invitations.ts';

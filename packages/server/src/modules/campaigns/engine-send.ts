@@ -7,7 +7,7 @@ import { openOutbox } from '../sending/outbox.ts';
 import type { PreparedSend, RunMessage, RunOutbox, RunSendOutcome } from '../sending/outbox.ts';
 import { finishSentEmail, findRunEmail } from '../sending/records.ts';
 import { suppressedAmong } from '../unsubscribe/suppression.ts';
-import { findUserById } from '../users/lookup.ts';
+import { findUserById } from '../users/store.ts';
 import { maySend } from '../users/present.ts';
 import { finishDelivery, queueNextStep, releaseDeliveries, renewClaim } from './deliveries-repo.ts';
 import type { ClaimedDelivery } from './deliveries-repo.ts';

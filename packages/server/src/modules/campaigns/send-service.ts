@@ -12,7 +12,7 @@ import { logActivity } from '../activity/log.ts';
 import { findMailAccount, smtpOf } from '../mail-accounts/stored.ts';
 import { leadName } from '../leads/present.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { findUserById } from '../users/lookup.ts';
+import { findUserById } from '../users/store.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
 import { queueAudience } from './audience.ts';
 import { hasDeliveries } from './deliveries-repo.ts';

@@ -5,7 +5,7 @@ import { withInboxSession } from '../../mail/imap.ts';
 import type { InboxMessage, InboxSession } from '../../mail/imap.ts';
 import { htmlToText } from '../../mail/message.ts';
 import { logActivity } from '../activity/log.ts';
-import { findUserById } from '../users/lookup.ts';
+import { findUserById } from '../users/store.ts';
 import { findMailAccount, imapOf, smtpOf } from '../mail-accounts/stored.ts';
 import { withoutNul } from '../../lib/text.ts';
 import {

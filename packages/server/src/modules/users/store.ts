@@ -1,0 +1,14 @@
+/**
+ * The users module's door for other modules: finding users (by id, email or session), and the
+ * writes sign-in and passwords need (the first administrator, a new password hash). Every write
+ * to the users table stays in ./repo.ts.
+ */
+export {
+  countSuperAdmins,
+  ensureOrganization,
+  findUserByEmail,
+  findUserById,
+  findUserBySession,
+  insertUser,
+  updateUser,
+} from './repo.ts';
