@@ -56,7 +56,7 @@ describe('the first administrator and the company', () => {
         },
       });
       expect(created.statusCode).toBe(201);
-      // A Super Admin still belongs to no organisation (DECISIONS §2).
+      // A Super Admin still belongs to no organisation: they work in any of them.
       expect(created.json().user).toMatchObject({ role: 'Super Admin', organization: null });
       const token = created.json().token as string;
       const listed = await fresh.request({ method: 'GET', url: '/api/organizations', token });

@@ -91,7 +91,7 @@ export const activityLog = pgTable(
 );
 
 /**
- * The nine searched fields in one lower-cased text (seed 1 §5), kept by PostgreSQL and indexed
+ * The nine searched fields in one lower-cased text (what the leads search looks in), kept by PostgreSQL and indexed
  * with trigrams so that `LIKE '%term%'` stays fast over a million leads. `||` rather than
  * concat_ws: a generated column needs an immutable expression and concat_ws is only stable;
  * the columns are NOT NULL, so nothing is lost.
@@ -167,7 +167,7 @@ export const leads = pgTable(
   ],
 );
 
-/** Client search: name, parent company, email, contact, category and address (seed 1 §5). */
+/** Client search: name, parent company, email, contact, category and address. */
 const CLIENT_SEARCH_TEXT = sql`lower(company_name || ' ' || parent_company || ' ' || email || ' ' || contact || ' ' || company_category || ' ' || full_address)`;
 
 export const clients = pgTable(

@@ -20,7 +20,7 @@ import type {
 import { createdAt, id, leads, organizationId, sentEmails, updatedAt, users } from '../schema.ts';
 
 /**
- * A campaign (seed 2 §3). `createdBy` is also the sender: email campaigns go out from that
+ * A campaign. `createdBy` is also the sender: email campaigns go out from that
  * user's SMTP account, within their daily limit. `tickChain` names the current chain of
  * engine jobs (a resume starts a new one; jobs of an older chain stop).
  */

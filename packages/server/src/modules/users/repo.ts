@@ -72,7 +72,7 @@ export const findUserByEmail = async (db: Db, email: string): Promise<UserRow | 
 export const emailExists = async (db: Db, email: string): Promise<boolean> =>
   (await findUserByEmail(db, email)) !== undefined;
 
-/** The organisation's id, creating it on first mention (DECISIONS §2). */
+/** The organisation's id, creating it on first mention (organisations are named by their users). */
 export const ensureOrganization = async (db: Db, name: string): Promise<string> => {
   await db
     .insert(organizations)
