@@ -90,6 +90,7 @@ export const signupSchema = z.object({
   expiresAt: dateTimeParam('Expiry must be a date and time').optional(),
 });
 export type SignupInput = z.input<typeof signupSchema>;
+export type SignupData = z.output<typeof signupSchema>;
 
 /** The first-administrator form: the Super Admin and the company (its first organisation). */
 export const firstAdminSchema = z.object({

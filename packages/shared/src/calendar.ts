@@ -259,10 +259,12 @@ export const calendarQuerySchema = z
     }
   });
 export type CalendarQuery = z.input<typeof calendarQuerySchema>;
+export type CalendarParams = z.output<typeof calendarQuerySchema>;
 
 export const calendarActivityQuerySchema = z.object({
   limit: limitParam(50, 8),
 });
+export type CalendarActivityParams = z.output<typeof calendarActivityQuerySchema>;
 
 export const INVITATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
@@ -285,6 +287,7 @@ export const attendeeResponseSchema = z.object({
   response: z.enum(ATTENDEE_RESPONSES, { error: INVALID_RESPONSE }),
 });
 export type AttendeeResponseInput = z.input<typeof attendeeResponseSchema>;
+export type AttendeeResponseData = z.output<typeof attendeeResponseSchema>;
 
 /** One attendee's invitation: not sent yet, sent (for the meeting's current version) or failed. */
 export type MeetingInvitation = {
@@ -339,6 +342,7 @@ export const meetingConflictQuerySchema = z
   })
   .superRefine(endAfterStart);
 export type MeetingConflictQuery = z.input<typeof meetingConflictQuerySchema>;
+export type MeetingConflictParams = z.output<typeof meetingConflictQuerySchema>;
 
 /** A clashing meeting: its topic and its wall times in the zone asked about. */
 export type MeetingConflict = { _id: string; topic: string; startTime: string; endTime: string };

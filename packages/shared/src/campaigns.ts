@@ -262,11 +262,13 @@ export type CampaignUpdateData = z.output<typeof campaignUpdateSchema>;
 export const campaignStatusSchema = z.object({
   status: z.enum(['active', 'paused'], { error: 'status must be active or paused' }),
 });
+export type CampaignStatusData = z.output<typeof campaignStatusSchema>;
 
 /** PATCH /api/campaigns/:id/tasks/:leadId: tick a LinkedIn or call task off (or on again). */
 export const campaignTaskSchema = z.object({
   done: z.boolean({ error: 'done must be true or false' }),
 });
+export type CampaignTaskData = z.output<typeof campaignTaskSchema>;
 
 /* Per-lead states. */
 
@@ -321,12 +323,14 @@ export const recipientsQuerySchema = z.object({
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
 });
 export type RecipientsQuery = z.input<typeof recipientsQuerySchema>;
+export type RecipientsParams = z.output<typeof recipientsQuerySchema>;
 
 export const leadOptionsQuerySchema = z.object({
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
   /** A Super Admin picks among the leads of this campaign's organisation. */
   campaignId: z.string().max(100).optional(),
 });
+export type LeadOptionsParams = z.output<typeof leadOptionsQuerySchema>;
 
 /** POST /api/campaigns/audience: how many leads the chosen leads and filters reach now. */
 export const audienceSchema = z.object({
@@ -334,6 +338,7 @@ export const audienceSchema = z.object({
   targetFilters: targetFiltersSchema.optional().default(NO_FILTERS),
   campaignId: z.string().max(100).optional(),
 });
+export type AudienceData = z.output<typeof audienceSchema>;
 
 /* Responses. */
 

@@ -84,6 +84,7 @@ export const clientUpdateSchema = z
   .refine((client) => Object.keys(client).length > 0, 'Nothing to update')
   .transform((client) => (client.contact ? { ...client, pic: clientPic(client.contact) } : client));
 export type ClientUpdateInput = z.input<typeof clientUpdateSchema>;
+export type ClientUpdateData = z.output<typeof clientUpdateSchema>;
 
 export const clientListQuerySchema = z.object({
   page: pageParam,

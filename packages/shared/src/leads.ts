@@ -193,6 +193,7 @@ export const leadUpdateSchema = z
   })
   .refine((lead) => Object.keys(lead).length > 0, 'Nothing to update');
 export type LeadUpdateInput = z.input<typeof leadUpdateSchema>;
+export type LeadUpdateData = z.output<typeof leadUpdateSchema>;
 
 export const leadStatusSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: 'Please choose a valid status' }),

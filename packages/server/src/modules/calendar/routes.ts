@@ -7,6 +7,7 @@ import {
   meetingConflictQuerySchema,
   meetingSchema,
 } from '@leadline/shared/calendar';
+import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { createSecretBox } from '../../mail/crypto.ts';
 import { userOf } from '../../plugins/guard.ts';
@@ -15,6 +16,7 @@ import { setAttendeeResponse } from './responses.ts';
 import {
   deleteMeeting,
   getMeeting,
+  INVALID_MEETING_ID,
   listMeetings,
   meetingActivity,
   resendInvitations,
@@ -22,9 +24,8 @@ import {
   updateMeeting,
 } from './service.ts';
 
-// Any text: the service answers 'Invalid meeting ID' for what is not an id.
-const idParams = z.object({ id: z.string() });
-const attendeeParams = z.object({ id: z.string(), email: z.string() });
+const idParams = idParamsSchema(INVALID_MEETING_ID);
+const attendeeParams = idParams.extend({ email: z.string() });
 
 /**
  * The meeting calendar (DECISIONS §3): meetings of the caller's organisation, and real

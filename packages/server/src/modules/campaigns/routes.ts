@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CAMPAIGN_MESSAGES,
   audienceSchema,
@@ -10,9 +9,11 @@ import {
   leadOptionsQuerySchema,
   recipientsQuerySchema,
 } from '@leadline/shared/campaigns';
+import { idParamsSchema, uuidSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { userOf } from '../../plugins/guard.ts';
+import { INVALID_LEAD_ID } from '../leads/service.ts';
 import { DEFAULT_ENGINE_OPTIONS } from './engine.ts';
 import { listRecipients } from './recipients-service.ts';
 import { sendCampaign, setCampaignStatus, setTask } from './send-service.ts';
@@ -24,11 +25,11 @@ import {
   leadOptions,
   listCampaigns,
 } from './service.ts';
+import { INVALID_CAMPAIGN_ID } from './scope.ts';
 import { updateCampaign } from './update-service.ts';
 
-// Any text: the service answers 'Invalid campaign ID' for what is not an id.
-const idParams = z.object({ id: z.string() });
-const taskParams = z.object({ id: z.string(), leadId: z.string() });
+const idParams = idParamsSchema(INVALID_CAMPAIGN_ID);
+const taskParams = idParams.extend({ leadId: uuidSchema(INVALID_LEAD_ID) });
 
 /** Campaigns (DECISIONS §3); every route needs the campaigns permission. */
 export const campaignsRoutes =

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { clientListQuerySchema, clientSchema, clientUpdateSchema } from '@leadline/shared/clients';
+import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
-import { createClient, deleteClient, getClient, listClients, updateClient } from './service.ts';
+import {
+  INVALID_CLIENT_ID,
+  createClient,
+  deleteClient,
+  getClient,
+  listClients,
+  updateClient,
+} from './service.ts';
 
-// Any text: the service answers 'Invalid client ID' for what is not an id.
-const idParams = z.object({ id: z.string() });
+const idParams = idParamsSchema(INVALID_CLIENT_ID);
 
 export const clientsRoutes =
   (db: Db): FastifyPluginAsyncZod =>

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   bulkDeleteSchema,
   leadListQuerySchema,
@@ -7,6 +6,7 @@ import {
   leadStatusSchema,
   leadUpdateSchema,
 } from '@leadline/shared/leads';
+import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { exportLeads } from './export.ts';
@@ -16,12 +16,12 @@ import {
   createLead,
   deleteLead,
   getLead,
+  INVALID_LEAD_ID,
   listLeads,
   updateLead,
 } from './service.ts';
 
-// Any text: the service answers 'Invalid lead ID' for what is not an id.
-const idParams = z.object({ id: z.string() });
+const idParams = idParamsSchema(INVALID_LEAD_ID);
 
 export const leadsRoutes =
   (db: Db): FastifyPluginAsyncZod =>

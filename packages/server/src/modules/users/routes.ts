@@ -1,13 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { approveSchema, updatePermissionsSchema } from '@leadline/shared/auth';
+import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { changeRoleSchema } from '@leadline/shared/accounts';
 import { changeRole, deactivateUser, reactivateUser, resetPasswordByAdmin } from './accounts.ts';
-import { approveUser, pendingUsers, rejectUser, teamUsers, updatePermissions } from './service.ts';
+import {
+  PENDING_USER_NOT_FOUND,
+  USER_NOT_FOUND,
+  approveUser,
+  pendingUsers,
+  rejectUser,
+  teamUsers,
+  updatePermissions,
+} from './service.ts';
 
-const idParams = z.object({ id: z.string().max(100) });
+// A malformed id is answered like an unknown user (404), as the services do for a foreign one.
+const idParams = idParamsSchema(USER_NOT_FOUND, 404);
+const pendingParams = idParamsSchema(PENDING_USER_NOT_FOUND, 404);
 
 export const usersRoutes =
   (db: Db): FastifyPluginAsyncZod =>
@@ -22,7 +32,10 @@ export const usersRoutes =
 
     app.put(
       '/api/users/approve/:id',
-      { config: { access: 'superAdmin' }, schema: { tags, params: idParams, body: approveSchema } },
+      {
+        config: { access: 'superAdmin' },
+        schema: { tags, params: pendingParams, body: approveSchema },
+      },
       async (request) => ({
         message: 'User approved successfully',
         user: await approveUser(db, userOf(request), request.params.id, request.body.expiresAt),
@@ -31,7 +44,7 @@ export const usersRoutes =
 
     app.delete(
       '/api/users/reject/:id',
-      { config: { access: 'superAdmin' }, schema: { tags, params: idParams } },
+      { config: { access: 'superAdmin' }, schema: { tags, params: pendingParams } },
       async (request) => {
         await rejectUser(db, userOf(request), request.params.id);
         return { message: 'User rejected successfully' };
