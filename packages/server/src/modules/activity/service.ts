@@ -19,6 +19,7 @@ export const activityFeed = async (
 ): Promise<ActivityEntry[]> => {
   const organizationId = scopeOf(actor);
   if (organizationId === null && actor.role !== 'Super Admin') return [];
+  // The query's ids are any text to the route (its errors keep their shape): checked here.
   if (before !== undefined) {
     if (!UUID_PATTERN.test(before)) throw badRequest('Invalid activity ID');
     if (!(await activityExists(db, organizationId, before)))
