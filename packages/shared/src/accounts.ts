@@ -19,6 +19,7 @@ export const changePasswordSchema = z
     error: 'Choose a password different from the current one',
   });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+export type ChangePasswordData = z.output<typeof changePasswordSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
@@ -36,6 +37,7 @@ export const resetPasswordSchema = z.object({
   password: passwordField,
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+export type ResetPasswordData = z.output<typeof resetPasswordSchema>;
 
 /** The roles an account can be moved to by a role change (never Super Admin). */
 export const ASSIGNABLE_ROLES = ROLES.filter((role) => role !== 'Super Admin');

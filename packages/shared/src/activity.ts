@@ -20,3 +20,4 @@ export const activityQuerySchema = z.object({
   entityId: z.string().max(100).optional(),
 });
 export type ActivityQuery = z.input<typeof activityQuerySchema>;
+export type ActivityParams = z.output<typeof activityQuerySchema>;

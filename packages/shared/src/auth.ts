@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerSchema, isoDateTime, nullableDateTime, nullableText, text } from './answers.ts';
 import { DATE_OUT_OF_RANGE, dateTimeParam, isInstantInRange } from './dates.ts';
 import { PERMISSION_KEYS } from './permissions.ts';
 import type { Permissions } from './permissions.ts';
@@ -90,6 +91,7 @@ export const signupSchema = z.object({
   expiresAt: dateTimeParam('Expiry must be a date and time').optional(),
 });
 export type SignupInput = z.input<typeof signupSchema>;
+export type SignupData = z.output<typeof signupSchema>;
 
 /** The first-administrator form: the Super Admin and the company (its first organisation). */
 export const firstAdminSchema = z.object({
@@ -141,3 +143,38 @@ export type UsersResponse =
   | { admin: PublicUser | null; users: PublicUser[] };
 
 export type SetupStatus = { needsFirstAdmin: boolean };
+
+/* Answers (the server's response schemas, and so /api/docs). */
+
+export const publicUserAnswerSchema = answerSchema<PublicUser>()({
+  _id: text,
+  id: text,
+  name: text,
+  email: text,
+  role: text,
+  permissions: z.record(z.string(), z.boolean()),
+  isOrgUser: z.boolean(),
+  organization: nullableText,
+  department: text,
+  status: text,
+  isActive: z.boolean(),
+  createdBy: nullableText,
+  createdAt: isoDateTime,
+  expiresAt: nullableDateTime,
+  lastLoginAt: nullableDateTime,
+  mustChangePassword: z.boolean(),
+});
+
+/** `{ message, user }`: what a change to one user answers. */
+export const userChangeAnswerSchema = z.object({ message: text, user: publicUserAnswerSchema });
+
+export const usersAnswerSchema = z.union([
+  answerSchema<Extract<UsersResponse, { superAdmins: unknown }>>()({
+    superAdmins: z.array(publicUserAnswerSchema),
+    organizations: z.record(z.string(), z.array(publicUserAnswerSchema)),
+  }),
+  answerSchema<Extract<UsersResponse, { users: unknown }>>()({
+    admin: publicUserAnswerSchema.nullable(),
+    users: z.array(publicUserAnswerSchema),
+  }),
+]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerSchema, isoDateTime, nullableDateTime, text } from './answers.ts';
 import { limitParam } from './list-query.ts';
 import {
   DATE_OUT_OF_RANGE,
@@ -259,10 +260,12 @@ export const calendarQuerySchema = z
     }
   });
 export type CalendarQuery = z.input<typeof calendarQuerySchema>;
+export type CalendarParams = z.output<typeof calendarQuerySchema>;
 
 export const calendarActivityQuerySchema = z.object({
   limit: limitParam(50, 8),
 });
+export type CalendarActivityParams = z.output<typeof calendarActivityQuerySchema>;
 
 export const INVITATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
@@ -285,6 +288,7 @@ export const attendeeResponseSchema = z.object({
   response: z.enum(ATTENDEE_RESPONSES, { error: INVALID_RESPONSE }),
 });
 export type AttendeeResponseInput = z.input<typeof attendeeResponseSchema>;
+export type AttendeeResponseData = z.output<typeof attendeeResponseSchema>;
 
 /** One attendee's invitation: not sent yet, sent (for the meeting's current version) or failed. */
 export type MeetingInvitation = {
@@ -339,6 +343,7 @@ export const meetingConflictQuerySchema = z
   })
   .superRefine(endAfterStart);
 export type MeetingConflictQuery = z.input<typeof meetingConflictQuerySchema>;
+export type MeetingConflictParams = z.output<typeof meetingConflictQuerySchema>;
 
 /** A clashing meeting: its topic and its wall times in the zone asked about. */
 export type MeetingConflict = { _id: string; topic: string; startTime: string; endTime: string };
@@ -363,3 +368,60 @@ export type ScheduleMeetingResponse = InvitationOutcome & { topic: string; meeti
 export type MeetingChangeResponse = InvitationOutcome & { message: string; meeting: Meeting };
 /** DELETE /api/calendar/:id. */
 export type MeetingDeleteResponse = InvitationOutcome & { message: string };
+
+/* Answers (the server's response schemas, and so /api/docs). */
+
+const invitationAnswerSchema = answerSchema<MeetingInvitation>()({
+  email: text,
+  status: text,
+  sentAt: nullableDateTime,
+  response: text,
+  error: text.optional(),
+});
+
+export const meetingAnswerSchema = answerSchema<Meeting>()({
+  _id: text,
+  topic: text,
+  description: text,
+  location: text,
+  date: text,
+  startTime: text,
+  endTime: text,
+  timeZone: text,
+  start: isoDateTime,
+  end: isoDateTime,
+  attendees: z.array(text),
+  invitations: z.array(invitationAnswerSchema),
+  organizer: z.object({ _id: text.nullable(), name: text, email: text }),
+  sequence: z.number(),
+  color: z.literal(MEETING_COLOR),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+// Last, as the services spread it (the serializer writes the keys in the schema's order).
+const outcome = { invitationsSent: z.number(), notice: text.optional() };
+
+export const scheduleMeetingAnswerSchema = answerSchema<ScheduleMeetingResponse>()({
+  topic: text,
+  meeting: meetingAnswerSchema,
+  ...outcome,
+});
+
+export const meetingChangeAnswerSchema = answerSchema<MeetingChangeResponse>()({
+  message: text,
+  meeting: meetingAnswerSchema,
+  ...outcome,
+});
+
+export const meetingDeleteAnswerSchema = answerSchema<MeetingDeleteResponse>()({
+  message: text,
+  ...outcome,
+});
+
+export const meetingConflictAnswerSchema = answerSchema<MeetingConflict>()({
+  _id: text,
+  topic: text,
+  startTime: text,
+  endTime: text,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerSchema, isoDateTime, nullableDateTime, nullableText, text } from './answers.ts';
 import { dateTimeParam } from './dates.ts';
 import { MESSAGE_MAX, SUBJECT_MAX, plainText } from './email.ts';
 import { INDUSTRIES, boundedText } from './leads.ts';
@@ -262,11 +263,13 @@ export type CampaignUpdateData = z.output<typeof campaignUpdateSchema>;
 export const campaignStatusSchema = z.object({
   status: z.enum(['active', 'paused'], { error: 'status must be active or paused' }),
 });
+export type CampaignStatusData = z.output<typeof campaignStatusSchema>;
 
 /** PATCH /api/campaigns/:id/tasks/:leadId: tick a LinkedIn or call task off (or on again). */
 export const campaignTaskSchema = z.object({
   done: z.boolean({ error: 'done must be true or false' }),
 });
+export type CampaignTaskData = z.output<typeof campaignTaskSchema>;
 
 /* Per-lead states. */
 
@@ -321,12 +324,14 @@ export const recipientsQuerySchema = z.object({
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
 });
 export type RecipientsQuery = z.input<typeof recipientsQuerySchema>;
+export type RecipientsParams = z.output<typeof recipientsQuerySchema>;
 
 export const leadOptionsQuerySchema = z.object({
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
   /** A Super Admin picks among the leads of this campaign's organisation. */
   campaignId: z.string().max(100).optional(),
 });
+export type LeadOptionsParams = z.output<typeof leadOptionsQuerySchema>;
 
 /** POST /api/campaigns/audience: how many leads the chosen leads and filters reach now. */
 export const audienceSchema = z.object({
@@ -334,6 +339,7 @@ export const audienceSchema = z.object({
   targetFilters: targetFiltersSchema.optional().default(NO_FILTERS),
   campaignId: z.string().max(100).optional(),
 });
+export type AudienceData = z.output<typeof audienceSchema>;
 
 /* Responses. */
 
@@ -461,3 +467,83 @@ export const filterCampaigns = <T extends Campaign>(
     )
     .sort((a, b) => a[view.sort].localeCompare(b[view.sort]) || a.name.localeCompare(b.name));
 };
+
+/* Answers (the server's response schemas, and so /api/docs). */
+
+/** Stored as JSON as the form sent it: answered as stored, every key kept. */
+const storedJson = (description: string) => z.looseObject({}).meta({ description });
+
+export const campaignAnswerSchema = answerSchema<Campaign>()({
+  _id: text,
+  name: text,
+  description: text,
+  type: text,
+  status: text,
+  emailSubject: text,
+  emailBody: text,
+  targetFilters: storedJson('industry, region and tags, as the campaign form sets them'),
+  followUps: z.array(storedJson('delayDays and body of a follow-up email')),
+  schedule: z.object({
+    sendNow: z.boolean(),
+    startDate: nullableDateTime,
+    throttlePerHour: z.number(),
+  }),
+  chosenLeads: z.number(),
+  leadCount: z.number(),
+  sentCount: z.number(),
+  organization: text,
+  createdBy: z.object({ _id: text, name: text }).nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  startedAt: nullableDateTime,
+  completedAt: nullableDateTime,
+});
+
+/** A list; for a Super Admin an object keyed by organisation. */
+export const campaignListAnswerSchema = z.union([
+  z.array(campaignAnswerSchema),
+  z.record(z.string(), z.array(campaignAnswerSchema)),
+]);
+
+export const leadOptionAnswerSchema = answerSchema<LeadOption>()({
+  _id: text,
+  name: text,
+  email: text,
+  companyName: text,
+});
+
+const countsAnswerSchema = z.record(z.string(), z.number());
+
+export const campaignDetailAnswerSchema = campaignAnswerSchema.extend(
+  answerSchema<Omit<CampaignDetail, keyof Campaign>>()({
+    leads: z.array(text),
+    leadOptions: z.array(leadOptionAnswerSchema),
+    counts: countsAnswerSchema,
+    steps: z.array(
+      z.object({ step: z.number(), sent: z.number(), failed: z.number(), queued: z.number() }),
+    ),
+    nextSendAt: nullableDateTime,
+  }).shape,
+);
+
+export const campaignActionAnswerSchema = answerSchema<CampaignActionResponse>()({
+  message: text,
+  campaign: campaignAnswerSchema,
+});
+
+export const recipientsAnswerSchema = answerSchema<RecipientsResponse>()({
+  recipients: z.array(
+    answerSchema<CampaignRecipient>()({
+      lead: leadOptionAnswerSchema,
+      state: text,
+      step: z.number(),
+      sentAt: nullableDateTime,
+      dueAt: nullableDateTime,
+      error: nullableText,
+    }),
+  ),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  counts: countsAnswerSchema,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerSchema, isoDateTime, text as anyText } from './answers.ts';
 import { initials } from './organization.ts';
 import { limitParam, pageParam } from './list-query.ts';
 
@@ -84,6 +85,7 @@ export const clientUpdateSchema = z
   .refine((client) => Object.keys(client).length > 0, 'Nothing to update')
   .transform((client) => (client.contact ? { ...client, pic: clientPic(client.contact) } : client));
 export type ClientUpdateInput = z.input<typeof clientUpdateSchema>;
+export type ClientUpdateData = z.output<typeof clientUpdateSchema>;
 
 export const clientListQuerySchema = z.object({
   page: pageParam,
@@ -102,3 +104,27 @@ export type ClientListResponse = {
   limit: number;
   categories: string[];
 };
+
+/* Answers (the server's response schemas, and so /api/docs). */
+
+export const clientAnswerSchema = answerSchema<Client>()({
+  _id: anyText,
+  companyName: anyText,
+  parentCompany: anyText,
+  website: anyText,
+  email: anyText,
+  contact: anyText,
+  pic: anyText,
+  companyCategory: anyText,
+  fullAddress: anyText,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+export const clientListAnswerSchema = answerSchema<ClientListResponse>()({
+  clients: z.array(clientAnswerSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  categories: z.array(anyText),
+});

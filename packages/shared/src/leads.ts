@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateParam, refuseReversedRange } from './dates.ts';
+import { answerSchema, isoDateTime, nullableDateTime, text } from './answers.ts';
 import { pageParam } from './list-query.ts';
 
 export const LEAD_STATUSES = ['Hot Lead', 'Warm Lead', 'Cold Lead', 'Qualified'] as const;
@@ -193,6 +194,7 @@ export const leadUpdateSchema = z
   })
   .refine((lead) => Object.keys(lead).length > 0, 'Nothing to update');
 export type LeadUpdateInput = z.input<typeof leadUpdateSchema>;
+export type LeadUpdateData = z.output<typeof leadUpdateSchema>;
 
 export const leadStatusSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: 'Please choose a valid status' }),
@@ -296,3 +298,44 @@ export const formatLocation = (
   [lead.personCity, lead.personState, lead.personCountry]
     .filter((part) => part && part.trim())
     .join(', ') || 'Not specified';
+
+/* Answers (the server's response schemas, and so /api/docs). */
+
+export const leadAnswerSchema = answerSchema<Lead>()({
+  _id: text,
+  companyName: text,
+  industry: text,
+  size: text,
+  companySite: text,
+  companyLinkedin: text,
+  personFirstName: text,
+  personLastName: text,
+  personEmail: text,
+  personDesignation: text,
+  personLinkedin: text,
+  personCity: text,
+  personState: text,
+  personCountry: text,
+  source: text,
+  status: text,
+  contactProfileLink: text,
+  subject: text,
+  mailSent: z.boolean(),
+  sentCount: z.number(),
+  mailSentDate: nullableDateTime,
+  repliedAt: nullableDateTime,
+  unsubscribedAt: nullableDateTime,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+export const leadListAnswerSchema = answerSchema<LeadListResponse>()({
+  leads: z.array(leadAnswerSchema),
+  total: z.number(),
+  totalCapped: z.boolean(),
+  hasMore: z.boolean(),
+  page: z.number(),
+  limit: z.number(),
+});
+
+export const bulkDeleteAnswerSchema = z.object({ message: text, deletedCount: z.number() });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import type { IdIssueParams } from '@leadline/shared/ids';
 import { HttpError } from '../lib/errors.ts';
 
 type Body = { message: string; errors?: Record<string, string> };
@@ -15,6 +16,13 @@ const fieldErrors = (issues: { path: string; message: string }[]): Body => {
       : (first?.message ?? 'Invalid input');
   return { message, errors };
 };
+
+/**
+ * The status of a path id refused by `uuidSchema` (its refinement's params), if the first
+ * problem is one: such an id is answered `{ message }` alone, as the services answered it.
+ */
+const idRefusalStatus = (first: { params?: unknown } | undefined): number | undefined =>
+  (first?.params as { params?: Partial<IdIssueParams> } | undefined)?.params?.idStatus;
 
 /** Every error becomes `{ message }` (plus `errors` for validation); only real faults are 500s. */
 export const registerErrorHandling = (app: FastifyInstance) => {
@@ -36,6 +44,9 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = (error as FastifyError).validationContext;
+      const idStatus = where === 'params' ? idRefusalStatus(error.validation[0]) : undefined;
+      if (idStatus !== undefined)
+        return reply.status(idStatus).send({ message: error.validation[0]!.message });
       const issues = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: v.message ?? 'Invalid value',

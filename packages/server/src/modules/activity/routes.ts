@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { activityQuerySchema } from '@leadline/shared/activity';
+import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
+import { INVALID_LEAD_ID } from '../leads/service.ts';
 import { activityFeed, leadActivity } from './service.ts';
 
 export const activityRoutes =
@@ -24,7 +25,7 @@ export const activityRoutes =
         config: { access: 'leadsTable' },
         schema: {
           tags: ['activity'],
-          params: z.object({ id: z.string() }),
+          params: idParamsSchema(INVALID_LEAD_ID),
           querystring: activityQuerySchema.pick({ limit: true }),
         },
       },

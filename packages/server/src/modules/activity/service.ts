@@ -1,5 +1,4 @@
-import { activityQuerySchema } from '@leadline/shared/activity';
-import type { ActivityEntry, ActivityQuery } from '@leadline/shared/activity';
+import type { ActivityEntry, ActivityParams } from '@leadline/shared/activity';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { scopeOf } from '../../caller/current-user.ts';
@@ -16,11 +15,11 @@ import { activityExists, listActivity } from './repo.ts';
 export const activityFeed = async (
   db: Db,
   actor: CurrentUser,
-  query: ActivityQuery,
+  { limit, before, entityId }: ActivityParams,
 ): Promise<ActivityEntry[]> => {
-  const { limit, before, entityId } = activityQuerySchema.parse(query);
   const organizationId = scopeOf(actor);
   if (organizationId === null && actor.role !== 'Super Admin') return [];
+  // The query's ids are any text to the route (its errors keep their shape): checked here.
   if (before !== undefined) {
     if (!UUID_PATTERN.test(before)) throw badRequest('Invalid activity ID');
     if (!(await activityExists(db, organizationId, before)))
@@ -40,10 +39,9 @@ export const leadActivity = async (
   db: Db,
   actor: CurrentUser,
   leadId: string,
-  query: Pick<ActivityQuery, 'limit'>,
+  { limit }: Pick<ActivityParams, 'limit'>,
 ): Promise<ActivityEntry[]> => {
-  const { limit } = activityQuerySchema.parse(query);
-  // Answers 400 for an invalid id and 404 for a lead outside the caller's organisation.
+  // Answers 404 for a lead outside the caller's organisation (the route refused a non-id).
   const lead = await getLead(db, actor, leadId);
   const rows = await listActivity(db, organizationOf(actor), { limit, entityId: lead._id });
   return rows.map(toActivityEntry);

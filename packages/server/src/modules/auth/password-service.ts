@@ -1,10 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ChangePasswordInput, ResetPasswordInput } from '@leadline/shared/accounts';
-import {
-  INVALID_RESET_LINK,
-  changePasswordSchema,
-  resetPasswordSchema,
-} from '@leadline/shared/accounts';
+import type { ChangePasswordData, ResetPasswordData } from '@leadline/shared/accounts';
+import { INVALID_RESET_LINK } from '@leadline/shared/accounts';
 import type { PublicUser } from '@leadline/shared/auth';
 import type { Db } from '../../db/connection.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -38,10 +34,9 @@ export const changePassword = async (
   db: Db,
   tokens: TokenService,
   actor: CurrentUser,
-  input: ChangePasswordInput,
+  data: ChangePasswordData,
   device?: SessionDevice,
 ): Promise<{ token: string; user: PublicUser }> => {
-  const data = changePasswordSchema.parse(input);
   if (!(await verifyPassword(actor.row.passwordHash, data.currentPassword))) {
     throw badRequest(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });
   }
@@ -112,9 +107,8 @@ export const notifyPasswordChanged = (
  */
 export const resetPasswordWithLink = async (
   db: Db,
-  input: ResetPasswordInput,
+  data: ResetPasswordData,
 ): Promise<{ name: string; email: string }> => {
-  const data = resetPasswordSchema.parse(input);
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (tx) => {
     const userId = await claimPasswordReset(tx, sha256(data.token));

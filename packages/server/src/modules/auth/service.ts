@@ -120,6 +120,7 @@ export const createFirstSuperAdmin = async (
   db: Db,
   input: FirstSuperAdminInput,
 ): Promise<string> => {
+  // Checked again here: SUPERADMIN_EMAIL/PASSWORD on start and the tests call it directly.
   const data = firstSuperAdminSchema.parse(input);
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (tx) => {

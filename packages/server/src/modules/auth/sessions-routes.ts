@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
-import { endOneSession, listSessions } from './sessions-service.ts';
+import { SESSION_NOT_FOUND, endOneSession, listSessions } from './sessions-service.ts';
 
 const tags = ['auth'];
-const sessionParams = z.object({ id: z.string().max(100) });
+// A malformed id is answered like another user's session (404).
+const sessionParams = idParamsSchema(SESSION_NOT_FOUND, 404);
 
 /**
  * Where the caller is signed in: the list (GET) and the end of one session (DELETE), their own

@@ -1,8 +1,7 @@
-import { meetingConflictQuerySchema } from '@leadline/shared/calendar';
-import type { MeetingConflict } from '@leadline/shared/calendar';
+import type { MeetingConflict, MeetingConflictParams } from '@leadline/shared/calendar';
 import type { Db } from '../../db/connection.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { UUID_PATTERN } from '@leadline/shared/ids';
+import { isUuid } from '@leadline/shared/ids';
 import { toConflict } from './present.ts';
 import { findOverlapping } from './repo.ts';
 import { organizationOf } from './service.ts';
@@ -15,12 +14,12 @@ import { wallSpanToInstants } from './zone.ts';
 export const findConflicts = async (
   db: Db,
   actor: CurrentUser,
-  query: unknown,
+  { timeZone, exclude, ...span }: MeetingConflictParams,
 ): Promise<MeetingConflict[]> => {
   const organizationId = organizationOf(actor);
-  const { timeZone, exclude, ...span } = meetingConflictQuerySchema.parse(query);
   const { startsAt: from, endsAt: to } = wallSpanToInstants(span, timeZone);
-  const excludeId = exclude && UUID_PATTERN.test(exclude) ? exclude : null;
+  // The query's `exclude` is any text to the route: what is not an id excludes nothing.
+  const excludeId = exclude && isUuid(exclude) ? exclude : null;
   const rows = await findOverlapping(db, organizationId, from, to, excludeId);
   return rows.map((row) => toConflict(row, timeZone));
 };

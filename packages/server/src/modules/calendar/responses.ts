@@ -1,18 +1,12 @@
-import { RESPONSE_LABELS, attendeeResponseSchema } from '@leadline/shared/calendar';
-import type { AttendeeResponse, Meeting } from '@leadline/shared/calendar';
+import { RESPONSE_LABELS } from '@leadline/shared/calendar';
+import type { AttendeeResponse, AttendeeResponseData, Meeting } from '@leadline/shared/calendar';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
 import { logActivity } from '../activity/log.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { meetingName } from './present.ts';
 import { findMeeting, lockMeeting, setResponse } from './repo.ts';
-import {
-  MEETING_NOT_FOUND,
-  checkId,
-  checkMayChange,
-  loadMeeting,
-  organizationOf,
-} from './service.ts';
+import { MEETING_NOT_FOUND, checkMayChange, loadMeeting, organizationOf } from './service.ts';
 
 export const ATTENDEE_NOT_FOUND = 'This meeting has no such attendee';
 
@@ -55,11 +49,9 @@ export const setAttendeeResponse = async (
   actor: CurrentUser,
   id: string,
   email: string,
-  input: unknown,
+  { response }: AttendeeResponseData,
 ): Promise<Meeting> => {
   const organizationId = organizationOf(actor);
-  checkId(id);
-  const { response } = attendeeResponseSchema.parse(input);
   const address = email.trim().toLowerCase();
   await db.transaction(async (tx) => {
     if (!(await lockMeeting(tx, organizationId, id))) throw notFound(MEETING_NOT_FOUND);

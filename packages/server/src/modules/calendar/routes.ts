@@ -4,9 +4,15 @@ import {
   attendeeResponseSchema,
   calendarActivityQuerySchema,
   calendarQuerySchema,
+  meetingAnswerSchema,
+  meetingChangeAnswerSchema,
+  meetingConflictAnswerSchema,
   meetingConflictQuerySchema,
+  meetingDeleteAnswerSchema,
   meetingSchema,
+  scheduleMeetingAnswerSchema,
 } from '@leadline/shared/calendar';
+import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { createSecretBox } from '../../mail/crypto.ts';
 import { userOf } from '../../plugins/guard.ts';
@@ -15,6 +21,7 @@ import { setAttendeeResponse } from './responses.ts';
 import {
   deleteMeeting,
   getMeeting,
+  INVALID_MEETING_ID,
   listMeetings,
   meetingActivity,
   resendInvitations,
@@ -22,9 +29,10 @@ import {
   updateMeeting,
 } from './service.ts';
 
-// Any text: the service answers 'Invalid meeting ID' for what is not an id.
-const idParams = z.object({ id: z.string() });
-const attendeeParams = z.object({ id: z.string(), email: z.string() });
+const idParams = idParamsSchema(INVALID_MEETING_ID);
+const attendeeParams = idParams.extend({ email: z.string() });
+const oneMeeting = { 200: meetingAnswerSchema };
+const meetingChange = { 200: meetingChangeAnswerSchema };
 
 /**
  * The meeting calendar (DECISIONS §3): meetings of the caller's organisation, and real
@@ -39,7 +47,14 @@ export const calendarRoutes =
 
     app.get(
       '/api/calendar',
-      { config, schema: { tags, querystring: calendarQuerySchema } },
+      {
+        config,
+        schema: {
+          tags,
+          querystring: calendarQuerySchema,
+          response: { 200: z.array(meetingAnswerSchema) },
+        },
+      },
       async (request) => listMeetings(db, userOf(request), request.query),
     );
     app.get(
@@ -49,31 +64,51 @@ export const calendarRoutes =
     );
     app.get(
       '/api/calendar/conflicts',
-      { config, schema: { tags, querystring: meetingConflictQuerySchema } },
+      {
+        config,
+        schema: {
+          tags,
+          querystring: meetingConflictQuerySchema,
+          response: { 200: z.array(meetingConflictAnswerSchema) },
+        },
+      },
       async (request) => findConflicts(db, userOf(request), request.query),
     );
-    app.get('/api/calendar/:id', { config, schema: { tags, params: idParams } }, async (request) =>
-      getMeeting(db, userOf(request), request.params.id),
+    app.get(
+      '/api/calendar/:id',
+      { config, schema: { tags, params: idParams, response: oneMeeting } },
+      async (request) => getMeeting(db, userOf(request), request.params.id),
     );
     app.post(
       '/api/calendar',
-      { config, schema: { tags, body: meetingSchema } },
+      {
+        config,
+        schema: { tags, body: meetingSchema, response: { 201: scheduleMeetingAnswerSchema } },
+      },
       async (request, reply) =>
         reply.status(201).send(await scheduleMeeting(db, box, userOf(request), request.body)),
     );
     app.put(
       '/api/calendar/:id',
-      { config, schema: { tags, params: idParams, body: meetingSchema } },
+      { config, schema: { tags, params: idParams, body: meetingSchema, response: meetingChange } },
       async (request) => updateMeeting(db, box, userOf(request), request.params.id, request.body),
     );
     app.post(
       '/api/calendar/:id/resend',
-      { config, schema: { tags, params: idParams } },
+      { config, schema: { tags, params: idParams, response: meetingChange } },
       async (request) => resendInvitations(db, box, userOf(request), request.params.id),
     );
     app.put(
       '/api/calendar/:id/attendees/:email/response',
-      { config, schema: { tags, params: attendeeParams, body: attendeeResponseSchema } },
+      {
+        config,
+        schema: {
+          tags,
+          params: attendeeParams,
+          body: attendeeResponseSchema,
+          response: oneMeeting,
+        },
+      },
       async (request) =>
         setAttendeeResponse(
           db,
@@ -85,7 +120,7 @@ export const calendarRoutes =
     );
     app.delete(
       '/api/calendar/:id',
-      { config, schema: { tags, params: idParams } },
+      { config, schema: { tags, params: idParams, response: { 200: meetingDeleteAnswerSchema } } },
       async (request) => deleteMeeting(db, box, userOf(request), request.params.id),
     );
   };

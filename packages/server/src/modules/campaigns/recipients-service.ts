@@ -1,5 +1,5 @@
-import { EMPTY_RECIPIENT_COUNTS, recipientsQuerySchema } from '@leadline/shared/campaigns';
-import type { RecipientsResponse } from '@leadline/shared/campaigns';
+import { EMPTY_RECIPIENT_COUNTS } from '@leadline/shared/campaigns';
+import type { RecipientsParams, RecipientsResponse } from '@leadline/shared/campaigns';
 import type { Db } from '../../db/connection.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { countRecipientStates, findRecipients } from './recipients-repo.ts';
@@ -13,9 +13,8 @@ export const listRecipients = async (
   db: Db,
   actor: CurrentUser,
   id: string,
-  query: unknown,
+  { page, limit, state, search }: RecipientsParams,
 ): Promise<RecipientsResponse> => {
-  const { page, limit, state, search } = recipientsQuerySchema.parse(query);
   const campaign = await loadCampaign(db, actor, id);
   const email = campaign.type === 'email';
   const [{ rows, total }, counts] = await Promise.all([

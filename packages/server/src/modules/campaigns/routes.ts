@@ -3,17 +3,26 @@ import { z } from 'zod';
 import {
   CAMPAIGN_MESSAGES,
   audienceSchema,
+  campaignActionAnswerSchema,
+  campaignAnswerSchema,
+  campaignDetailAnswerSchema,
+  campaignListAnswerSchema,
   campaignSchema,
   campaignStatusSchema,
   campaignTaskSchema,
   campaignUpdateSchema,
+  leadOptionAnswerSchema,
   leadOptionsQuerySchema,
+  recipientsAnswerSchema,
   recipientsQuerySchema,
 } from '@leadline/shared/campaigns';
+import { messageAnswerSchema } from '@leadline/shared/answers';
+import { idParamsSchema, uuidSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { DEFAULT_ENGINE_OPTIONS } from './engine-options.ts';
+import { INVALID_LEAD_ID } from '../leads/service.ts';
 import { listRecipients } from './recipients-service.ts';
 import { sendCampaign, setCampaignStatus, setTask } from './send-service.ts';
 import {
@@ -24,11 +33,12 @@ import {
   leadOptions,
   listCampaigns,
 } from './service.ts';
+import { INVALID_CAMPAIGN_ID } from './scope.ts';
 import { updateCampaign } from './update-service.ts';
 
-// Any text: the service answers 'Invalid campaign ID' for what is not an id.
-const idParams = z.object({ id: z.string() });
-const taskParams = z.object({ id: z.string(), leadId: z.string() });
+const idParams = idParamsSchema(INVALID_CAMPAIGN_ID);
+const taskParams = idParams.extend({ leadId: uuidSchema(INVALID_LEAD_ID) });
+const action = { 200: campaignActionAnswerSchema };
 
 /** Campaigns (DECISIONS §3); every route needs the campaigns permission. */
 export const campaignsRoutes =
@@ -38,43 +48,65 @@ export const campaignsRoutes =
     const config = { access: 'campaigns' as const };
     const lease = DEFAULT_ENGINE_OPTIONS.leaseSeconds;
 
-    app.get('/api/campaigns', { config, schema: { tags } }, async (request) =>
-      listCampaigns(db, userOf(request)),
+    app.get(
+      '/api/campaigns',
+      { config, schema: { tags, response: { 200: campaignListAnswerSchema } } },
+      async (request) => listCampaigns(db, userOf(request)),
     );
 
     app.post(
       '/api/campaigns',
-      { config, schema: { tags, body: campaignSchema } },
+      { config, schema: { tags, body: campaignSchema, response: { 201: campaignAnswerSchema } } },
       async (request, reply) =>
         reply.status(201).send(await createCampaign(db, userOf(request), request.body)),
     );
 
     app.get(
       '/api/campaigns/lead-options',
-      { config, schema: { tags, querystring: leadOptionsQuerySchema } },
+      {
+        config,
+        schema: {
+          tags,
+          querystring: leadOptionsQuerySchema,
+          response: { 200: z.array(leadOptionAnswerSchema) },
+        },
+      },
       async (request) => leadOptions(db, userOf(request), request.query),
     );
 
     app.post(
       '/api/campaigns/audience',
-      { config, schema: { tags, body: audienceSchema } },
+      {
+        config,
+        schema: { tags, body: audienceSchema, response: { 200: z.object({ count: z.number() }) } },
+      },
       async (request) => audiencePreview(db, userOf(request), request.body),
     );
 
-    app.get('/api/campaigns/:id', { config, schema: { tags, params: idParams } }, async (request) =>
-      getCampaign(db, userOf(request), request.params.id, lease),
+    app.get(
+      '/api/campaigns/:id',
+      { config, schema: { tags, params: idParams, response: { 200: campaignDetailAnswerSchema } } },
+      async (request) => getCampaign(db, userOf(request), request.params.id, lease),
     );
 
     app.put(
       '/api/campaigns/:id',
-      { config, schema: { tags, params: idParams, body: campaignUpdateSchema } },
+      {
+        config,
+        schema: {
+          tags,
+          params: idParams,
+          body: campaignUpdateSchema,
+          response: { 200: campaignAnswerSchema },
+        },
+      },
       async (request) =>
         updateCampaign(db, queue, userOf(request), request.params.id, request.body),
     );
 
     app.delete(
       '/api/campaigns/:id',
-      { config, schema: { tags, params: idParams } },
+      { config, schema: { tags, params: idParams, response: { 200: messageAnswerSchema } } },
       async (request) => {
         await deleteCampaign(db, userOf(request), request.params.id);
         return { message: CAMPAIGN_MESSAGES.deleted };
@@ -83,26 +115,34 @@ export const campaignsRoutes =
 
     app.post(
       '/api/campaigns/:id/send',
-      { config, schema: { tags, params: idParams } },
+      { config, schema: { tags, params: idParams, response: action } },
       async (request) => sendCampaign(db, queue, userOf(request), request.params.id),
     );
 
     app.patch(
       '/api/campaigns/:id/status',
-      { config, schema: { tags, params: idParams, body: campaignStatusSchema } },
+      { config, schema: { tags, params: idParams, body: campaignStatusSchema, response: action } },
       async (request) =>
         setCampaignStatus(db, queue, userOf(request), request.params.id, request.body),
     );
 
     app.get(
       '/api/campaigns/:id/recipients',
-      { config, schema: { tags, params: idParams, querystring: recipientsQuerySchema } },
+      {
+        config,
+        schema: {
+          tags,
+          params: idParams,
+          querystring: recipientsQuerySchema,
+          response: { 200: recipientsAnswerSchema },
+        },
+      },
       async (request) => listRecipients(db, userOf(request), request.params.id, request.query),
     );
 
     app.patch(
       '/api/campaigns/:id/tasks/:leadId',
-      { config, schema: { tags, params: taskParams, body: campaignTaskSchema } },
+      { config, schema: { tags, params: taskParams, body: campaignTaskSchema, response: action } },
       async (request) =>
         setTask(db, userOf(request), request.params.id, request.params.leadId, request.body),
     );

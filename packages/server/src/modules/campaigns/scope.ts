@@ -15,13 +15,15 @@ export const checkCampaignId = (id: string): void => {
   if (!UUID_PATTERN.test(id)) throw badRequest(INVALID_CAMPAIGN_ID);
 };
 
-/** The campaign if the caller may see it; another organisation's is a 404 like a missing one. */
+/**
+ * The campaign if the caller may see it; another organisation's is a 404 like a missing one.
+ * `id` is a UUID: the routes check a path id, the lead options and audience their campaign id.
+ */
 export const loadCampaign = async (
   db: Db,
   actor: CurrentUser,
   id: string,
 ): Promise<CampaignListRow> => {
-  checkCampaignId(id);
   const scope = scopeOf(actor);
   if (scope === null && !isSuperAdmin(actor)) throw notFound(CAMPAIGN_NOT_FOUND);
   const row = await findCampaign(db, scope, id.toLowerCase());

@@ -1,9 +1,9 @@
-import {
-  CAMPAIGN_MESSAGES,
-  campaignStatusSchema,
-  campaignTaskSchema,
+import { CAMPAIGN_MESSAGES } from '@leadline/shared/campaigns';
+import type {
+  CampaignActionResponse,
+  CampaignStatusData,
+  CampaignTaskData,
 } from '@leadline/shared/campaigns';
-import type { CampaignActionResponse } from '@leadline/shared/campaigns';
 import { NO_SMTP_CONFIG } from '@leadline/shared/email';
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -13,7 +13,6 @@ import { findMailAccount, smtpOf } from '../mail-accounts/stored.ts';
 import { leadName } from '../leads/present.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { findUserById } from '../users/store.ts';
-import { UUID_PATTERN } from '@leadline/shared/ids';
 import { queueAudience } from './audience.ts';
 import { hasDeliveries } from './deliveries-repo.ts';
 import { newChain, startChain } from './chain.ts';
@@ -112,9 +111,8 @@ export const setCampaignStatus = async (
   queue: Queue,
   actor: CurrentUser,
   id: string,
-  input: unknown,
+  { status }: CampaignStatusData,
 ): Promise<CampaignActionResponse> => {
-  const { status } = campaignStatusSchema.parse(input);
   const { id: campaignId } = await loadCampaign(db, actor, id);
   const chain = await db.transaction(async (tx) => {
     const campaign = (await lockCampaign(tx, campaignId))!;
@@ -150,11 +148,9 @@ export const setTask = async (
   actor: CurrentUser,
   id: string,
   leadId: string,
-  input: unknown,
+  { done }: CampaignTaskData,
 ): Promise<CampaignActionResponse> => {
-  const { done } = campaignTaskSchema.parse(input);
   const { id: campaignId } = await loadCampaign(db, actor, id);
-  if (!UUID_PATTERN.test(leadId)) throw badRequest('Invalid lead ID');
   await db.transaction(async (tx) => {
     const campaign = (await lockCampaign(tx, campaignId))!;
     if (campaign.type === 'email') throw badRequest(NO_TASKS);

@@ -1,16 +1,12 @@
-import {
-  EMPTY_RECIPIENT_COUNTS,
-  audienceSchema,
-  campaignSchema,
-  hasFilters,
-  leadOptionsQuerySchema,
-} from '@leadline/shared/campaigns';
+import { EMPTY_RECIPIENT_COUNTS, hasFilters } from '@leadline/shared/campaigns';
 import type {
+  AudienceData,
   Campaign,
   CampaignData,
   CampaignDetail,
   CampaignListResponse,
   LeadOption,
+  LeadOptionsParams,
 } from '@leadline/shared/campaigns';
 import type { CampaignPerformance } from '@leadline/shared/dashboard';
 import type { Db } from '../../db/connection.ts';
@@ -143,11 +139,10 @@ const nextSendTime = async (db: Db, row: CampaignListRow, due: Date): Promise<Da
 export const createCampaign = async (
   db: Db,
   actor: CurrentUser,
-  input: unknown,
+  { leads, ...data }: CampaignData,
 ): Promise<Campaign> => {
   const organizationId = actor.organizationId;
   if (!organizationId) throw badRequest(ORGANIZATION_USERS_ONLY);
-  const { leads, ...data } = campaignSchema.parse(input);
   await checkLeads(db, organizationId, leads);
   const id = await db.transaction(async (tx) => {
     const created = await insertCampaign(tx, {
@@ -201,9 +196,9 @@ const leadOrganization = async (
 export const leadOptions = async (
   db: Db,
   actor: CurrentUser,
-  query: unknown,
+  { search, campaignId }: LeadOptionsParams,
 ): Promise<LeadOption[]> => {
-  const { search, campaignId } = leadOptionsQuerySchema.parse(query);
+  // The query's campaign id is any text to the route: checked here.
   if (campaignId) checkCampaignId(campaignId);
   const organizationId = await leadOrganization(db, actor, campaignId);
   return findLeadOptions(db, organizationId, { search, limit: LEAD_OPTIONS_LIMIT });
@@ -213,9 +208,9 @@ export const leadOptions = async (
 export const audiencePreview = async (
   db: Db,
   actor: CurrentUser,
-  input: unknown,
+  { leads, targetFilters, campaignId }: AudienceData,
 ): Promise<{ count: number }> => {
-  const { leads, targetFilters, campaignId } = audienceSchema.parse(input);
+  // The body's campaign id is any text to the route: checked here.
   if (campaignId) checkCampaignId(campaignId);
   const organizationId = await leadOrganization(db, actor, campaignId);
   return { count: await countAudience(db, organizationId, { leadIds: leads }, targetFilters) };

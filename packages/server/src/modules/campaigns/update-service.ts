@@ -1,5 +1,5 @@
-import { campaignSchema, campaignUpdateSchema } from '@leadline/shared/campaigns';
-import type { Campaign, CampaignData } from '@leadline/shared/campaigns';
+import { campaignSchema } from '@leadline/shared/campaigns';
+import type { Campaign, CampaignData, CampaignUpdateData } from '@leadline/shared/campaigns';
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -84,10 +84,9 @@ export const updateCampaign = async (
   queue: Pick<JobQueue, 'send'>,
   actor: CurrentUser,
   id: string,
-  input: unknown,
+  changes: CampaignUpdateData,
 ): Promise<Campaign> => {
   const { organizationId, id: campaignId } = await loadCampaign(db, actor, id);
-  const changes = campaignUpdateSchema.parse(input);
   const chain = await db.transaction(async (tx) => {
     const before = (await lockCampaign(tx, campaignId))!;
     const chosen = await findChosenLeadIds(tx, campaignId);

@@ -1,12 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { clientListQuerySchema, clientSchema, clientUpdateSchema } from '@leadline/shared/clients';
+import { messageAnswerSchema } from '@leadline/shared/answers';
+import {
+  clientAnswerSchema,
+  clientListAnswerSchema,
+  clientListQuerySchema,
+  clientSchema,
+  clientUpdateSchema,
+} from '@leadline/shared/clients';
+import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
-import { createClient, deleteClient, getClient, listClients, updateClient } from './service.ts';
+import {
+  INVALID_CLIENT_ID,
+  createClient,
+  deleteClient,
+  getClient,
+  listClients,
+  updateClient,
+} from './service.ts';
 
-// Any text: the service answers 'Invalid client ID' for what is not an id.
-const idParams = z.object({ id: z.string() });
+const idParams = idParamsSchema(INVALID_CLIENT_ID);
+const oneClient = { 200: clientAnswerSchema };
 
 export const clientsRoutes =
   (db: Db): FastifyPluginAsyncZod =>
@@ -16,32 +30,48 @@ export const clientsRoutes =
 
     app.get(
       '/api/clients',
-      { config: read, schema: { tags, querystring: clientListQuerySchema } },
+      {
+        config: read,
+        schema: {
+          tags,
+          querystring: clientListQuerySchema,
+          response: { 200: clientListAnswerSchema },
+        },
+      },
       async (request) => listClients(db, userOf(request), request.query),
     );
 
     app.post(
       '/api/clients',
-      { config: { access: 'addClient' }, schema: { tags, body: clientSchema } },
+      {
+        config: { access: 'addClient' },
+        schema: { tags, body: clientSchema, response: { 201: clientAnswerSchema } },
+      },
       async (request, reply) =>
         reply.status(201).send(await createClient(db, userOf(request), request.body)),
     );
 
     app.get(
       '/api/clients/:id',
-      { config: read, schema: { tags, params: idParams } },
+      { config: read, schema: { tags, params: idParams, response: oneClient } },
       async (request) => getClient(db, userOf(request), request.params.id),
     );
 
     app.put(
       '/api/clients/:id',
-      { config: read, schema: { tags, params: idParams, body: clientUpdateSchema } },
+      {
+        config: read,
+        schema: { tags, params: idParams, body: clientUpdateSchema, response: oneClient },
+      },
       async (request) => updateClient(db, userOf(request), request.params.id, request.body),
     );
 
     app.delete(
       '/api/clients/:id',
-      { config: read, schema: { tags, params: idParams } },
+      {
+        config: read,
+        schema: { tags, params: idParams, response: { 200: messageAnswerSchema } },
+      },
       async (request) => {
         await deleteClient(db, userOf(request), request.params.id);
         return { message: 'Client deleted successfully' };

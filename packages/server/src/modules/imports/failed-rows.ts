@@ -2,12 +2,10 @@
 // file held them, so the user can fix them and upload them again.
 import type { Db } from '../../db/connection.ts';
 import type { FailedRow } from '../../db/tables/imports.ts';
-import { notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { UUID_PATTERN } from '@leadline/shared/ids';
 import { findImportDetails } from './details-repo.ts';
 import { cellText } from './read.ts';
-import { findImport } from './repo.ts';
+import { loadOwnImport } from './own-import.ts';
 import type { SheetRow } from './rows-source.ts';
 
 /** A cell kept for the CSV: at most this many characters (the file is gone once read). */
@@ -30,11 +28,7 @@ export const failedRowsCsv = async (
   actor: CurrentUser,
   id: string,
 ): Promise<{ filename: string; csv: string }> => {
-  const job =
-    UUID_PATTERN.test(id) && actor.organizationId
-      ? await findImport(db, id, actor.organizationId)
-      : undefined;
-  if (!job) throw notFound('Import not found');
+  const job = await loadOwnImport(db, actor, id);
   const details = await findImportDetails(db, job.id);
   const reasons = new Map(job.errors.map((error) => [error.row, error.message]));
   const headers = details?.headers ?? [];

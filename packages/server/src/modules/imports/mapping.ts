@@ -7,8 +7,8 @@ import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { chooseOrganization } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { UUID_PATTERN } from '@leadline/shared/ids';
 import { automaticMapping } from './headers.ts';
+import { PRESET_NOT_FOUND } from './own-import.ts';
 import type { ImportKind } from './headers.ts';
 import { cellText, checkUpload, detectType, openRows } from './read.ts';
 import { deletePreset, findPresetByHeaders, listPresets, upsertPreset } from './presets-repo.ts';
@@ -169,6 +169,5 @@ export const removeImportPreset = async (
   id: string,
 ) => {
   const organizationId = organizationOf(actor);
-  if (!UUID_PATTERN.test(id) || !(await deletePreset(db, organizationId, kind, id)))
-    throw notFound('Preset not found');
+  if (!(await deletePreset(db, organizationId, kind, id))) throw notFound(PRESET_NOT_FOUND);
 };

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { uuidSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { asUploadError } from '../../lib/multipart.ts';
@@ -17,7 +18,12 @@ import {
   removeImportPreset,
   saveImportPreset,
 } from './mapping.ts';
+import { IMPORT_NOT_FOUND, PRESET_NOT_FOUND } from './own-import.ts';
 import { importStatus, startImport } from './service.ts';
+
+// A malformed id is answered like another organisation's (404).
+const importParams = z.object({ importId: uuidSchema(IMPORT_NOT_FOUND, 404) });
+const presetParams = z.object({ presetId: uuidSchema(PRESET_NOT_FOUND, 404) });
 
 const TOO_LARGE = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`;
 
@@ -102,7 +108,7 @@ export const importRoutes =
         `/api/${kind}/import-presets/:presetId`,
         {
           config: { access },
-          schema: { tags: [tag], params: z.object({ presetId: z.string().max(100) }) },
+          schema: { tags: [tag], params: presetParams },
         },
         async (request, reply) => {
           await removeImportPreset(db, userOf(request), kind, request.params.presetId);
@@ -131,7 +137,7 @@ export const importRoutes =
       '/api/imports/:importId',
       {
         config: { access: 'user' },
-        schema: { tags: ['imports'], params: z.object({ importId: z.string().max(100) }) },
+        schema: { tags: ['imports'], params: importParams },
       },
       async (request) => importStatus(db, userOf(request), request.params.importId),
     );
@@ -139,7 +145,7 @@ export const importRoutes =
       '/api/imports/:importId/failed-rows',
       {
         config: { access: 'user' },
-        schema: { tags: ['imports'], params: z.object({ importId: z.string().max(100) }) },
+        schema: { tags: ['imports'], params: importParams },
       },
       async (request, reply) => {
         const { filename, csv } = await failedRowsCsv(db, userOf(request), request.params.importId);

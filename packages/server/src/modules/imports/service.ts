@@ -4,7 +4,7 @@ import type { ClientData } from '@leadline/shared/clients';
 import type { LeadData } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import type { ImportStatus } from '@leadline/shared/imports';
-import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { HttpError, badRequest } from '../../lib/errors.ts';
 import { acquireLease, keepLease } from '../../jobs/lease.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { importBatchRows, refreshAfterImport, yieldToRequests } from '../../db/maintenance.ts';
@@ -12,11 +12,11 @@ import { logActivity } from '../activity/log.ts';
 import { leadsChanged } from '../leads/changes.ts';
 import { chooseOrganization } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { UUID_PATTERN } from '@leadline/shared/ids';
 import type { ImportKind } from './headers.ts';
 import type { ColumnMapping } from '@leadline/shared/import-rows';
 import { findImportDetails, saveImportDetails } from './details-repo.ts';
 import { failedRow } from './failed-rows.ts';
+import { loadOwnImport } from './own-import.ts';
 import { planImport } from './mapping.ts';
 import { detectType, openSheet, rowRecord } from './read.ts';
 import {
@@ -82,11 +82,7 @@ export const importStatus = async (
   actor: CurrentUser,
   id: string,
 ): Promise<ImportStatus> => {
-  const row =
-    UUID_PATTERN.test(id) && actor.organizationId
-      ? await findImport(db, id, actor.organizationId)
-      : undefined;
-  if (!row) throw notFound('Import not found');
+  const row = await loadOwnImport(db, actor, id);
   const details = await findImportDetails(db, row.id);
   return {
     importId: row.id,

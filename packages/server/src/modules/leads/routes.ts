@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { messageAnswerSchema } from '@leadline/shared/answers';
 import {
+  bulkDeleteAnswerSchema,
   bulkDeleteSchema,
+  leadAnswerSchema,
+  leadListAnswerSchema,
   leadListQuerySchema,
   leadSchema,
   leadStatusSchema,
   leadUpdateSchema,
 } from '@leadline/shared/leads';
+import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { exportLeads } from './export.ts';
@@ -16,12 +20,13 @@ import {
   createLead,
   deleteLead,
   getLead,
+  INVALID_LEAD_ID,
   listLeads,
   updateLead,
 } from './service.ts';
 
-// Any text: the service answers 'Invalid lead ID' for what is not an id.
-const idParams = z.object({ id: z.string() });
+const idParams = idParamsSchema(INVALID_LEAD_ID);
+const oneLead = { 200: leadAnswerSchema };
 
 export const leadsRoutes =
   (db: Db): FastifyPluginAsyncZod =>
@@ -31,7 +36,10 @@ export const leadsRoutes =
 
     app.get(
       '/api/leads',
-      { config: read, schema: { tags, querystring: leadListQuerySchema } },
+      {
+        config: read,
+        schema: { tags, querystring: leadListQuerySchema, response: { 200: leadListAnswerSchema } },
+      },
       async (request) => listLeads(db, userOf(request), request.query),
     );
 
@@ -53,14 +61,20 @@ export const leadsRoutes =
 
     app.post(
       '/api/leads',
-      { config: { access: 'createLead' }, schema: { tags, body: leadSchema } },
+      {
+        config: { access: 'createLead' },
+        schema: { tags, body: leadSchema, response: { 201: leadAnswerSchema } },
+      },
       async (request, reply) =>
         reply.status(201).send(await createLead(db, userOf(request), request.body)),
     );
 
     app.post(
       '/api/leads/bulk-delete',
-      { config: read, schema: { tags, body: bulkDeleteSchema } },
+      {
+        config: read,
+        schema: { tags, body: bulkDeleteSchema, response: { 200: bulkDeleteAnswerSchema } },
+      },
       async (request) => ({
         message: 'Selected leads deleted successfully',
         deletedCount: await bulkDeleteLeads(db, userOf(request), request.body.leadIds),
@@ -69,26 +83,35 @@ export const leadsRoutes =
 
     app.get(
       '/api/leads/:id',
-      { config: read, schema: { tags, params: idParams } },
+      { config: read, schema: { tags, params: idParams, response: oneLead } },
       async (request) => getLead(db, userOf(request), request.params.id),
     );
 
     app.put(
       '/api/leads/:id',
-      { config: read, schema: { tags, params: idParams, body: leadUpdateSchema } },
+      {
+        config: read,
+        schema: { tags, params: idParams, body: leadUpdateSchema, response: oneLead },
+      },
       async (request) => updateLead(db, userOf(request), request.params.id, request.body),
     );
 
     app.patch(
       '/api/leads/:id/status',
-      { config: read, schema: { tags, params: idParams, body: leadStatusSchema } },
+      {
+        config: read,
+        schema: { tags, params: idParams, body: leadStatusSchema, response: oneLead },
+      },
       async (request) =>
         changeLeadStatus(db, userOf(request), request.params.id, request.body.status),
     );
 
     app.delete(
       '/api/leads/:id',
-      { config: read, schema: { tags, params: idParams } },
+      {
+        config: read,
+        schema: { tags, params: idParams, response: { 200: messageAnswerSchema } },
+      },
       async (request) => {
         await deleteLead(db, userOf(request), request.params.id);
         return { message: 'Lead deleted successfully' };

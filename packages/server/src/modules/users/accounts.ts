@@ -15,6 +15,7 @@ import type { CurrentUser } from '../../caller/current-user.ts';
 import { toPublicUser } from './present.ts';
 import { countOtherActiveSuperAdmins, findUserById, updateUser } from './repo.ts';
 import type { UserRow } from '../../caller/current-user.ts';
+import { USER_NOT_FOUND } from './service.ts';
 
 type Action = 'role' | 'deactivate' | 'reactivate' | 'reset';
 
@@ -29,7 +30,7 @@ const SELF: Record<Action, string> = {
 const managed = async (db: Db, actor: CurrentUser, id: string, action: Action) => {
   const row = await findUserById(db, id);
   if (!row || (actor.role !== 'Super Admin' && row.organizationId !== actor.row.organizationId)) {
-    throw notFound('User not found');
+    throw notFound(USER_NOT_FOUND);
   }
   if (row.id === actor.id) throw forbidden(SELF[action]);
   if (!canManageAccount(actor, { id: row.id, role: row.role, organization: row.organization })) {

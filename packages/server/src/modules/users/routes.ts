@@ -1,13 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { approveSchema, updatePermissionsSchema } from '@leadline/shared/auth';
+import { messageAnswerSchema } from '@leadline/shared/answers';
+import {
+  approveSchema,
+  publicUserAnswerSchema,
+  updatePermissionsSchema,
+  userChangeAnswerSchema,
+  usersAnswerSchema,
+} from '@leadline/shared/auth';
+import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { changeRoleSchema } from '@leadline/shared/accounts';
 import { changeRole, deactivateUser, reactivateUser, resetPasswordByAdmin } from './accounts.ts';
-import { approveUser, pendingUsers, rejectUser, teamUsers, updatePermissions } from './service.ts';
+import {
+  PENDING_USER_NOT_FOUND,
+  USER_NOT_FOUND,
+  approveUser,
+  pendingUsers,
+  rejectUser,
+  teamUsers,
+  updatePermissions,
+} from './service.ts';
 
-const idParams = z.object({ id: z.string().max(100) });
+// A malformed id is answered like an unknown user (404), as the services do for a foreign one.
+const idParams = idParamsSchema(USER_NOT_FOUND, 404);
+const pendingParams = idParamsSchema(PENDING_USER_NOT_FOUND, 404);
+const userChange = { 200: userChangeAnswerSchema };
+const resetAnswer = {
+  200: z.object({
+    message: z.string(),
+    temporaryPassword: z.string(),
+    user: publicUserAnswerSchema,
+  }),
+};
 
 export const usersRoutes =
   (db: Db): FastifyPluginAsyncZod =>
@@ -16,13 +42,19 @@ export const usersRoutes =
 
     app.get(
       '/api/auth/pending',
-      { config: { access: 'superAdmin' }, schema: { tags } },
+      {
+        config: { access: 'superAdmin' },
+        schema: { tags, response: { 200: z.array(publicUserAnswerSchema) } },
+      },
       async (request) => pendingUsers(db, userOf(request)),
     );
 
     app.put(
       '/api/users/approve/:id',
-      { config: { access: 'superAdmin' }, schema: { tags, params: idParams, body: approveSchema } },
+      {
+        config: { access: 'superAdmin' },
+        schema: { tags, params: pendingParams, body: approveSchema, response: userChange },
+      },
       async (request) => ({
         message: 'User approved successfully',
         user: await approveUser(db, userOf(request), request.params.id, request.body.expiresAt),
@@ -31,22 +63,27 @@ export const usersRoutes =
 
     app.delete(
       '/api/users/reject/:id',
-      { config: { access: 'superAdmin' }, schema: { tags, params: idParams } },
+      {
+        config: { access: 'superAdmin' },
+        schema: { tags, params: pendingParams, response: { 200: messageAnswerSchema } },
+      },
       async (request) => {
         await rejectUser(db, userOf(request), request.params.id);
         return { message: 'User rejected successfully' };
       },
     );
 
-    app.get('/api/users', { config: { access: 'teams' }, schema: { tags } }, async (request) =>
-      teamUsers(db, userOf(request)),
+    app.get(
+      '/api/users',
+      { config: { access: 'teams' }, schema: { tags, response: { 200: usersAnswerSchema } } },
+      async (request) => teamUsers(db, userOf(request)),
     );
 
     app.put(
       '/api/users/:id/permissions',
       {
         config: { access: 'teams' },
-        schema: { tags, params: idParams, body: updatePermissionsSchema },
+        schema: { tags, params: idParams, body: updatePermissionsSchema, response: userChange },
       },
       async (request) => ({
         message: 'Permissions updated successfully',
@@ -62,7 +99,10 @@ export const usersRoutes =
     // Account administration: Admins for their organisation's members, Super Admins for anyone.
     app.put(
       '/api/users/:id/role',
-      { config: { access: 'teams' }, schema: { tags, params: idParams, body: changeRoleSchema } },
+      {
+        config: { access: 'teams' },
+        schema: { tags, params: idParams, body: changeRoleSchema, response: userChange },
+      },
       async (request) => ({
         message: 'Role changed',
         user: await changeRole(db, userOf(request), request.params.id, request.body.role),
@@ -71,7 +111,7 @@ export const usersRoutes =
 
     app.post(
       '/api/users/:id/deactivate',
-      { config: { access: 'teams' }, schema: { tags, params: idParams } },
+      { config: { access: 'teams' }, schema: { tags, params: idParams, response: userChange } },
       async (request) => ({
         message: 'User deactivated',
         user: await deactivateUser(db, userOf(request), request.params.id),
@@ -80,7 +120,7 @@ export const usersRoutes =
 
     app.post(
       '/api/users/:id/reactivate',
-      { config: { access: 'teams' }, schema: { tags, params: idParams } },
+      { config: { access: 'teams' }, schema: { tags, params: idParams, response: userChange } },
       async (request) => ({
         message: 'User reactivated',
         user: await reactivateUser(db, userOf(request), request.params.id),
@@ -89,7 +129,7 @@ export const usersRoutes =
 
     app.post(
       '/api/users/:id/reset-password',
-      { config: { access: 'teams' }, schema: { tags, params: idParams } },
+      { config: { access: 'teams' }, schema: { tags, params: idParams, response: resetAnswer } },
       async (request) => ({
         message: 'Temporary password created. It is shown only once.',
         ...(await resetPasswordByAdmin(db, userOf(request), request.params.id)),

@@ -1,5 +1,4 @@
-import type { PublicUser, SignupInput, UsersResponse } from '@leadline/shared/auth';
-import { signupSchema } from '@leadline/shared/auth';
+import type { PublicUser, SignupData, UsersResponse } from '@leadline/shared/auth';
 import {
   PERMISSION_KEYS,
   canApproveUsers,
@@ -31,6 +30,8 @@ import {
 
 const ORG_REQUIRED = 'Organization name is required for non-Super Admin roles';
 const DUPLICATE_EMAIL = 'A user with this email already exists';
+export const USER_NOT_FOUND = 'User not found';
+export const PENDING_USER_NOT_FOUND = 'Pending user not found';
 
 /** A creator who is not an administrator cannot grant what they do not hold themselves. */
 const grantable = (actor: CurrentUser, requested: Permissions): Permissions => {
@@ -53,8 +54,7 @@ const loadPublic = async (db: Db, id: string): Promise<PublicUser> =>
   toPublicUser((await findUserById(db, id))!);
 
 /** POST /api/auth/signup without a token: a pending user of the four member roles. */
-export const register = async (db: Db, input: SignupInput): Promise<PublicUser> => {
-  const data = signupSchema.parse(input);
+export const register = async (db: Db, data: SignupData): Promise<PublicUser> => {
   if (!(SIGNUP_ROLES as readonly Role[]).includes(data.role)) {
     throw forbidden(`Self-registration cannot create a ${data.role} account`);
   }
@@ -92,11 +92,10 @@ export const register = async (db: Db, input: SignupInput): Promise<PublicUser> 
 export const createUser = async (
   db: Db,
   actor: CurrentUser,
-  input: SignupInput,
+  data: SignupData,
 ): Promise<PublicUser> => {
   if (creatableRoles(actor).length === 0)
     throw forbidden('You do not have permission to create users.');
-  const data = signupSchema.parse(input);
   const organization =
     data.role === 'Super Admin'
       ? null
@@ -156,7 +155,7 @@ const requireApprover = (actor: CurrentUser) => {
 
 const findPending = async (db: Db, id: string) => {
   const row = await findUserById(db, id);
-  if (!row || row.status !== 'pending') throw notFound('Pending user not found');
+  if (!row || row.status !== 'pending') throw notFound(PENDING_USER_NOT_FOUND);
   return row;
 };
 
@@ -231,7 +230,7 @@ export const updatePermissions = async (
   const row = await findUserById(db, id);
   // Another organisation's user answers as if it did not exist.
   if (!row || (actor.role !== 'Super Admin' && row.organizationId !== actor.organizationId)) {
-    throw notFound('User not found');
+    throw notFound(USER_NOT_FOUND);
   }
   if (!canEditPermissions(actor, { role: row.role, organization: row.organization })) {
     throw forbidden("You do not have permission to edit this user's permissions.");
