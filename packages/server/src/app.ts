@@ -45,6 +45,7 @@ import { organizationsRoutes } from './modules/organizations/routes.ts';
 import { actingUser } from './modules/organizations/service.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { accountsRoutes } from './modules/auth/accounts-routes.ts';
 import { trackRequests } from './db/foreground.ts';
 
 export type AppDeps = {
@@ -158,6 +159,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(authRoutes(deps.db, deps.tokens, limits, deps.systemMail));
   await app.register(sessionRoutes(deps.db));
   await app.register(usersRoutes(deps.db));
+  await app.register(accountsRoutes(deps.db));
   await app.register(organizationsRoutes(deps.db));
   await app.register(leadsRoutes(deps.db));
   await app.register(clientsRoutes(deps.db));

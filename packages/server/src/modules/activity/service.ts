@@ -4,7 +4,6 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { scopeOf } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
-import { getLead, organizationOf } from '../leads/service.ts';
 import { toActivityEntry } from './present.ts';
 import { activityExists, listActivity } from './repo.ts';
 
@@ -27,22 +26,5 @@ export const activityFeed = async (
   }
   if (entityId !== undefined && !UUID_PATTERN.test(entityId)) throw badRequest('Invalid entity ID');
   const rows = await listActivity(db, organizationId, { limit, before, entityId });
-  return rows.map(toActivityEntry);
-};
-
-/**
- * GET /api/leads/:id/activity: one lead's history, newest first, for anyone who may see the
- * lead (the same check as opening it: its organisation, the Leads page), whether or not they
- * hold the Activity page.
- */
-export const leadActivity = async (
-  db: Db,
-  actor: CurrentUser,
-  leadId: string,
-  { limit }: Pick<ActivityParams, 'limit'>,
-): Promise<ActivityEntry[]> => {
-  // Answers 404 for a lead outside the caller's organisation (the route refused a non-id).
-  const lead = await getLead(db, actor, leadId);
-  const rows = await listActivity(db, organizationOf(actor), { limit, entityId: lead._id });
   return rows.map(toActivityEntry);
 };

@@ -10,10 +10,12 @@ import {
   leadStatusSchema,
   leadUpdateSchema,
 } from '@leadline/shared/leads';
+import { activityQuerySchema } from '@leadline/shared/activity';
 import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { exportLeads } from './export.ts';
+import { leadHistory } from './history.ts';
 import {
   bulkDeleteLeads,
   changeLeadStatus,
@@ -116,5 +118,19 @@ export const leadsRoutes =
         await deleteLead(db, userOf(request), request.params.id);
         return { message: 'Lead deleted successfully' };
       },
+    );
+
+    // A lead's own history: whoever may see the lead (the Leads page), not the Activity page.
+    app.get(
+      '/api/leads/:id/activity',
+      {
+        config: read,
+        schema: {
+          tags: ['activity'],
+          params: idParams,
+          querystring: activityQuerySchema.pick({ limit: true }),
+        },
+      },
+      async (request) => leadHistory(db, userOf(request), request.params.id, request.query),
     );
   };

@@ -11,8 +11,6 @@ import {
 import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
-import { changeRoleSchema } from '@leadline/shared/accounts';
-import { changeRole, deactivateUser, reactivateUser, resetPasswordByAdmin } from './accounts.ts';
 import {
   PENDING_USER_NOT_FOUND,
   USER_NOT_FOUND,
@@ -27,13 +25,6 @@ import {
 const idParams = idParamsSchema(USER_NOT_FOUND, 404);
 const pendingParams = idParamsSchema(PENDING_USER_NOT_FOUND, 404);
 const userChange = { 200: userChangeAnswerSchema };
-const resetAnswer = {
-  200: z.object({
-    message: z.string(),
-    temporaryPassword: z.string(),
-    user: publicUserAnswerSchema,
-  }),
-};
 
 export const usersRoutes =
   (db: Db): FastifyPluginAsyncZod =>
@@ -93,46 +84,6 @@ export const usersRoutes =
           request.params.id,
           request.body.permissions,
         ),
-      }),
-    );
-
-    // Account administration: Admins for their organisation's members, Super Admins for anyone.
-    app.put(
-      '/api/users/:id/role',
-      {
-        config: { access: 'teams' },
-        schema: { tags, params: idParams, body: changeRoleSchema, response: userChange },
-      },
-      async (request) => ({
-        message: 'Role changed',
-        user: await changeRole(db, userOf(request), request.params.id, request.body.role),
-      }),
-    );
-
-    app.post(
-      '/api/users/:id/deactivate',
-      { config: { access: 'teams' }, schema: { tags, params: idParams, response: userChange } },
-      async (request) => ({
-        message: 'User deactivated',
-        user: await deactivateUser(db, userOf(request), request.params.id),
-      }),
-    );
-
-    app.post(
-      '/api/users/:id/reactivate',
-      { config: { access: 'teams' }, schema: { tags, params: idParams, response: userChange } },
-      async (request) => ({
-        message: 'User reactivated',
-        user: await reactivateUser(db, userOf(request), request.params.id),
-      }),
-    );
-
-    app.post(
-      '/api/users/:id/reset-password',
-      { config: { access: 'teams' }, schema: { tags, params: idParams, response: resetAnswer } },
-      async (request) => ({
-        message: 'Temporary password created. It is shown only once.',
-        ...(await resetPasswordByAdmin(db, userOf(request), request.params.id)),
       }),
     );
   };

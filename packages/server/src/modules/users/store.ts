@@ -4,6 +4,7 @@
  * to the users table stays in ./repo.ts.
  */
 export {
+  countOtherActiveSuperAdmins,
   countSuperAdmins,
   ensureOrganization,
   findUserByEmail,

@@ -9,13 +9,13 @@ import type { Db } from '../../db/connection.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { logActivity } from '../activity/log.ts';
-import { replacePassword } from '../auth/credentials.ts';
-import { endUserSessions } from '../auth/sessions-repo.ts';
+import { replacePassword } from './credentials.ts';
+import { endUserSessions } from './sessions-repo.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { toPublicUser } from './present.ts';
-import { countOtherActiveSuperAdmins, findUserById, updateUser } from './repo.ts';
+import { toPublicUser } from '../users/present.ts';
+import { countOtherActiveSuperAdmins, findUserById, updateUser } from '../users/store.ts';
 import type { UserRow } from '../../caller/current-user.ts';
-import { USER_NOT_FOUND } from './service.ts';
+import { USER_NOT_FOUND } from '../users/service.ts';
 
 type Action = 'role' | 'deactivate' | 'reactivate' | 'reset';
 

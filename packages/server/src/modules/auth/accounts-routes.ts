@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changeRoleSchema } from '@leadline/shared/accounts';
+import { publicUserAnswerSchema, userChangeAnswerSchema } from '@leadline/shared/auth';
+import { idParamsSchema } from '@leadline/shared/ids';
+import type { Db } from '../../db/connection.ts';
+import { userOf } from '../../plugins/guard.ts';
+import { USER_NOT_FOUND } from '../users/service.ts';
+import { changeRole, deactivateUser, reactivateUser, resetPasswordByAdmin } from './accounts.ts';
+
+// A malformed id is answered like an unknown user (404), as the services do for a foreign one.
+const idParams = idParamsSchema(USER_NOT_FOUND, 404);
+const userChange = { 200: userChangeAnswerSchema };
+const resetAnswer = {
+  200: z.object({
+    message: z.string(),
+    temporaryPassword: z.string(),
+    user: publicUserAnswerSchema,
+  }),
+};
+
+/**
+ * Account administration under /api/users/:id: role, deactivation, reactivation and a new
+ * temporary password. Admins manage their organisation's members, Super Admins anyone. Lives
+ * with sign-in because each of these ends the account's sessions.
+ */
+export const accountsRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['users'];
+
+    app.put(
+      '/api/users/:id/role',
+      {
+        config: { access: 'teams' },
+        schema: { tags, params: idParams, body: changeRoleSchema, response: userChange },
+      },
+      async (request) => ({
+        message: 'Role changed',
+        user: await changeRole(db, userOf(request), request.params.id, request.body.role),
+      }),
+    );
+
+    app.post(
+      '/api/users/:id/deactivate',
+      { config: { access: 'teams' }, schema: { tags, params: idParams, response: userChange } },
+      async (request) => ({
+        message: 'User deactivated',
+        user: await deactivateUser(db, userOf(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      '/api/users/:id/reactivate',
+      { config: { access: 'teams' }, schema: { tags, params: idParams, response: userChange } },
+      async (request) => ({
+        message: 'User reactivated',
+        user: await reactivateUser(db, userOf(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      '/api/users/:id/reset-password',
+      { config: { access: 'teams' }, schema: { tags, params: idParams, response: resetAnswer } },
+      async (request) => ({
+        message: 'Temporary password created. It is shown only once.',
+        ...(await resetPasswordByAdmin(db, userOf(request), request.params.id)),
+      }),
+    );
+  };
