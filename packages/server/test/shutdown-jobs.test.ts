@@ -5,6 +5,7 @@ import { emailBulkRuns } from '../src/db/tables/email-jobs.ts';
 import type { JobQueue } from '../src/jobs/queue.ts';
 import { createSecretBox } from '../src/mail/crypto.ts';
 import { runBulkJob } from '../src/modules/bulk/runner.ts';
+import { bulkEmailSchema } from '@leadline/shared/email';
 import { startBulkEmail } from '../src/modules/bulk/service.ts';
 import { createUnsubscribeLinks } from '../src/modules/unsubscribe/links.ts';
 import { createImport, findImport } from '../src/modules/imports/repo.ts';
@@ -51,7 +52,12 @@ describe('a bulk run without a pause, when the process stops', () => {
       emails.map((personEmail) => ({ personEmail })),
     );
     const actor = toCurrentUser((await findUserById(t.database.db, acme.user._id))!);
-    const { jobId } = await startBulkEmail(t.database.db, noQueue, actor, bulkPayload(ids));
+    const { jobId } = await startBulkEmail(
+      t.database.db,
+      noQueue,
+      actor,
+      bulkEmailSchema.parse(bulkPayload(ids)),
+    );
     const runner = {
       db: t.database.db,
       box: createSecretBox(TEST_SECRET_KEY),

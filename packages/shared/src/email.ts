@@ -519,6 +519,7 @@ export const bulkEmailListQuerySchema = z.object({
   limit: limitParam(100, 20),
 });
 export type BulkEmailListQuery = z.input<typeof bulkEmailListQuerySchema>;
+export type BulkEmailListParams = z.output<typeof bulkEmailListQuerySchema>;
 export type BulkEmailListResponse = { jobs: BulkEmailJob[] };
 
 /** POST /api/email/bulk/:jobId/stop answers the run as it stopped. */

@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { uuidSchema } from '@leadline/shared/ids';
 import { bulkEmailListQuerySchema, bulkEmailSchema } from '@leadline/shared/email';
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { userOf } from '../../plugins/guard.ts';
-import { getBulkEmailJob, listBulkEmailJobs, startBulkEmail, stopBulkEmailJob } from './service.ts';
+import {
+  BULK_JOB_NOT_FOUND,
+  getBulkEmailJob,
+  listBulkEmailJobs,
+  startBulkEmail,
+  stopBulkEmailJob,
+} from './service.ts';
 
-const jobParams = z.object({ jobId: z.string() });
+// A malformed id is answered like an unknown run (404), as before.
+const jobParams = z.object({ jobId: uuidSchema(BULK_JOB_NOT_FOUND, 404) });
 
 /** Bulk email runs: start (202), progress, the caller's runs, stop. */
 export const bulkEmailRoutes =

@@ -1,11 +1,6 @@
-import {
-  CONFIG_SAVED,
-  PASSWORD_REQUIRED,
-  configDeletedMessage,
-  emailConfigSchema,
-} from '@leadline/shared/email';
+import { CONFIG_SAVED, PASSWORD_REQUIRED, configDeletedMessage } from '@leadline/shared/email';
 import type {
-  EmailConfigInput,
+  EmailConfigData,
   EmailConfigResponse,
   ImapSettingsData,
   MailProtocol,
@@ -71,9 +66,8 @@ export const saveEmailConfig = async (
   db: Db,
   box: SecretBox,
   actor: CurrentUser,
-  input: EmailConfigInput,
+  data: EmailConfigData,
 ): Promise<{ message: string }> => {
-  const data = emailConfigSchema.parse(input);
   const row = await findMailAccount(db, actor.id);
   const smtpPass = data.smtp && resolvePassword(data.smtp, smtpOf(row), box);
   const imapPass = data.imap && resolvePassword(data.imap, imapOf(row), box);
