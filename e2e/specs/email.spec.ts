@@ -282,6 +282,11 @@ describe('email screens in the browser', () => {
     await visible(answered.getByText('Quarterly plan for Testworks', { exact: true }));
     await visible(answered.getByText(AVA.email));
     await visible(answered.getByText('Date:'));
+    // Its text as it was sent, in the sandboxed email frame.
+    const sentText = answered
+      .frameLocator('[data-testid="email-frame"]')
+      .getByText('here is the plan we discussed on Monday.', { exact: false });
+    await visible(sentText);
     await expectValue(/^To/, AVA.email);
     await expectValue(/^Subject/, 'Re: Quarterly plan for Testworks');
     // The Message-IDs are folded into "Advanced": filled in, and shown once it opens.
@@ -289,6 +294,7 @@ describe('email screens in the browser', () => {
     await expectValue(/^In-Reply-To/, original);
     await page.setViewportSize(PHONE);
     await visible(answered.getByText('Quarterly plan for Testworks', { exact: true }));
+    await visible(sentText);
     await page.getByRole('button', { name: 'Advanced' }).click();
     await visible(page.getByLabel(/^In-Reply-To/));
     await visible(page.getByLabel(/^References/));
@@ -304,6 +310,9 @@ describe('email screens in the browser', () => {
     await writeMessage(page, 'Just checking you saw the plan.');
     await snapBoth('follow-up');
     await snapDark(page, 'follow-up-1280');
+    await page.setViewportSize(PHONE);
+    await snapDark(page, 'follow-up-375');
+    await page.setViewportSize(DESKTOP);
     await clickButton(page, 'Send Follow-up');
     await toast(page, 'Email sent.');
     const messages = await mailbox.waitFor(2);

@@ -81,6 +81,7 @@ describe('email screens rules', () => {
       status: 'sent',
       sentAt: '2025-01-01T00:00:00.000Z',
       sender: { name: 'Rep', email: 'rep@org.test' },
+      bodyHtml: null,
     };
     expect(followUpStateOf(sent)).toEqual({
       to: 'ada@lead.test',
@@ -106,6 +107,11 @@ describe('email screens rules', () => {
       to: 'ada@lead.test',
       subject: 'RE: Plan',
       original: { from: 'Ada <ada@lead.test>', excerpt: 'Sounds good' },
+    });
+    // The HTML it was sent with, for the follow-up screen to show.
+    expect(followUpStateOf({ ...sent, bodyHtml: '<p>The plan</p>' })?.original).toMatchObject({
+      subject: 'Plan',
+      html: '<p>The plan</p>',
     });
     expect(followUpStateOf({ ...sent, status: 'failed' })).toBeNull();
     expect(followUpStateOf({ ...sent, messageId: '' })).toBeNull();

@@ -97,13 +97,16 @@ export type FollowUpPreset = {
   subject?: string;
   inReplyTo?: string;
   references?: string;
-  /** The email being answered, shown above the form (text only, never HTML). */
+  /** The email being answered, shown above the form. */
   original?: {
     subject: string;
     from?: string;
     to: string;
     sentAt: string;
+    /** A reply's text (its start), shown as text. */
     excerpt?: string;
+    /** The HTML a sent email went out with, sanitised by the server, for the email frame. */
+    html?: string;
   };
 };
 
@@ -132,6 +135,7 @@ export const followUpStateOf = (email: SentEmail): FollowUpPreset | null => {
       to: email.to,
       sentAt: email.sentAt,
       ...(email.snippet ? { excerpt: email.snippet } : {}),
+      ...(email.bodyHtml ? { html: email.bodyHtml } : {}),
     },
   };
 };

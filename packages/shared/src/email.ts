@@ -394,7 +394,9 @@ export type LeadEmailStatus = SentEmailStatus | 'received';
 /**
  * One email of a lead's history (GET /api/leads/:id/emails). A reply (kind 'reply', status
  * 'received') has the lead as `sender`, the inbox it arrived in as `to`, the time it was sent
- * as `sentAt` and the start of its text as `snippet`.
+ * as `sentAt` and the start of its text as `snippet`. `bodyHtml` is the HTML an email was sent
+ * with, sanitised for display (as the inbox shows a message); null for a reply and for an
+ * email sent before Leadline kept it.
  */
 export type SentEmail = {
   _id: string;
@@ -408,6 +410,7 @@ export type SentEmail = {
   sentAt: string;
   sender: { name: string; email: string } | null;
   snippet?: string;
+  bodyHtml: string | null;
 };
 
 export const sentEmailsQuerySchema = z.object({

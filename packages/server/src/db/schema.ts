@@ -303,6 +303,8 @@ export const sentEmails = pgTable(
     inReplyTo: text('in_reply_to'),
     references: text('references').notNull().default(''),
     error: text('error'),
+    /** The HTML as sent (personalised, without attachments); null for emails sent before it was kept. */
+    bodyHtml: text('body_html'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -7,8 +7,8 @@ import type {
   InboxMessage,
   MailAddress,
 } from '@leadline/shared/inbox';
+import { sanitiseEmailHtml } from '../../mail/sanitize.ts';
 import type { ListedMessage } from './mailbox.ts';
-import { sanitiseEmailHtml } from './sanitize.ts';
 import { hasAttachments } from './structure.ts';
 
 const toAddress = (value: MessageAddressObject | undefined): MailAddress | null =>

@@ -13,4 +13,5 @@ export const toReplyEmail = (row: ReplyRow): SentEmail => ({
   sentAt: row.receivedAt.toISOString(),
   sender: { name: row.fromName, email: row.fromAddress },
   snippet: row.snippet,
+  bodyHtml: null,
 });

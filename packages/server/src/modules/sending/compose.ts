@@ -2,13 +2,25 @@ import { asHtml, cleanEmailHtml, htmlToText, priorityHeaders } from '../../mail/
 import type { OutgoingMessage } from '../../mail/smtp.ts';
 import type { OutgoingEmail } from './email.ts';
 
+export type PreparedEmail = OutgoingEmail & { prepared: { html: string; text: string } };
+
+/**
+ * The email with its HTML as it goes out (cleaned) and its text, worked out once: the message
+ * and the sent_emails record carry the same HTML.
+ */
+export const prepareEmail = (email: OutgoingEmail): PreparedEmail => {
+  if (email.prepared) return { ...email, prepared: email.prepared };
+  const html = cleanEmailHtml(asHtml(email.html));
+  return { ...email, prepared: { html, text: htmlToText(html) } };
+};
+
 /** The nodemailer message: HTML with a text alternative, threading and priority headers. */
 export const composeMessage = (
   email: OutgoingEmail,
   from: { name: string; address: string },
   messageId: string,
 ): OutgoingMessage => {
-  const html = email.prepared?.html ?? cleanEmailHtml(asHtml(email.html));
+  const { html, text } = prepareEmail(email).prepared;
   return {
     from,
     to: email.to,
@@ -16,7 +28,7 @@ export const composeMessage = (
     bcc: email.bcc.length > 0 ? email.bcc : undefined,
     subject: email.subject,
     html,
-    text: email.prepared?.text ?? htmlToText(html),
+    text,
     messageId,
     inReplyTo: email.inReplyTo ?? undefined,
     references: email.references && email.references.length > 0 ? email.references : undefined,

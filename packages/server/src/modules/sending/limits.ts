@@ -51,6 +51,7 @@ export const reservationOf = (sender: Sender, email: OutgoingEmail): Reservation
   subject: email.subject,
   inReplyTo: email.inReplyTo ?? null,
   references: email.references ?? [],
+  bodyHtml: email.prepared?.html ?? null,
 });
 
 /**

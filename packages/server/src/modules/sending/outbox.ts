@@ -5,6 +5,7 @@ import type { SecretBox } from '../../mail/crypto.ts';
 import { logActivity } from '../activity/log.ts';
 import { markLeadMailed } from '../leads/mail-state.ts';
 import type { LeadRow } from '../leads/present.ts';
+import { prepareEmail } from './compose.ts';
 import type { Delivery, MessageBody, OutgoingEmail, Sender } from './email.ts';
 import { reservationOf, reserveSend } from './limits.ts';
 import type { SendReservation } from './limits.ts';
@@ -58,20 +59,23 @@ const ACTIONS: Record<EmailKind, string> = {
 };
 
 /**
- * Records a delivered email (call inside a transaction): the row 'sent', the lead's mailSent /
- * sentCount / mailSentDate (an invitation sits in the lead's history without counting as
- * mailing it), and the activity entry unless the email asks for none.
+ * Records a delivered email (call inside a transaction): the row 'sent' (with `lateBody`, the
+ * HTML its reservation could not hold yet), the lead's mailSent / sentCount / mailSentDate (an
+ * invitation sits in the lead's history without counting as mailing it), and the activity
+ * entry unless the email asks for none.
  */
 const recordDelivered = async (
   tx: Db,
   sender: Sender,
   reservation: SendReservation,
   email: OutgoingEmail,
-  rejected: string[],
+  delivered: { rejected: string[]; lateBody: string | undefined },
 ): Promise<LeadRow | null> => {
+  const { rejected, lateBody } = delivered;
   await finishSentEmail(tx, reservation.id, {
     status: 'sent',
     error: rejected.length > 0 ? `Refused recipients: ${rejected.join(', ')}` : null,
+    bodyHtml: lateBody,
   });
   const updated =
     email.leadId && sender.organizationId && email.kind !== 'invitation'
@@ -100,16 +104,28 @@ export const openOutbox = (db: Db, box: SecretBox, { pooled = false } = {}): Out
   const connections = openConnections(box, pooled);
   return {
     send: async (sender, email, body) => {
-      const reservation = await reserveSend(db, reservationOf(sender, email));
+      // The HTML as sent goes into the reservation's row; a body that waits for the From
+      // address (an invitation) is written with the outcome instead, in the same statement.
+      const early = body ? undefined : prepareEmail(email);
+      const reservation = await reserveSend(db, reservationOf(sender, early ?? email));
       const account = connections.account(reservation);
       if (!account) {
         await refuseUnreadable(db, reservation);
         throw badRequest(STORED_PASSWORD_UNREADABLE);
       }
-      const message = body ? { ...email, ...body(reservation.from) } : email;
-      const rejected = await transmit(db, connections, account, sender, reservation, message);
+      const message = early ?? prepareEmail({ ...email, ...body?.(reservation.from) });
+      const lateBody = early ? undefined : message.prepared.html;
+      const rejected = await transmit(
+        db,
+        connections,
+        account,
+        sender,
+        reservation,
+        message,
+        lateBody,
+      );
       const lead = await db.transaction((tx) =>
-        recordDelivered(tx, sender, reservation, email, rejected),
+        recordDelivered(tx, sender, reservation, email, { rejected, lateBody }),
       );
       return { sentEmailId: reservation.id, messageId: reservation.messageId, lead, rejected };
     },

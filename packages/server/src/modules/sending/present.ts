@@ -1,4 +1,5 @@
 import type { SentEmail } from '@leadline/shared/email';
+import { sanitiseEmailHtml } from '../../mail/sanitize.ts';
 import type { LeadEmailRow } from './repo.ts';
 
 const addresses = (list: string): string[] =>
@@ -19,4 +20,6 @@ export const toSentEmail = (row: LeadEmailRow): SentEmail => ({
   ...(row.error ? { error: row.error } : {}),
   sentAt: row.sentAt.toISOString(),
   sender: row.userId ? { name: row.senderName ?? '', email: row.fromAddress } : null,
+  // Shown in the app: cleaned as received mail is, whatever the body holds.
+  bodyHtml: row.bodyHtml === null ? null : sanitiseEmailHtml(row.bodyHtml).html,
 });

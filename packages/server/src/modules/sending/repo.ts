@@ -21,6 +21,8 @@ export type NewSentEmail = {
   messageId: string;
   inReplyTo: string | null;
   references: string[];
+  /** The HTML as sent; null while it waits for the From address (recorded with the outcome). */
+  bodyHtml: string | null;
   /** 'queued': a bulk run's reservation ahead of its turn on the connection (default 'sending'). */
   status?: 'queued' | 'sending';
 };
@@ -61,11 +63,12 @@ export const insertSentEmailsWithoutLimit = async (
       ${email.jobId ?? null}::uuid, ${email.kind}::text, ${email.fromAddress}::text,
       ${email.to}::text, ${email.cc.join(', ')}::text, ${email.bcc.join(', ')}::text,
       ${email.subject}::text, ${email.messageId}::text, ${email.inReplyTo}::text,
-      ${email.references.join(' ')}::text, ${email.status ?? 'sending'}::text)`,
+      ${email.references.join(' ')}::text, ${email.status ?? 'sending'}::text,
+      ${email.bodyHtml}::text)`,
   );
   const result = await db.execute(sql`
     INSERT INTO sent_emails (organization_id, user_id, lead_id, job_id, kind, from_address,
-      to_address, cc, bcc, subject, message_id, in_reply_to, "references", status)
+      to_address, cc, bcc, subject, message_id, in_reply_to, "references", status, body_html)
     SELECT * FROM (VALUES ${sql.join(values, sql`, `)}) AS v
     WHERE EXISTS (
       SELECT 1 FROM mail_accounts
@@ -97,14 +100,26 @@ export const countSendsToday = async (db: Db, userId: string): Promise<number> =
   return row!.n;
 };
 
+export type SentEmailOutcome = {
+  status: 'sent' | 'failed';
+  error?: string | null;
+  /** The HTML as sent, when the reservation could not hold it yet (see NewSentEmail). */
+  bodyHtml?: string;
+};
+
 export const finishSentEmail = async (
   db: Db,
   id: string,
-  outcome: { status: 'sent' | 'failed'; error?: string | null },
+  outcome: SentEmailOutcome,
 ): Promise<void> => {
   await db
     .update(sentEmails)
-    .set({ status: outcome.status, error: outcome.error ?? null, sentAt: sql`now()` })
+    .set({
+      status: outcome.status,
+      error: outcome.error ?? null,
+      sentAt: sql`now()`,
+      ...(outcome.bodyHtml === undefined ? {} : { bodyHtml: outcome.bodyHtml }),
+    })
     .where(eq(sentEmails.id, id));
 };
 

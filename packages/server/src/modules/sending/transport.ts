@@ -97,8 +97,8 @@ export const refuseUnreadable = (db: Db, reservation: SendReservation): Promise<
 
 /**
  * Hands the reserved email to the SMTP server. A refusal marks the reservation 'failed' with
- * the server's reason and throws SendFailed (502). Returns the recipients the server refused
- * while it accepted others.
+ * the server's reason (and `lateBody`, the HTML its reservation could not hold yet) and throws
+ * SendFailed (502). Returns the recipients the server refused while it accepted others.
  */
 export const transmit = async (
   db: Db,
@@ -107,13 +107,18 @@ export const transmit = async (
   sender: Sender,
   reservation: SendReservation,
   email: OutgoingEmail,
+  lateBody?: string,
 ): Promise<string[]> => {
   try {
     const from = { name: sender.name, address: reservation.from };
     return await connections.send(account, composeMessage(email, from, reservation.messageId));
   } catch (error) {
     const message = explainSendFailure({ protocol: 'SMTP', ...account }, error);
-    await finishSentEmail(db, reservation.id, { status: 'failed', error: message });
+    await finishSentEmail(db, reservation.id, {
+      status: 'failed',
+      error: message,
+      bodyHtml: lateBody,
+    });
     throw new SendFailed(message, classifyMailError(error));
   }
 };

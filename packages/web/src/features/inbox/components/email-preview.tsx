@@ -3,11 +3,11 @@ import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core
 import { IconPaperclip, IconPhoto } from '@tabler/icons-react';
 import { formatAddress } from '@leadline/shared/inbox';
 import type { InboxAttachment, InboxMessage, MailAddress } from '@leadline/shared/inbox';
+import { EmailFrame } from '../../../components/email-frame.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useDownloadAttachment } from '../api/download-attachment.ts';
-import { EmailFrame } from './email-frame.tsx';
 import { NO_SUBJECT, formatBytes } from './inbox-format.ts';
 
 const addressLine = (list: MailAddress[]) => list.map(formatAddress).join(', ');

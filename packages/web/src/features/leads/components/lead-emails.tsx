@@ -20,6 +20,15 @@ const STATUS_COLOR: Record<LeadEmailStatus, string> = {
 /** The badge's words: an unconfirmed email may have been delivered (its text says why). */
 const STATUS_LABEL: Partial<Record<LeadEmailStatus, string>> = { unconfirmed: 'not confirmed' };
 
+/**
+ * A sent email's text for its preview line. The HTML (already sanitised by the server) is
+ * parsed into a document that is never shown: nothing in it loads or runs.
+ */
+const plainText = (html: string): string =>
+  (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** Opens /follow-up filled in to answer in this email's thread. */
 const FollowUpLink = ({ leadId, email }: { leadId: string; email: SentEmail }) => {
   if (!followUpStateOf(email)) return null;
@@ -72,6 +81,10 @@ export const LeadEmails = ({ leadId }: { leadId: string }) => {
           {email.snippet ? (
             <Text size="xs" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
               {email.snippet}
+            </Text>
+          ) : email.bodyHtml ? (
+            <Text size="xs" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+              {plainText(email.bodyHtml)}
             </Text>
           ) : null}
           {email.error ? (

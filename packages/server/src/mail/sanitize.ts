@@ -148,7 +148,7 @@ const remoteUrl = (value: string | undefined): string | null => {
 
 export type SanitisedHtml = { html: string; remoteImages: number };
 
-/** The email's HTML made safe to show in the preview frame. */
+/** The email's HTML made safe to show in the preview frame (the inbox, a lead's sent emails). */
 export const sanitiseEmailHtml = (html: string): SanitisedHtml => {
   let remoteImages = 0;
   // Rebuilt from the allowed attributes only; `data-remote-src` is only ever set here.

@@ -25,9 +25,10 @@ const releaseRemoteImages = (doc: Document) => {
 };
 
 /**
- * The email's HTML in a sandboxed frame of its own document (/api/email/inbox/frame), whose
- * policy blocks scripts, forms and, until the user asks, remote images. The frame grows with
- * its content, so the pane scrolls rather than the frame.
+ * The email's HTML (sanitised by the server) in a sandboxed frame of its own document
+ * (/api/email/inbox/frame), whose policy blocks scripts, forms and, until the user asks,
+ * remote images: an inbox message, or the sent email a follow-up answers. The frame grows
+ * with its content, so the pane scrolls rather than the frame.
  */
 export const EmailFrame = ({ html, remoteImages, title }: EmailFrameProps) => {
   const frame = useRef<HTMLIFrameElement>(null);
