@@ -201,7 +201,13 @@ export const seedDemoCampaigns = async (
       demo.type === 'email' && createdBy
         ? await recordDemoCampaignMail(
             db,
-            { organizationId, senderId: createdBy, campaignId, subject: demo.emailSubject ?? '' },
+            {
+              organizationId,
+              senderId: createdBy,
+              campaignId,
+              subject: demo.emailSubject ?? '',
+              bodies: [demo.emailBody ?? '', ...(demo.followUps ?? []).map((f) => f.body)],
+            },
             deliveries,
           )
         : new Map<string, string>();

@@ -27,10 +27,17 @@ export const recordDemoLeadEmails = async (
 ): Promise<void> => {
   await db.execute(sql`
     INSERT INTO sent_emails (organization_id, user_id, lead_id, kind, status, from_address,
-      to_address, subject, message_id, in_reply_to, "references", sent_at)
+      to_address, subject, body_html, message_id, in_reply_to, "references", sent_at)
     SELECT l.organization_id, u.id, l.id,
       CASE WHEN n = 1 THEN 'single' ELSE 'followup' END, 'sent', u.email, l.person_email,
       CASE WHEN n = 1 THEN '' ELSE 'Re: ' END || 'A quick idea for ' || l.company_name,
+      '<p>Hi ' || l.person_first_name || ',</p>' || CASE WHEN n = 1
+        THEN '<p>I noticed ' || l.company_name || ' is growing its team. We help sales teams '
+          || 'like yours spend less time on admin and more with customers. Would a short call '
+          || 'next week be useful?</p>'
+        ELSE '<p>Just bringing my note below back to the top of your inbox. Happy to send a '
+          || 'two-minute overview instead of a call if that is easier.</p>' END
+        || '<p>Best regards,<br>' || u.name || '</p>',
       ${leadMessage(sql`n`)},
       CASE WHEN n > 1 THEN ${leadMessage(sql`n - 1`)} END,
       coalesce((SELECT string_agg(${leadMessage(sql`k`)}, ' ' ORDER BY k)
@@ -59,6 +66,8 @@ type DemoMail = {
   senderId: string;
   campaignId: string;
   subject: string;
+  /** The campaign's body, then each follow-up step's. */
+  bodies: readonly string[];
 };
 
 const messageId = () => `<${randomUUID()}@demo.leadline.test>`;
@@ -121,6 +130,7 @@ export const recordDemoCampaignMail = async (
           fromAddress: sender.email,
           to: lead.email,
           subject: send.step === 0 ? subject : replySubject(subject),
+          bodyHtml: fillFirstName(mail.bodies[send.step] ?? '', lead.firstName.trim()),
           messageId: message,
           inReplyTo: send.step > 0 && first ? first : null,
           references: send.step > 0 && first ? first : '',
