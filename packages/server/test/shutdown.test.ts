@@ -36,7 +36,7 @@ const ROOT_EMAIL = 'root@shutdown.test';
 const ADMIN_EMAIL = 'admin@shutdown.test';
 const BULK_LEADS = 40;
 const CAMPAIGN_LEADS = 400;
-const IMPORT_ROWS = 150_000;
+const IMPORT_ROWS = 30_000;
 /** One import batch (imports/service.ts): the import is under way once one has committed. */
 const IMPORT_BATCH = 2000;
 
