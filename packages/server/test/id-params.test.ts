@@ -51,6 +51,11 @@ const LEADS: Case[] = [
   ['PATCH', (id) => `/api/leads/${id}/status`, { status: 'Hot Lead' }],
   ['DELETE', (id) => `/api/leads/${id}`],
   ['GET', (id) => `/api/leads/${id}/activity`],
+  ['GET', (id) => `/api/leads/${id}/emails`],
+];
+const BULK_RUNS: Case[] = [
+  ['GET', (id) => `/api/email/bulk/${id}`],
+  ['POST', (id) => `/api/email/bulk/${id}/stop`],
 ];
 const CLIENTS: Case[] = [
   ['GET', (id) => `/api/clients/${id}`],
@@ -97,6 +102,11 @@ describe('path ids that are not ids', () => {
   it("leads: 400 'Invalid lead ID'", async () => {
     await expectIdAnswers(acme.token, LEADS, 400, 'Invalid lead ID');
     await expectMissing(acme.token, LEADS, 'Lead not found');
+  });
+
+  it('bulk runs: 404 as for another user’s run', async () => {
+    await expectIdAnswers(acme.token, BULK_RUNS, 404, 'Bulk email job not found');
+    await expectMissing(acme.token, BULK_RUNS, 'Bulk email job not found');
   });
 
   it("clients: 400 'Invalid client ID'", async () => {

@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MAX_ATTACHMENTS,
   MAX_ATTACHMENT_BYTES,
@@ -8,13 +7,16 @@ import {
   followUpSchema,
   sentEmailsQuerySchema,
 } from '@leadline/shared/email';
+import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { createSecretBox } from '../../mail/crypto.ts';
 import { userOf } from '../../plugins/guard.ts';
+import { INVALID_LEAD_ID } from '../leads/service.ts';
 import { readEmailRequest } from './multipart.ts';
 import { listLeadEmails, sendEmail, sendFollowUp, sendLeadEmail } from './service.ts';
 
-const idParams = z.object({ id: z.string() });
+// What the lead screens answer for a malformed id.
+const idParams = idParamsSchema(INVALID_LEAD_ID);
 
 const composer = ['application/json', 'multipart/form-data'];
 
