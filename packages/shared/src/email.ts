@@ -416,6 +416,7 @@ export type SentEmail = {
 export const sentEmailsQuerySchema = z.object({
   limit: limitParam(200, 50),
 });
+export type SentEmailsParams = z.output<typeof sentEmailsQuerySchema>;
 
 /* Bulk email: a durable server job per run. */
 

@@ -55,7 +55,7 @@ const log = (db: Db, actor: CurrentUser, row: UserRow, action: string, details: 
 const reload = async (db: Db, id: string): Promise<PublicUser> =>
   toPublicUser((await findUserById(db, id))!);
 
-/** Within the rules of DECISIONS §2: nobody becomes a Super Admin this way. */
+/** Within the role rules (shared/accounts): nobody becomes a Super Admin this way. */
 export const changeRole = async (
   db: Db,
   actor: CurrentUser,

@@ -35,7 +35,7 @@ const oneMeeting = { 200: meetingAnswerSchema };
 const meetingChange = { 200: meetingChangeAnswerSchema };
 
 /**
- * The meeting calendar (DECISIONS §3): meetings of the caller's organisation, and real
+ * The meeting calendar: meetings of the caller's organisation, and real
  * invitations from the organiser's SMTP account. `secretKey` decrypts that account's password.
  */
 export const calendarRoutes =

@@ -40,7 +40,7 @@ const idParams = idParamsSchema(INVALID_CAMPAIGN_ID);
 const taskParams = idParams.extend({ leadId: uuidSchema(INVALID_LEAD_ID) });
 const action = { 200: campaignActionAnswerSchema };
 
-/** Campaigns (DECISIONS §3); every route needs the campaigns permission. */
+/** Campaigns; every route needs the campaigns permission. */
 export const campaignsRoutes =
   (db: Db, queue: Pick<JobQueue, 'send'>): FastifyPluginAsyncZod =>
   async (app) => {

@@ -2,11 +2,9 @@ import {
   EMAIL_SENT,
   FOLLOW_UP_SENT,
   emailSendSchema,
-  followUpSchema,
   leadEmailSchema,
-  sentEmailsQuerySchema,
 } from '@leadline/shared/email';
-import type { SentEmail } from '@leadline/shared/email';
+import type { FollowUpData, SentEmail, SentEmailsParams } from '@leadline/shared/email';
 import type { Lead } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
@@ -95,9 +93,8 @@ export const sendFollowUp = async (
   db: Db,
   box: SecretBox,
   actor: CurrentUser,
-  input: unknown,
+  data: FollowUpData,
 ): Promise<{ message: string }> => {
-  const data = followUpSchema.parse(input);
   const references = data.references.includes(data.inReplyTo)
     ? data.references
     : [...data.references, data.inReplyTo];
@@ -124,9 +121,8 @@ export const listLeadEmails = async (
   db: Db,
   actor: CurrentUser,
   leadId: string,
-  query: unknown,
+  { limit }: SentEmailsParams,
 ): Promise<SentEmail[]> => {
-  const { limit } = sentEmailsQuerySchema.parse(query);
   const lead = await getLead(db, actor, leadId);
   const organizationId = organizationOf(actor);
   const [sent, replies] = await Promise.all([
