@@ -107,7 +107,7 @@ describe('POST /api/campaigns', () => {
     });
   });
 
-  it('answers bad input with a 400 and the form's message, storing nothing', async () => {
+  it("answers bad input with a 400 and the form's message, storing nothing", async () => {
     const before = await countCampaigns();
     const cases: [unknown, string, string][] = [
       [{}, 'name', 'Campaign name is required'],

@@ -67,7 +67,7 @@ describe('POST /api/clients', () => {
     });
   });
 
-  it('answers bad input with the form's messages, storing nothing', async () => {
+  it("answers bad input with the form's messages, storing nothing", async () => {
     const before = await countClients(t.database.db);
     const cases: [unknown, string, string][] = [
       [{}, 'companyName', 'Company name is required'],
