@@ -3,7 +3,7 @@ import type { BounceKind } from './bounce-kind.ts';
 import { SYSTEM_SENDER, failedAddressesIn, noticeOf, serverReplyIn } from './bounce-text.ts';
 import { deliveryStatusText, isDeliveryReport, recipientReports } from './delivery-status.ts';
 import type { RecipientReport } from './delivery-status.ts';
-import { rawHeader, recipientsOf, sendersOf } from './message.ts';
+import { headerText, rawHeader, recipientsOf, sendersOf } from './message.ts';
 import type { MailInput } from './message.ts';
 import { originalMessageId } from './original-message.ts';
 
@@ -64,8 +64,7 @@ const fromNotice = (message: MailInput): Bounce | null => {
   const notice = noticeOf(message.text ?? '');
   const reply = serverReplyIn(notice);
   if (!reply.code && !BOUNCE_SUBJECT.test(subject)) return null;
-  const failedHeader = message.headers.get('x-failed-recipients');
-  const listed = typeof failedHeader === 'string' ? failedHeader.split(',') : [];
+  const listed = headerText(message, 'x-failed-recipients')?.split(',') ?? [];
   const own = [...sendersOf(message).map((sender) => sender.address), ...recipientsOf(message)];
   const recipients = listed.length
     ? listed.map((address) => address.trim().toLowerCase()).filter(Boolean)
