@@ -35,7 +35,7 @@ export const recordDemoLeadEmails = async (
         THEN '<p>I noticed ' || l.company_name || ' is growing its team. We help sales teams '
           || 'like yours spend less time on admin and more with customers. Would a short call '
           || 'next week be useful?</p>'
-        ELSE '<p>Just bringing my note below back to the top of your inbox. Happy to send a '
+        ELSE '<p>Just bringing my earlier note back to the top of your inbox. Happy to send a '
           || 'two-minute overview instead of a call if that is easier.</p>' END
         || '<p>Best regards,<br>' || u.name || '</p>',
       ${leadMessage(sql`n`)},
