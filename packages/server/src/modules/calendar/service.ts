@@ -14,7 +14,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors.ts'
 import type { SecretBox } from '../../mail/crypto.ts';
 import { toActivityEntry } from '../activity/present.ts';
 import { logActivity } from '../activity/log.ts';
-import { chooseOrganization } from '../../caller/current-user.ts';
+import { chooseOrganization, organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { invitationWhen, notifyAttendees } from './notify.ts';
 import type { SentInvitations } from './notify.ts';
@@ -44,10 +44,8 @@ export const MEETING_UPDATED = 'Meeting updated successfully';
 export const MEETING_UNCHANGED = 'Nothing changed';
 export const MEETING_DELETED = 'Meeting deleted successfully';
 
-export const organizationOf = (actor: CurrentUser): string => {
-  if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
-  return actor.organizationId;
-};
+export const organizationOf = (actor: CurrentUser): string =>
+  organizationIn(actor, NO_ORGANIZATION);
 
 /** The organiser changes their meeting; an administrator any meeting of the organisation. */
 export const checkMayChange = (actor: CurrentUser, meeting: MeetingRow) => {

@@ -6,9 +6,9 @@ import type {
   ClientUpdateData,
 } from '@leadline/shared/clients';
 import type { Db } from '../../db/connection.ts';
-import { HttpError, badRequest, notFound, isUniqueViolation } from '../../lib/errors.ts';
+import { HttpError, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { logActivity } from '../activity/log.ts';
-import { chooseOrganization } from '../../caller/current-user.ts';
+import { chooseOrganization, organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { describeClient, toClient } from './present.ts';
 import {
@@ -27,10 +27,7 @@ export const CLIENT_NOT_FOUND = 'Client not found';
 export const DUPLICATE_CLIENT = 'A client with this email already exists';
 
 /** Clients belong to an organisation: the caller's, or the one a Super Admin works in. */
-const organizationOf = (actor: CurrentUser): string => {
-  if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
-  return actor.organizationId;
-};
+const organizationOf = (actor: CurrentUser): string => organizationIn(actor, NO_ORGANIZATION);
 
 const duplicateAsConflict = async <T>(write: () => Promise<T>): Promise<T> => {
   try {

@@ -5,7 +5,7 @@ import type { ColumnMapping } from '@leadline/shared/import-rows';
 import type { ImportPreset, ImportPreview } from '@leadline/shared/imports';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { chooseOrganization } from '../../caller/current-user.ts';
+import { chooseOrganization, organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { automaticMapping } from './headers.ts';
 import { PRESET_NOT_FOUND } from './own-import.ts';
@@ -22,10 +22,7 @@ const NO_ORGANIZATION = chooseOrganization('import leads and clients');
 export const headersKey = (headers: readonly string[]): string =>
   headers.map((header) => headerKey(header)).join('|');
 
-const organizationOf = (actor: CurrentUser): string => {
-  if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
-  return actor.organizationId;
-};
+const organizationOf = (actor: CurrentUser): string => organizationIn(actor, NO_ORGANIZATION);
 
 const presentPreset = (row: PresetRow): ImportPreset => ({
   id: row.id,

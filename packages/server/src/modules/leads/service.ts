@@ -15,7 +15,7 @@ import type { Db } from '../../db/connection.ts';
 import { HttpError, badRequest, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { logActivity } from '../activity/log.ts';
 import { leadsChanged } from './changes.ts';
-import { chooseOrganization } from '../../caller/current-user.ts';
+import { chooseOrganization, organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { isUuid } from '@leadline/shared/ids';
 import { describeLead, leadName, toLead } from './present.ts';
@@ -36,10 +36,8 @@ export const LEAD_NOT_FOUND = 'Lead not found';
 export const DUPLICATE_LEAD = 'A lead with this email already exists';
 
 /** Leads belong to an organisation: the caller's, or the one a Super Admin works in. */
-export const organizationOf = (actor: CurrentUser): string => {
-  if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
-  return actor.organizationId;
-};
+export const organizationOf = (actor: CurrentUser): string =>
+  organizationIn(actor, NO_ORGANIZATION);
 
 const duplicateAsConflict = async <T>(write: () => Promise<T>): Promise<T> => {
   try {
