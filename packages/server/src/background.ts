@@ -22,7 +22,10 @@ export type JobDeps = {
   importBatchesInFlight?: number;
 };
 
-/** Every feature's background work, drained by this process (the composition root of jobs, as app.ts is of routes). */
+/**
+ * Every feature's background work, drained by this process: the composition root of jobs, as
+ * app.ts is of routes.
+ */
 export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Promise<void> => {
   // One key for the stored mail passwords and one unsubscribe-link signer, for every job.
   const box = createSecretBox(deps.secretKey);

@@ -26,8 +26,15 @@ const queueTick = (queue: JobQueue, tick: Tick, delaySeconds: number) =>
     },
   );
 
-/** Runs `tick` now and then every `everySeconds`, each run queuing the next. */
-export const registerTick = async (queue: JobQueue, tick: Tick): Promise<void> => {
+/**
+ * Runs `tick` after `firstAfterSeconds` (now by default) and then every `everySeconds`, each
+ * run queuing the next.
+ */
+export const registerTick = async (
+  queue: JobQueue,
+  tick: Tick,
+  firstAfterSeconds = 0,
+): Promise<void> => {
   await queue.work(tick.queue, async () => {
     // Nothing thrown: a failed tick would be retried, and the next one is queued anyway.
     try {
@@ -38,5 +45,5 @@ export const registerTick = async (queue: JobQueue, tick: Tick): Promise<void> =
       await queueTick(queue, tick, tick.everySeconds).catch(() => undefined);
     }
   });
-  await queueTick(queue, tick, 0);
+  await queueTick(queue, tick, firstAfterSeconds);
 };

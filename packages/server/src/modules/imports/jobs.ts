@@ -1,5 +1,6 @@
 import type { Database, Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { registerTick } from '../../jobs/tick.ts';
 import { findOrphanedImports, findRunningImports } from './repo.ts';
 import { IMPORT_QUEUE, queueImport, runImport } from './service.ts';
 
@@ -14,20 +15,6 @@ export const importBatchesInFlight = (kind: Database['kind']): number =>
 export const IMPORT_TICK_QUEUE = 'imports-tick';
 const TICK_SECONDS = 60;
 
-/** The next sweep in `delaySeconds`; one per minute slot across every process. */
-const queueTick = (queue: JobQueue, delaySeconds: number) =>
-  queue.send(
-    IMPORT_TICK_QUEUE,
-    {},
-    {
-      startAfter: delaySeconds,
-      singletonKey: IMPORT_TICK_QUEUE,
-      singletonSeconds: TICK_SECONDS,
-      expireInSeconds: 10 * 60,
-      retryLimit: 10,
-    },
-  );
-
 /**
  * Import jobs. One stopped by the process stopping is queued again at once (a new job, so a
  * restart never uses up its retries): the next process resumes after the last committed batch.
@@ -41,17 +28,18 @@ export const registerImportJobs = async (db: Db, queue: JobQueue, inFlight = 1) 
     if ((await runImport(db, importId, inFlight, signal)) === 'interrupted')
       await queueImport(queue, importId);
   });
-  await queue.work(IMPORT_TICK_QUEUE, async () => {
-    // Nothing thrown: a failed sweep would be retried, and the next one is queued anyway.
-    try {
-      for (const importId of await findOrphanedImports(db, 2 * TICK_SECONDS))
-        await queueImport(queue, importId, true);
-    } catch {
-      // the next sweep tries again
-    } finally {
-      await queueTick(queue, TICK_SECONDS).catch(() => undefined);
-    }
-  });
   for (const importId of await findRunningImports(db)) await queueImport(queue, importId);
-  await queueTick(queue, TICK_SECONDS);
+  // The first sweep a minute after start: the imports left running were just queued above.
+  await registerTick(
+    queue,
+    {
+      queue: IMPORT_TICK_QUEUE,
+      everySeconds: TICK_SECONDS,
+      run: async () => {
+        for (const importId of await findOrphanedImports(db, 2 * TICK_SECONDS))
+          await queueImport(queue, importId, true);
+      },
+    },
+    TICK_SECONDS,
+  );
 };
