@@ -16,6 +16,7 @@ import type { FreshServer } from './support/burst-server.ts';
 import { firstMinute } from './support/first-minute.ts';
 import type { Attempt, UserRun } from './support/first-minute.ts';
 import { createBenchDatabase } from './support/postgres.ts';
+import { countCpu } from './support/cpu.ts';
 import { sampleRss } from './support/product.ts';
 import { latencySummary, round, runBenchmark, target } from './support/run.ts';
 
@@ -123,22 +124,28 @@ const scenario = async (
   const server = await startFresh({ ...options, nodeArgs });
   try {
     const rss = sampleRss(server.pid, 50);
+    const coldCpuCounter = countCpu(server.pid);
     const cold = await fire(server.url, users);
+    const coldCpu = coldCpuCounter.stop();
     const coldRss = rss.stop();
     const coldSummary = summarise(cold.runs, cold.wallMs);
     log(
-      `${name} cold: started in ${round(server.startMs, 0)} ms; ${describe(coldSummary)}; peak RSS ${round(coldRss.maxRssMb)} MB`,
+      `${name} cold: started in ${round(server.startMs, 0)} ms; ${describe(coldSummary)}; peak RSS ${round(coldRss.maxRssMb)} MB; CPU ${JSON.stringify(coldCpu)}`,
     );
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const warmRssSampler = sampleRss(server.pid, 50);
+    const warmCpuCounter = countCpu(server.pid);
     const warm = await fire(server.url, users);
+    const warmCpu = warmCpuCounter.stop();
     const warmRss = warmRssSampler.stop();
     const warmSummary = summarise(warm.runs, warm.wallMs);
-    log(`${name} warm: ${describe(warmSummary)}; peak RSS ${round(warmRss.maxRssMb)} MB`);
+    log(
+      `${name} warm: ${describe(warmSummary)}; peak RSS ${round(warmRss.maxRssMb)} MB; CPU ${JSON.stringify(warmCpu)}`,
+    );
     return {
       startMs: round(server.startMs, 0),
-      cold: { ...coldSummary, peakRssMb: round(coldRss.maxRssMb) },
-      warm: { ...warmSummary, peakRssMb: round(warmRss.maxRssMb) },
+      cold: { ...coldSummary, peakRssMb: round(coldRss.maxRssMb), cpu: coldCpu },
+      warm: { ...warmSummary, peakRssMb: round(warmRss.maxRssMb), cpu: warmCpu },
       ratios: {
         coldMaxToWarmMax: round(coldSummary.latencyMs.max / warmSummary.latencyMs.max, 2),
         coldP95ToWarmP95: round(coldSummary.latencyMs.p95 / warmSummary.latencyMs.p95, 2),

@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -19,6 +21,7 @@ import type { ActivityType } from '@leadline/shared/activity';
 import type { ImportError } from '@leadline/shared/imports';
 import type { LeadData } from '@leadline/shared/leads';
 import type { EmailKind, SentEmailStatus } from '@leadline/shared/email';
+import type { BounceType, SuppressionReason } from '@leadline/shared/deliverability';
 
 // Column helpers, also used by the feature tables in ./tables/.
 export const id = () =>
@@ -38,6 +41,8 @@ const field = (name: string) => text(name).notNull().default('');
 export const organizations = pgTable('organizations', {
   id: id(),
   name: text('name').notNull().unique(),
+  /** A bulk run or campaign pauses itself when its hard-bounce rate passes this (percent). */
+  bouncePausePercent: real('bounce_pause_percent').notNull().default(3),
   createdAt: createdAt(),
 });
 
@@ -143,6 +148,13 @@ export const leads = pgTable(
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     /** Set when the lead's address unsubscribes (it is then on the suppression list). */
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** Set by a hard bounce (or three soft ones in a row); the address is then suppressed. */
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+    bounceReason: text('bounce_reason'),
+    /** Soft bounces since the last email that was not bounced. */
+    softBounces: integer('soft_bounces').notNull().default(0),
+    /** IANA time zone; null: its country's single zone, else the campaign's. */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchText: text('search_text').generatedAlwaysAs(LEAD_SEARCH_TEXT),
@@ -272,6 +284,12 @@ export const mailAccounts = pgTable('mail_accounts', {
   imapSecure: boolean('imap_secure'),
   imapUser: text('imap_user'),
   imapPassEncrypted: text('imap_pass_encrypted'),
+  /** Warm-up: `warmupStart` emails on `warmupStartedOn`, `warmupIncrement` more each day after. */
+  warmupStart: integer('warmup_start'),
+  warmupIncrement: integer('warmup_increment'),
+  warmupStartedOn: date('warmup_started_on', { mode: 'string' }),
+  /** Human pacing: the mailbox's next campaign email waits until then. */
+  pacedUntil: timestamp('paced_until', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -305,6 +323,9 @@ export const sentEmails = pgTable(
     error: text('error'),
     /** The HTML as sent (personalised, without attachments); null for emails sent before it was kept. */
     bodyHtml: text('body_html'),
+    /** Set when a delivery report (or the SMTP server's refusal) says it bounced. */
+    bounce: text('bounce').$type<BounceType>(),
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -326,9 +347,20 @@ export const emailSuppressions = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** An address, or a whole domain written `@example.com`. */
     email: text('email').notNull(),
-    reason: text('reason').$type<'unsubscribed' | 'manual'>().notNull(),
+    id: uuid('id')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
+    reason: text('reason').$type<SuppressionReason>().notNull(),
+    /** Where it came from, in words ("Unsubscribe link", "Bounce", "CSV upload"...). */
+    source: text('source').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.email] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.email] }),
+    uniqueIndex('email_suppressions_id_key').on(t.id),
+    index('email_suppressions_org_created_idx').on(t.organizationId, t.createdAt.desc()),
+  ],
 );

@@ -6,3 +6,4 @@ export * from './tables/calendar.ts';
 export * from './tables/campaigns.ts';
 export * from './tables/accounts.ts';
 export * from './tables/imports.ts';
+export * from './tables/templates.ts';

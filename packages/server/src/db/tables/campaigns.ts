@@ -17,6 +17,7 @@ import type {
   FollowUpStep,
   TargetFilters,
 } from '@leadline/shared/campaigns';
+import type { SendingWindow } from '@leadline/shared/sending-window';
 import { createdAt, id, leads, organizationId, sentEmails, updatedAt, users } from '../schema.ts';
 
 /**
@@ -41,6 +42,12 @@ export const campaigns = pgTable(
     sendNow: boolean('send_now').notNull().default(true),
     startDate: timestamp('start_date', { withTimezone: true }),
     throttlePerHour: integer('throttle_per_hour').notNull().default(50),
+    /** null: any day, any hour (campaigns made before sending windows). */
+    sendingWindow: jsonb('sending_window').$type<SendingWindow>(),
+    gapMinSeconds: integer('gap_min_seconds').notNull().default(0),
+    gapMaxSeconds: integer('gap_max_seconds').notNull().default(0),
+    /** Why the campaign paused itself (a bounce rate...); null when a user paused it. */
+    statusMessage: text('status_message'),
     tickChain: uuid('tick_chain'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   index,
   integer,
   pgTable,
@@ -11,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BulkEmailStatus, BulkEmailType, EmailFont } from '@leadline/shared/email';
+import type { IncomingKind } from '@leadline/shared/deliverability';
 import { createdAt, id, leads, organizationId, sentEmails, updatedAt, users } from '../schema.ts';
 
 /**
@@ -85,6 +87,12 @@ export const emailReplies = pgTable(
     toAddress: text('to_address').notNull().default(''),
     subject: text('subject').notNull().default(''),
     messageId: text('message_id').notNull(),
+    /** A reply, an automatic answer (out of office...) or a delivery report. */
+    kind: text('kind').$type<IncomingKind>().notNull().default('reply'),
+    /** A bounce's reason (status code and diagnostic); empty otherwise. */
+    detail: text('detail').notNull().default(''),
+    /** The day an out-of-office answer says its sender is back. */
+    returnsOn: date('returns_on', { mode: 'string' }),
     snippet: text('snippet').notNull().default(''),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
