@@ -15,6 +15,7 @@ const serverDoors = {
   auth: ['service.ts', 'credentials.ts'],
   calendar: ['replies.ts', 'summary.ts'],
   campaigns: ['service.ts', 'summary.ts'],
+  deliverability: ['events.ts', 'incoming.ts', 'rate.ts', 'record.ts'],
   imports: ['rows-source.ts', 'xlsx.ts', 'zip.ts'],
   leads: [
     'changes.ts',
@@ -26,6 +27,7 @@ const serverDoors = {
     'zip-stream.ts',
   ],
   'mail-accounts': ['stored.ts'],
+  organizations: ['bounce-pause.ts'],
   replies: ['history.ts', 'present.ts', 'service.ts', 'threading.ts'],
   sending: ['email.ts', 'limits.ts', 'outbox.ts', 'records.ts'],
   'system-mail': ['mailer.ts', 'messages.ts'],

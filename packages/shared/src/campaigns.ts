@@ -384,6 +384,8 @@ export type Campaign = {
   updatedAt: string;
   startedAt: string | null;
   completedAt: string | null;
+  /** Why a paused campaign paused itself (too many bounces, a refusing mail server); null otherwise. */
+  statusMessage: string | null;
 };
 
 export type CampaignDetail = Campaign & {
@@ -497,6 +499,7 @@ export const campaignAnswerSchema = answerSchema<Campaign>()({
   updatedAt: isoDateTime,
   startedAt: nullableDateTime,
   completedAt: nullableDateTime,
+  statusMessage: text.nullable(),
 });
 
 /** A list; for a Super Admin an object keyed by organisation. */

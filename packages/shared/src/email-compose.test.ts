@@ -77,7 +77,8 @@ describe('email screens rules', () => {
       to: 'ada@lead.test',
       cc: [],
       messageId: '<m1@mail.test>',
-      kind: 'single',
+      kind: 'sent',
+      via: 'single',
       status: 'sent',
       sentAt: '2025-01-01T00:00:00.000Z',
       sender: { name: 'Rep', email: 'rep@org.test' },
@@ -100,6 +101,7 @@ describe('email screens rules', () => {
       subject: 'RE: Plan',
       to: 'rep@org.test',
       kind: 'reply',
+      via: null,
       status: 'received',
       sender: { name: 'Ada', email: 'ada@lead.test' },
     };

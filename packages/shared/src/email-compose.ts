@@ -119,7 +119,8 @@ export const replySubject = (subject: string): string =>
  * the lead was sent to its recipient; threaded under it. Null when it cannot be followed up.
  */
 export const followUpStateOf = (email: SentEmail): FollowUpPreset | null => {
-  const to = email.kind === 'reply' ? email.sender?.email : email.to;
+  if (email.kind === 'bounce') return null;
+  const to = email.kind === 'sent' ? email.to : email.sender?.email;
   if (!to || !email.messageId || (email.status !== 'sent' && email.status !== 'received'))
     return null;
   const { sender } = email;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BounceType } from './deliverability.ts';
 import { limitParam } from './list-query.ts';
 
 /* Email: sending (single, follow-up; bulk and campaigns later) and mail server settings. */
@@ -387,16 +388,24 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const SENT_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'unconfirmed'] as const;
 export type SentEmailStatus = (typeof SENT_EMAIL_STATUSES)[number];
 
-/** A lead's history holds the emails sent to it and the replies received from it. */
-export type LeadEmailKind = EmailKind | 'reply';
+/**
+ * What one entry of a lead's history is: an email sent to it, or a message received for it
+ * (a reply, an automatic answer such as an out-of-office note, or a bounce).
+ */
+export const LEAD_EMAIL_KINDS = ['sent', 'reply', 'auto-reply', 'bounce'] as const;
+export type LeadEmailKind = (typeof LEAD_EMAIL_KINDS)[number];
 export type LeadEmailStatus = SentEmailStatus | 'received';
 
 /**
- * One email of a lead's history (GET /api/leads/:id/emails). A reply (kind 'reply', status
- * 'received') has the lead as `sender`, the inbox it arrived in as `to`, the time it was sent
- * as `sentAt` and the start of its text as `snippet`. `bodyHtml` is the HTML an email was sent
- * with, sanitised for display (as the inbox shows a message); null for a reply and for an
- * email sent before Leadline kept it.
+ * One email of a lead's history (GET /api/leads/:id/emails). `kind` says what it is; `via`,
+ * for a sent one, how it was sent (single, follow-up, bulk, campaign, invitation), null for a
+ * received one. A received message (status 'received') has its writer as `sender` (a mail
+ * system for a bounce), the inbox it arrived in as `to`, its time as `sentAt` and the start of
+ * its text as `snippet` (for a bounce: the failed address and the reason). `bounce` is set on
+ * a sent email a delivery report or the mail server's refusal said bounced. `returnsOn` is the
+ * day an auto-reply says its writer is back. `bodyHtml` is the HTML an email was sent with,
+ * sanitised for display (as the inbox shows a message); null for a received message and for
+ * an email sent before Leadline kept it.
  */
 export type SentEmail = {
   _id: string;
@@ -405,11 +414,14 @@ export type SentEmail = {
   cc: string[];
   messageId: string;
   kind: LeadEmailKind;
+  via: EmailKind | null;
   status: LeadEmailStatus;
   error?: string;
   sentAt: string;
   sender: { name: string; email: string } | null;
   snippet?: string;
+  bounce?: BounceType | null;
+  returnsOn?: string | null;
   bodyHtml: string | null;
 };
 

@@ -275,6 +275,10 @@ export type Lead = LeadData & {
   repliedAt: string | null;
   /** When the lead's address unsubscribed from bulk and campaign emails. */
   unsubscribedAt: string | null;
+  /** When an email to the lead bounced for good (a hard bounce, or three soft ones in a row). */
+  bouncedAt: string | null;
+  /** Why: the mail server's status code and words. */
+  bounceReason: string | null;
 };
 
 /**
@@ -325,6 +329,8 @@ export const leadAnswerSchema = answerSchema<Lead>()({
   mailSentDate: nullableDateTime,
   repliedAt: nullableDateTime,
   unsubscribedAt: nullableDateTime,
+  bouncedAt: nullableDateTime,
+  bounceReason: text.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -1,6 +1,7 @@
 import { ImapFlow } from 'imapflow';
 import type { FetchMessageObject, FetchQueryObject } from 'imapflow';
 import { simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { MAIL_TIMEOUT_SECONDS, MailLoginError, explainLoginFailure } from './errors.ts';
 import { withoutNul } from '../lib/text.ts';
 import { resolveMailHost } from './host.ts';
@@ -91,7 +92,15 @@ export type InboxSession = {
   listSince: (since: Date, max: number) => Promise<InboxMessage[]>;
   /** The message's start (up to `maxBytes`), parsed: its text, or its HTML's. */
   text: (uid: number, maxBytes?: number) => Promise<{ text: string; html: string }>;
+  /**
+   * The message's start (up to `maxBytes`) parsed whole, headers and parts (a bounce's report,
+   * an auto-reply's headers); null when it cannot be fetched or read (hostile mail is skipped).
+   */
+  parse: (uid: number, maxBytes?: number) => Promise<ParsedMail | null>;
 };
+
+/** How much of a message the inbox check reads at most. */
+export const MESSAGE_READ_MAX = 256 * 1024;
 
 const MESSAGE_IDS = /<[^<>\s]+>/g;
 const HOUR = 3_600_000;
@@ -181,7 +190,7 @@ const sessionOf = (client: ImapFlow): InboxSession => {
       const uids = (await client.search({ since }, { uid: true })) || [];
       return list(uids.sort((a, b) => a - b).slice(0, max));
     },
-    text: async (uid, maxBytes = 256 * 1024) => {
+    text: async (uid, maxBytes = MESSAGE_READ_MAX) => {
       const message = await client.fetchOne(
         String(uid),
         { source: { maxLength: maxBytes } },
@@ -190,6 +199,20 @@ const sessionOf = (client: ImapFlow): InboxSession => {
       if (!message || !message.source) return { text: '', html: '' };
       const parsed = await simpleParser(message.source);
       return { text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' };
+    },
+    parse: async (uid, maxBytes = MESSAGE_READ_MAX) => {
+      try {
+        const message = await client.fetchOne(
+          String(uid),
+          { source: { maxLength: maxBytes } },
+          { uid: true },
+        );
+        if (!message || !message.source) return null;
+        return await simpleParser(message.source, { skipImageLinks: true, skipTextToHtml: true });
+      } catch {
+        // Bad encodings, broken parts: the message is not read, the check goes on.
+        return null;
+      }
     },
   };
 };

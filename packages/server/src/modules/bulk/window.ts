@@ -12,6 +12,7 @@ import type {
   SendReservation,
 } from '../sending/outbox.ts';
 import { markUnconfirmed } from '../sending/records.ts';
+import { bouncePauseMessage, watchBounceRate } from '../deliverability/rate.ts';
 
 /** What the lead's history and the run say of an email that was with the mail server at a crash. */
 export const NOT_CONFIRMED =
@@ -162,6 +163,13 @@ export const sendAll = async (
   };
 
   const progress = createProgress(db, run, owner, loop, outbox.flush);
+  // Too many hard bounces stop the run, saying why.
+  const bounces = watchBounceRate(db, run.organizationId, [run.id]);
+  const watchBounces = async (outcome: RunSendOutcome | null) => {
+    if (outcome?.status !== 'sent' && outcome?.status !== 'failed') return;
+    const rate = await bounces.after(outcome.status);
+    if (rate) loop.stopped ??= bouncePauseMessage(rate);
+  };
   /** Whether the next email may start: the run goes on, this worker holds it, no stop asked. */
   const canGoOn = () => {
     if (loop.state !== 'running' || loop.stopped !== undefined) return false;
@@ -200,6 +208,7 @@ export const sendAll = async (
           : { counter: 'skippedDeleted' };
         if ('stop' in step) loop.stopped ??= step.stop;
         else progress.done(item.index, step.counter);
+        await watchBounces(outcome);
       }
       if (pauseMs > 0 || !ahead) await outbox.flush();
       // Written beside the next window's sending, one write at a time.

@@ -12,6 +12,7 @@ import { maySend } from '../users/present.ts';
 import { finishDelivery, queueNextStep, releaseDeliveries, renewClaim } from './deliveries-repo.ts';
 import type { ClaimedDelivery } from './deliveries-repo.ts';
 import type { EngineOptions } from './engine-options.ts';
+import { bounceGuardOf } from './bounce-guard.ts';
 import { stepJobId } from './ids.ts';
 import { pauseForFailure } from './lifecycle.ts';
 import { getCampaignRow } from './repo.ts';
@@ -226,6 +227,7 @@ export const sendClaimed = async (
     campaign.organizationId,
     rest.map((row) => row.lead.personEmail),
   );
+  const bouncesTooMany = bounceGuardOf(db, campaign);
   const deadline = Date.now() + (options.leaseSeconds * 1000) / 3;
   let stopped = false;
   // Reserving an email and handing it to the SMTP server happen one email at a time: a
@@ -269,6 +271,7 @@ export const sendClaimed = async (
       return false;
     }
     if ((await record(db, campaign, row, outcome, options, rest)) === 'stop') stopped = true;
+    else if (await bouncesTooMany(outcome)) stopped = true;
     return !stopped;
   };
   const worker = async () => {

@@ -30,7 +30,8 @@ export const completeIfDone = async (
 
 /**
  * Pauses an active campaign the engine cannot go on with (its sender's SMTP account refuses,
- * or the sender is gone), saying why in the activity log; resuming retries.
+ * the sender is gone, too many emails bounce), saying why in the activity log and on the
+ * campaign (its status message); resuming retries.
  */
 export const pauseForFailure = async (
   db: Db,
@@ -41,7 +42,11 @@ export const pauseForFailure = async (
   await db.transaction(async (tx) => {
     const locked = await lockCampaign(tx, campaign.id);
     if (locked?.status !== 'active' || locked.tickChain !== chain) return;
-    await updateCampaignRow(tx, campaign.id, { status: 'paused', tickChain: null });
+    await updateCampaignRow(tx, campaign.id, {
+      status: 'paused',
+      tickChain: null,
+      statusMessage: reason,
+    });
     await logActivity(tx, {
       organizationId: campaign.organizationId,
       userId: null,

@@ -28,6 +28,7 @@ export const toCampaign = (row: CampaignListRow, leadCount: number): Campaign =>
   updatedAt: row.updatedAt.toISOString(),
   startedAt: iso(row.startedAt),
   completedAt: iso(row.completedAt),
+  statusMessage: row.status === 'paused' ? (row.statusMessage ?? null) : null,
 });
 
 /** How activity entries name a campaign. */

@@ -109,6 +109,8 @@ export const updateCampaignRow = async (
     startedAt?: Date;
     completedAt?: Date | null;
     createdBy?: string;
+    /** Why the campaign paused itself; cleared when it is sent or resumed. */
+    statusMessage?: string | null;
   },
 ): Promise<void> => {
   await db

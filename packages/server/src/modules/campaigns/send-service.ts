@@ -83,6 +83,7 @@ export const sendCampaign = async (
       createdBy: senderId,
       ...(campaign.startedAt ? {} : { startedAt: new Date() }),
       completedAt: null,
+      statusMessage: null,
     });
     await logActivity(tx, {
       organizationId: campaign.organizationId,
@@ -120,7 +121,7 @@ export const setCampaignStatus = async (
     if (pausing && campaign.status !== 'active') throw conflict(NOT_PAUSABLE);
     if (!pausing && campaign.status !== 'paused') throw conflict(NOT_RESUMABLE);
     const chain = !pausing && campaign.type === 'email' ? newChain() : null;
-    await updateCampaignRow(tx, campaignId, { status, tickChain: chain });
+    await updateCampaignRow(tx, campaignId, { status, tickChain: chain, statusMessage: null });
     await logActivity(tx, {
       organizationId: campaign.organizationId,
       userId: actor.id,

@@ -31,6 +31,7 @@ import {
 } from './repo.ts';
 import type { CampaignListRow, CampaignValues } from './repo.ts';
 import { checkCampaignId, isSuperAdmin, loadCampaign } from './scope.ts';
+import './return-dates.ts';
 
 export const ORGANIZATION_USERS_ONLY = chooseOrganization('create campaigns');
 export const UNKNOWN_LEADS = 'Some chosen leads were not found in this organisation';

@@ -19,7 +19,7 @@ export type Bounce = {
   originalMessageId: string | null;
 };
 
-const BOUNCE_SUBJECT =
+export const BOUNCE_SUBJECT =
   /^\s*(?:undeliverable|undelivered mail|delivery status notification|mail delivery failed|returned mail|failure notice|delivery failure|delivery has failed|message not delivered|delayed mail|warning: message .* delayed|unzustellbar|nicht zustellbar|non remis|no se puede entregar)/i;
 const SYSTEM_NAME = /^mail delivery (?:sub)?system$/i;
 

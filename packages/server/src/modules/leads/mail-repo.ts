@@ -55,6 +55,8 @@ export const markLeadReplied = async (
     .update(leads)
     .set({
       repliedAt: sql`GREATEST(COALESCE(${leads.repliedAt}, ${time}), ${time})`,
+      // A reply shows the address works: soft bounces before it no longer count.
+      softBounces: 0,
       updatedAt: sql`now()`,
     })
     .where(and(eq(leads.organizationId, organizationId), eq(leads.id, leadId)))
@@ -102,4 +104,39 @@ export const findLeadIdByEmail = async (
     )
     .limit(1);
   return row?.id;
+};
+
+/**
+ * A hard bounce: the organisation's leads with this (lower-cased) address get bouncedAt (the
+ * first time) and the reason; their soft bounces are settled. Returns the leads it marked.
+ */
+export const markLeadsBounced = (
+  db: Db,
+  organizationId: string,
+  address: string,
+  reason: string,
+): Promise<NamedLead[]> =>
+  db
+    .update(leads)
+    .set({
+      bouncedAt: sql`COALESCE(${leads.bouncedAt}, now())`,
+      bounceReason: reason,
+      softBounces: 0,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(leads.organizationId, organizationId), eq(leads.personEmail, address)))
+    .returning(named);
+
+/** One more soft bounce in a row for the lead; answers how many there are now (0: no lead). */
+export const countSoftBounce = async (
+  db: Db,
+  organizationId: string,
+  leadId: string,
+): Promise<number> => {
+  const [row] = await db
+    .update(leads)
+    .set({ softBounces: sql`${leads.softBounces} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(leads.organizationId, organizationId), eq(leads.id, leadId)))
+    .returning({ softBounces: leads.softBounces });
+  return row?.softBounces ?? 0;
 };

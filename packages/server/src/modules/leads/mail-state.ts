@@ -1,11 +1,13 @@
 /*
  * How other modules (sending, replies, unsubscribe, calendar) read and change a lead's mail
- * state: mailed, replied, unsubscribed. The leads table is written by the leads module only.
+ * state: mailed, replied, unsubscribed, bounced. The leads table is written by the leads module only.
  */
 export {
+  countSoftBounce,
   findLeadIdByEmail,
   markLeadMailed,
   markLeadReplied,
+  markLeadsBounced,
   markLeadsMailedSql,
   markLeadsUnsubscribed,
 } from './mail-repo.ts';

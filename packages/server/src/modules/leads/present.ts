@@ -29,6 +29,8 @@ export const toLead = (row: LeadRow): Lead => ({
   mailSentDate: row.mailSentDate ? row.mailSentDate.toISOString() : null,
   repliedAt: row.repliedAt ? row.repliedAt.toISOString() : null,
   unsubscribedAt: row.unsubscribedAt ? row.unsubscribedAt.toISOString() : null,
+  bouncedAt: row.bouncedAt ? row.bouncedAt.toISOString() : null,
+  bounceReason: row.bounceReason,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

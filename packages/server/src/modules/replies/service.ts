@@ -16,6 +16,10 @@ import {
   saveReplyCursor,
 } from './repo.ts';
 import { findLeadIdByEmail, markLeadReplied } from '../leads/mail-state.ts';
+import { returnDateNoted } from '../deliverability/events.ts';
+import { bounceReasonOf, classifyIncoming, mayBeBounce } from '../deliverability/incoming.ts';
+import type { Bounce } from '../deliverability/incoming.ts';
+import { findLatestSentTo, findSentByMessageId, recordBounce } from '../deliverability/record.ts';
 
 export type ReplyCheckResult =
   | { status: 'checked'; scanned: number; found: number }
@@ -73,16 +77,91 @@ const leadAnswered = async (
   return leadId ? { leadId, sentEmailId: null } : undefined;
 };
 
-/** Stores the message if it answers a lead's email: the reply, the lead's repliedAt, activity. */
-const recordIfReply = async (mailbox: Mailbox, message: InboxMessage): Promise<boolean> => {
-  const from = message.from?.address;
-  if (!from || mailbox.own.has(from)) return false;
-  const answered = await leadAnswered(mailbox, message, from);
-  if (!answered) return false;
-  const body = await mailbox.inbox.text(message.uid);
-  const messageId =
-    message.messageId ??
-    `<imap-${mailbox.inbox.uidValidity}-${message.uid}-${mailbox.userId}@leadline.invalid>`;
+/** A reply's text: its start, up to the quoted original. */
+const snippetOf = (parsed: { text: string; html: string }) =>
+  replySnippet(withoutNul(parsed.text || htmlToText(parsed.html)));
+
+const stableMessageId = (mailbox: Mailbox, message: InboxMessage) =>
+  message.messageId ??
+  `<imap-${mailbox.inbox.uidValidity}-${message.uid}-${mailbox.userId}@leadline.invalid>`;
+
+/** The parts of a parsed message the check keeps; null when it could not be read. */
+const readWhole = async (mailbox: Mailbox, message: InboxMessage) => {
+  const parsed = await mailbox.inbox.parse(message.uid);
+  if (!parsed) return null;
+  return {
+    incoming: classifyIncoming(parsed),
+    body: { text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' },
+  };
+};
+
+/**
+ * Stores a bounce of an email to a lead (matched by the original Message-ID, else the failed
+ * address) in the lead's history, and records what it means (deliverability/record.ts).
+ * A bounce is never a reply.
+ */
+const recordBounceMessage = async (
+  mailbox: Mailbox,
+  message: InboxMessage,
+  bounce: Bounce,
+): Promise<boolean> => {
+  const { db, organizationId } = mailbox;
+  const byId = bounce.originalMessageId
+    ? await findSentByMessageId(db, organizationId, bounce.originalMessageId)
+    : undefined;
+  const address = byId ? null : bounce.recipients[0];
+  const email = byId ?? (address ? await findLatestSentTo(db, organizationId, address) : undefined);
+  if (!email) return false;
+  const failed =
+    bounce.recipients.find((recipient) => recipient === email.to.toLowerCase()) ??
+    bounce.recipients[0] ??
+    email.to;
+  const reason = withoutNul(bounceReasonOf(bounce));
+  return db.transaction(async (tx) => {
+    const id = await insertReply(tx, {
+      organizationId,
+      userId: mailbox.userId,
+      leadId: email.leadId,
+      sentEmailId: email.id,
+      fromAddress: message.from?.address ?? '',
+      fromName: message.from?.name ?? '',
+      toAddress: message.to,
+      subject: message.subject,
+      messageId: stableMessageId(mailbox, message),
+      kind: 'bounce',
+      detail: reason,
+      snippet: `${bounce.kind === 'hard' ? 'Hard' : 'Soft'} bounce for ${failed}: ${reason}`,
+      receivedAt: message.date,
+    });
+    if (!id) return false;
+    await recordBounce(tx, {
+      organizationId,
+      userId: mailbox.userId,
+      leadId: email.leadId,
+      sentEmailId: email.id,
+      address: failed,
+      kind: bounce.kind,
+      reason,
+      source: 'report',
+    });
+    return true;
+  });
+};
+
+/**
+ * Stores an answer to a lead's email: a reply marks the lead Replied; an automatic answer
+ * (out of office...) is kept as an auto-reply and changes nothing else, except that a return
+ * date it names holds the lead's next campaign step until the day after.
+ */
+const recordAnswer = async (
+  mailbox: Mailbox,
+  message: InboxMessage,
+  answered: { leadId: string; sentEmailId: string | null },
+  whole: Awaited<ReturnType<typeof readWhole>>,
+): Promise<boolean> => {
+  const from = message.from!.address;
+  const body = whole?.body ?? (await mailbox.inbox.text(message.uid));
+  const auto = whole?.incoming.kind === 'auto-reply' ? whole.incoming : null;
   const { db, organizationId } = mailbox;
   return db.transaction(async (tx) => {
     const id = await insertReply(tx, {
@@ -94,11 +173,27 @@ const recordIfReply = async (mailbox: Mailbox, message: InboxMessage): Promise<b
       fromName: message.from?.name ?? '',
       toAddress: message.to,
       subject: message.subject,
-      messageId,
-      snippet: replySnippet(withoutNul(body.text || htmlToText(body.html))),
+      messageId: stableMessageId(mailbox, message),
+      kind: auto ? 'auto-reply' : 'reply',
+      returnsOn: auto?.returnsOn ?? null,
+      snippet: snippetOf(body),
       receivedAt: message.date,
     });
     if (!id) return false;
+    if (auto) {
+      if (auto.returnsOn)
+        await returnDateNoted(tx, { organizationId, leadId: answered.leadId, returnsOn: auto.returnsOn });
+      await logActivity(tx, {
+        organizationId,
+        userId: mailbox.userId,
+        type: 'Email',
+        entityId: answered.leadId,
+        action: 'auto-reply received',
+        createdAt: message.date,
+        details: `Automatic reply "${message.subject}" received from <${from}>${auto.returnsOn ? `: away until ${auto.returnsOn}` : ''}`,
+      });
+      return true;
+    }
     const lead = await markLeadReplied(tx, organizationId, answered.leadId, message.date);
     await logActivity(tx, {
       organizationId,
@@ -112,6 +207,26 @@ const recordIfReply = async (mailbox: Mailbox, message: InboxMessage): Promise<b
     });
     return true;
   });
+};
+
+/**
+ * Stores the message if it concerns a lead's email: a bounce (from a mail system, matched to
+ * the email it reports on), an automatic answer, or a reply. Only messages that may be bounces
+ * or that answer a lead are read whole (at most 256 kB); one that cannot be read is skipped
+ * as a bounce and taken as a reply when it answers a lead.
+ */
+const recordIfReply = async (mailbox: Mailbox, message: InboxMessage): Promise<boolean> => {
+  const from = message.from?.address;
+  if (!from || mailbox.own.has(from)) return false;
+  const bounceLike = mayBeBounce(message.from, message.subject);
+  const answered = await leadAnswered(mailbox, message, from);
+  if (!answered && !bounceLike) return false;
+  const whole = await readWhole(mailbox, message);
+  if (whole?.incoming.kind === 'bounce')
+    return recordBounceMessage(mailbox, message, whole.incoming.bounce);
+  // A mail system's message that is no bounce (a delivery notice) is nobody's reply.
+  if (!answered || bounceLike) return false;
+  return recordAnswer(mailbox, message, answered, whole);
 };
 
 /**

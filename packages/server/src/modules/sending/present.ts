@@ -15,11 +15,13 @@ export const toSentEmail = (row: LeadEmailRow): SentEmail => ({
   to: row.to,
   cc: addresses(row.cc),
   messageId: row.messageId,
-  kind: row.kind,
+  kind: 'sent',
+  via: row.kind,
   status: row.status,
   ...(row.error ? { error: row.error } : {}),
   sentAt: row.sentAt.toISOString(),
   sender: row.userId ? { name: row.senderName ?? '', email: row.fromAddress } : null,
+  bounce: row.bounce,
   // Shown in the app: cleaned as received mail is, whatever the body holds.
   bodyHtml: row.bodyHtml === null ? null : sanitiseEmailHtml(row.bodyHtml).html,
 });

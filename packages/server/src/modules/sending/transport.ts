@@ -10,6 +10,7 @@ import { composeMessage } from './compose.ts';
 import type { OutgoingEmail, Sender } from './email.ts';
 import type { SendReservation } from './limits.ts';
 import { finishSentEmail } from './repo.ts';
+import { permanentRefusalOf, recordRefusal } from './refusals.ts';
 
 export const STORED_PASSWORD_UNREADABLE =
   'The stored SMTP password can no longer be read (the server key changed). Save your SMTP settings again.';
@@ -38,12 +39,18 @@ export type Connections = {
   known?: StoredSmtp;
   /** The reservation's account with its password; null when the password cannot be read. */
   account: (reservation: SendReservation) => SmtpAccount | null;
-  /** Hands one message to the account's server; answers the recipients it refused. */
-  send: (account: SmtpAccount, message: OutgoingMessage) => Promise<string[]>;
+  /** Hands one message to the account's server; answers what it said of the recipients. */
+  send: (account: SmtpAccount, message: OutgoingMessage) => Promise<SentInfo>;
   close: () => void;
 };
 
-const refusedOf = (info: { rejected?: unknown[] }) => (info.rejected ?? []).map(String);
+/** The recipients the server refused while it accepted others, and its words for each. */
+export type SentInfo = { rejected: string[]; rejectedErrors?: unknown[] };
+
+const refusedOf = (info: { rejected?: unknown[]; rejectedErrors?: unknown[] }): SentInfo => ({
+  rejected: (info.rejected ?? []).map(String),
+  rejectedErrors: info.rejectedErrors ?? [],
+});
 
 export const openConnections = (box: SecretBox, pooled: boolean): Connections => {
   const passwords = new Map<string, string | null>();
@@ -109,9 +116,10 @@ export const transmit = async (
   email: OutgoingEmail,
   lateBody?: string,
 ): Promise<string[]> => {
+  let info: SentInfo;
   try {
     const from = { name: sender.name, address: reservation.from };
-    return await connections.send(account, composeMessage(email, from, reservation.messageId));
+    info = await connections.send(account, composeMessage(email, from, reservation.messageId));
   } catch (error) {
     const message = explainSendFailure({ protocol: 'SMTP', ...account }, error);
     await finishSentEmail(db, reservation.id, {
@@ -119,6 +127,10 @@ export const transmit = async (
       error: message,
       bodyHtml: lateBody,
     });
+    // The lead's address refused with a 5xx: a hard bounce at once.
+    await recordRefusal(db, sender, reservation, email, permanentRefusalOf(error, email.to));
     throw new SendFailed(message, classifyMailError(error));
   }
+  await recordRefusal(db, sender, reservation, email, permanentRefusalOf(info, email.to));
+  return info.rejected;
 };

@@ -50,7 +50,8 @@ export const suppressedAmong = async (
 
 /**
  * Puts the address on the organisation's suppression list and marks the organisation's leads
- * with that address as unsubscribed (the first time only). Safe to repeat: a second call
+ * with that address as unsubscribed (the first time only; a bounce marks them bounced instead,
+ * elsewhere). `source` says where the entry came from. Safe to repeat: a second call
  * changes nothing and answers `added: false`. Returns the leads it marked.
  */
 export const suppressAddress = async (
@@ -58,13 +59,15 @@ export const suppressAddress = async (
   organizationId: string,
   email: string,
   reason: SuppressionReason,
+  source = '',
 ): Promise<{ added: boolean; leads: NamedLead[] }> => {
   const address = normal(email);
   const inserted = await db
     .insert(emailSuppressions)
-    .values({ organizationId, email: address, reason })
+    .values({ organizationId, email: address, reason, source })
     .onConflictDoNothing()
     .returning({ email: emailSuppressions.email });
-  const marked = await markLeadsUnsubscribed(db, organizationId, address);
+  const marked =
+    reason === 'bounced' ? [] : await markLeadsUnsubscribed(db, organizationId, address);
   return { added: inserted.length > 0, leads: marked };
 };

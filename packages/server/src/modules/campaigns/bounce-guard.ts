@@ -1,0 +1,24 @@
+import type { Db } from '../../db/connection.ts';
+import { bouncePauseMessage, watchBounceRate } from '../deliverability/rate.ts';
+import { stepJobId } from './ids.ts';
+import { pauseForFailure } from './lifecycle.ts';
+import type { CampaignRow } from './repo.ts';
+
+/**
+ * The bounce protection of a campaign's batch: after each email, once the hard-bounce rate of
+ * all its steps passes the organisation's limit (after at least 20 sends), the campaign pauses
+ * itself and says why (its status message, the activity log). Answers true when it paused.
+ */
+export const bounceGuardOf = (db: Db, campaign: CampaignRow) => {
+  const steps = Array.from({ length: campaign.followUps.length + 1 }, (_, step) =>
+    stepJobId(campaign.id, step),
+  );
+  const watch = watchBounceRate(db, campaign.organizationId, steps);
+  return async (outcome: { status: string }): Promise<boolean> => {
+    if (outcome.status !== 'sent' && outcome.status !== 'failed') return false;
+    const rate = await watch.after(outcome.status);
+    if (!rate) return false;
+    await pauseForFailure(db, campaign, campaign.tickChain, bouncePauseMessage(rate));
+    return true;
+  };
+};

@@ -1,0 +1,8 @@
+import { onReturnDate } from '../deliverability/events.ts';
+import { holdStepsUntilReturn } from './return-dates-repo.ts';
+
+/*
+ * An out-of-office answer that names a return date holds the lead's next campaign steps until
+ * the day after it. Registered when the campaigns module loads (its service does).
+ */
+onReturnDate(holdStepsUntilReturn);
