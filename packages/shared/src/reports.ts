@@ -163,7 +163,11 @@ export type ReportTable = {
   rows: { bucket: string; counts: Record<string, number> }[];
 };
 
-export const EMAIL_SERIES = { sent: 'Emails sent', replies: 'Replies' } as const;
+export const EMAIL_SERIES = {
+  sent: 'Emails sent',
+  replies: 'Replies',
+  bounces: 'Bounces',
+} as const;
 
 /** One campaign's results in the period. */
 export type CampaignResult = {
@@ -180,15 +184,18 @@ export type CampaignResult = {
   tasksDone: number;
   /** Replies received in the period to this campaign's emails. */
   replies: number;
+  /** This campaign's emails that bounced for good (hard bounces) in the period. */
+  bounces: number;
 };
 
 /** GET /api/reports */
 export type ReportResponse = {
   period: ReportPeriod;
-  totals: { leads: number; emailsSent: number; replies: number };
+  /** `bounces`: emails that bounced for good (hard) in the period; auto-replies are no replies. */
+  totals: { leads: number; emailsSent: number; replies: number; bounces: number };
   leadsByStatus: ReportTable;
   leadsBySource: ReportTable;
-  /** Series 'Emails sent' and 'Replies'. */
+  /** Series 'Emails sent', 'Replies' and 'Bounces'. */
   emails: ReportTable;
   campaigns: CampaignResult[];
 };
@@ -196,3 +203,6 @@ export type ReportResponse = {
 /** Replies as a share of emails sent, rounded to one decimal; null without emails. */
 export const replyRate = (replies: number, sent: number): number | null =>
   sent === 0 ? null : Math.round((replies / sent) * 1000) / 10;
+
+/** Hard bounces as a share of emails sent (percent, one decimal); null without emails. */
+export const bounceRate = replyRate;

@@ -60,7 +60,9 @@ export const recordBounce = async (db: Db, record: BounceRecord): Promise<Bounce
   const marked = await markLeadsBounced(db, organizationId, address, why);
   const source = `${record.source === 'refusal' ? 'Refused while sending' : 'Bounce'}: ${why}`;
   await suppressAddress(db, organizationId, address, 'bounced', source.slice(0, SOURCE_MAX));
-  for (const lead of marked.length ? marked : [{ id: leadId, personFirstName: '', personLastName: '' }])
+  for (const lead of marked.length
+    ? marked
+    : [{ id: leadId, personFirstName: '', personLastName: '' }])
     await logActivity(db, {
       organizationId,
       userId: record.userId,

@@ -99,9 +99,10 @@ export const countRunBounces = async (
   if (jobIds.length === 0) return { sends: 0, hard: 0 };
   const [row] = await db
     .select({
-      sends: sql<number>`count(*) FILTER (WHERE ${sentEmails.status} IN ('sent', 'sending', 'unconfirmed') OR ${sentEmails.bounce} IS NOT NULL)`.mapWith(
-        Number,
-      ),
+      sends:
+        sql<number>`count(*) FILTER (WHERE ${sentEmails.status} IN ('sent', 'sending', 'unconfirmed') OR ${sentEmails.bounce} IS NOT NULL)`.mapWith(
+          Number,
+        ),
       hard: sql<number>`count(*) FILTER (WHERE ${sentEmails.bounce} = 'hard')`.mapWith(Number),
     })
     .from(sentEmails)

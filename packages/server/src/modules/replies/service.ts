@@ -182,7 +182,11 @@ const recordAnswer = async (
     if (!id) return false;
     if (auto) {
       if (auto.returnsOn)
-        await returnDateNoted(tx, { organizationId, leadId: answered.leadId, returnsOn: auto.returnsOn });
+        await returnDateNoted(tx, {
+          organizationId,
+          leadId: answered.leadId,
+          returnsOn: auto.returnsOn,
+        });
       await logActivity(tx, {
         organizationId,
         userId: mailbox.userId,

@@ -23,6 +23,7 @@ const CAMPAIGN_HEADER = [
   'Failed',
   'Tasks done',
   'Replies',
+  'Bounces',
 ];
 
 /** The figures behind one chart of the report, as a CSV file. */
@@ -52,6 +53,7 @@ export const reportCsv = (
             row.failed,
             row.tasksDone,
             row.replies,
+            row.bounces,
           ]),
         ),
       };

@@ -62,7 +62,7 @@ export const sentPerBucket = (
     )
     .groupBy(sql`1`);
 
-/** Replies from leads received in the range (reply detection), per bucket. */
+/** Replies from leads received in the range (reply detection; not auto-replies nor bounces), per bucket. */
 export const repliesPerBucket = (
   db: Db,
   organizationId: Scope,
@@ -75,7 +75,27 @@ export const repliesPerBucket = (
     .where(
       and(
         inOrganization(emailReplies.organizationId, organizationId),
+        eq(emailReplies.kind, 'reply'),
         within(emailReplies.receivedAt, range),
+      ),
+    )
+    .groupBy(sql`1`);
+
+/** Emails that bounced for good (a report, or a refusal while sending) in the range, per bucket. */
+export const bouncesPerBucket = (
+  db: Db,
+  organizationId: Scope,
+  range: Range,
+  bucket: ReportBucket,
+): Promise<{ bucket: string; count: number }[]> =>
+  db
+    .select({ bucket: bucketOf(sentEmails.bouncedAt, bucket), count: count() })
+    .from(sentEmails)
+    .where(
+      and(
+        inOrganization(sentEmails.organizationId, organizationId),
+        eq(sentEmails.bounce, 'hard'),
+        within(sentEmails.bouncedAt, range),
       ),
     )
     .groupBy(sql`1`);
@@ -89,8 +109,8 @@ const finishedIn = (state: string, range: Range) =>
 
 /**
  * Every campaign that existed before the range ended, with what happened in the range: emails
- * sent and failed, tasks done, and replies to its emails (matched by reply detection to the
- * email they answer); plus the leads it has reached so far.
+ * sent and failed, tasks done, replies to its emails (matched by reply detection to the
+ * email they answer) and its emails that bounced for good; plus the leads it has reached so far.
  */
 export const campaignResults = async (
   db: Db,
@@ -120,11 +140,28 @@ export const campaignResults = async (
     .where(
       and(
         inOrganization(emailReplies.organizationId, organizationId),
+        eq(emailReplies.kind, 'reply'),
         within(emailReplies.receivedAt, range),
       ),
     )
     .groupBy(campaignDeliveries.campaignId)
     .as('replies');
+  const bounces = db
+    .select({
+      campaignId: campaignDeliveries.campaignId,
+      bounces: sql<number>`count(DISTINCT ${sentEmails.id})`.mapWith(Number).as('bounces'),
+    })
+    .from(sentEmails)
+    .innerJoin(campaignDeliveries, eq(campaignDeliveries.sentEmailId, sentEmails.id))
+    .where(
+      and(
+        inOrganization(sentEmails.organizationId, organizationId),
+        eq(sentEmails.bounce, 'hard'),
+        within(sentEmails.bouncedAt, range),
+      ),
+    )
+    .groupBy(campaignDeliveries.campaignId)
+    .as('bounces');
   return db
     .select({
       id: campaigns.id,
@@ -136,10 +173,12 @@ export const campaignResults = async (
       failed: sql<number>`coalesce(${deliveries.failed}, 0)`.mapWith(Number),
       tasksDone: sql<number>`coalesce(${deliveries.tasksDone}, 0)`.mapWith(Number),
       replies: sql<number>`coalesce(${replies.replies}, 0)`.mapWith(Number),
+      bounces: sql<number>`coalesce(${bounces.bounces}, 0)`.mapWith(Number),
     })
     .from(campaigns)
     .leftJoin(deliveries, eq(deliveries.campaignId, campaigns.id))
     .leftJoin(replies, eq(replies.campaignId, campaigns.id))
+    .leftJoin(bounces, eq(bounces.campaignId, campaigns.id))
     .where(
       and(
         inOrganization(campaigns.organizationId, organizationId),

@@ -17,7 +17,13 @@ import type {
 import type { Db } from '../../db/connection.ts';
 import { scopeOf } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { campaignResults, leadsPerBucket, repliesPerBucket, sentPerBucket } from './repo.ts';
+import {
+  bouncesPerBucket,
+  campaignResults,
+  leadsPerBucket,
+  repliesPerBucket,
+  sentPerBucket,
+} from './repo.ts';
 import type { BucketCount, Range } from './repo.ts';
 
 /** The period asked for, or the last 30 days (UTC) with the bucket asked for. */
@@ -93,11 +99,12 @@ export const buildReport = async (
   const scope = scopeOf(actor);
   const wanted = <T>(section: ReportSection, read: () => Promise<T[]>): Promise<T[]> =>
     !only || only === section ? read() : Promise.resolve([]);
-  const [byStatus, bySource, sent, replies, campaigns] = await Promise.all([
+  const [byStatus, bySource, sent, replies, bounces, campaigns] = await Promise.all([
     wanted('leads-by-status', () => leadsPerBucket(db, scope, range, period.bucket, 'status')),
     wanted('leads-by-source', () => leadsPerBucket(db, scope, range, period.bucket, 'source')),
     wanted('emails', () => sentPerBucket(db, scope, range, period.bucket)),
     wanted('emails', () => repliesPerBucket(db, scope, range, period.bucket)),
+    wanted('emails', () => bouncesPerBucket(db, scope, range, period.bucket)),
     wanted('campaigns', () => campaignResults(db, scope, range)),
   ]);
   const buckets = bucketStarts(period.from, period.to, period.bucket);
@@ -106,13 +113,20 @@ export const buildReport = async (
   const emailCounts: BucketCount[] = [
     ...sent.map((row) => ({ ...row, key: EMAIL_SERIES.sent })),
     ...replies.map((row) => ({ ...row, key: EMAIL_SERIES.replies })),
+    ...bounces.map((row) => ({ ...row, key: EMAIL_SERIES.bounces })),
   ];
+  const emailSeries = [EMAIL_SERIES.sent, EMAIL_SERIES.replies, EMAIL_SERIES.bounces];
   return {
     period,
-    totals: { leads: sum(byStatus), emailsSent: sum(sent), replies: sum(replies) },
+    totals: {
+      leads: sum(byStatus),
+      emailsSent: sum(sent),
+      replies: sum(replies),
+      bounces: sum(bounces),
+    },
     leadsByStatus: toTable(buckets, statusSeries(statuses), statuses),
     leadsBySource: toTable(buckets, sourceSeries(sources), sources),
-    emails: toTable(buckets, [EMAIL_SERIES.sent, EMAIL_SERIES.replies], emailCounts),
+    emails: toTable(buckets, emailSeries, emailCounts),
     campaigns: campaigns.map(({ id, ...row }) => ({ _id: id, ...row })),
   };
 };

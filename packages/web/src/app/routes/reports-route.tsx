@@ -80,8 +80,8 @@ export const ReportsRoute = () => {
           />
         </SimpleGrid>
         <SeriesPanel
-          title="Emails sent and replies"
-          description="Emails sent from every path, and replies from leads found in your team's inboxes"
+          title="Emails sent, replies and bounces"
+          description="Emails sent from every path, replies from leads found in your team's inboxes (automatic answers left out), and emails that bounced for good"
           table={data.emails}
           {...chart(
             'emails',
@@ -91,7 +91,7 @@ export const ReportsRoute = () => {
         />
         <ReportPanel
           title="Campaign results"
-          description="What each campaign sent, and the replies to it, in this period"
+          description="What each campaign sent, and the replies and bounces to it, in this period"
           empty={data.campaigns.length === 0 ? 'No campaigns yet.' : null}
           {...downloader('campaigns')}
         >

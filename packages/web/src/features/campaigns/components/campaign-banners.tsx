@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlayerPause, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { CAMPAIGN_TEXTS } from '@leadline/shared/campaigns';
 
 export const OfflineBanner = () => (
@@ -7,6 +7,21 @@ export const OfflineBanner = () => (
     {CAMPAIGN_TEXTS.offline}
   </Alert>
 );
+
+/** Why a campaign paused itself (too many bounces, a refusing mail server); resuming retries. */
+export const PausedByItselfBanner = ({ message }: { message: string | null }) =>
+  message ? (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconPlayerPause size={18} />}
+      title="Paused by Leadline"
+      role="status"
+      data-testid="campaign-status-message"
+    >
+      {message}
+    </Alert>
+  ) : null;
 
 /** The API error box: the failed call's message, or the fixed fallback. */
 export const ApiErrorBox = ({

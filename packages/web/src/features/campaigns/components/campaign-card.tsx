@@ -48,6 +48,11 @@ export const CampaignCard = memo(function CampaignCard({
         <Text size="sm" c="dimmed" lineClamp={2} style={{ flexGrow: 1 }}>
           {campaign.description || 'No description'}
         </Text>
+        {campaign.statusMessage ? (
+          <Text size="xs" c="orange" lineClamp={3} title={campaign.statusMessage}>
+            {campaign.statusMessage}
+          </Text>
+        ) : null}
         <Group gap="xl">
           <Figure label="Leads" value={campaign.leadCount} />
           <Figure label={tasks ? 'Done' : 'Sent'} value={campaign.sentCount} />

@@ -13,6 +13,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import { StatusBadge, TypeIcon } from './campaign-look.tsx';
+import { PausedByItselfBanner } from './campaign-banners.tsx';
 import { CampaignRecipients } from './campaign-recipients.tsx';
 import { CampaignSummary } from './campaign-summary.tsx';
 
@@ -127,6 +128,7 @@ export const CampaignDetailDrawer = ({
               Delete
             </Button>
           </Group>
+          <PausedByItselfBanner message={data.statusMessage} />
           <CampaignSummary campaign={data} />
           <Divider label={data.type === 'email' ? 'Leads' : 'Tasks'} labelPosition="left" />
           <CampaignRecipients key={data._id} campaign={data} />

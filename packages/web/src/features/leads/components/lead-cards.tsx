@@ -7,7 +7,7 @@ import type { Lead, LeadSortField } from '@leadline/shared/leads';
 import { tableClasses as t } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { LEAD_COLUMNS } from './lead-columns.tsx';
-import { LeadAvatar, LeadName, SendControl, StatusSelect, ViewDelete } from './lead-controls.tsx';
+import { LeadAvatar, LeadName, SendControl, StatusCell, ViewDelete } from './lead-controls.tsx';
 import type { LeadRowHandlers } from './lead-controls.tsx';
 import type { LeadSort } from './lead-view-state.ts';
 import { SelectBox } from './select-box.tsx';
@@ -52,7 +52,7 @@ const LeadCard = memo(
         </div>
       </div>
       <div className={t.cardActions}>
-        <StatusSelect lead={lead} onStatusChange={onStatusChange} />
+        <StatusCell lead={lead} onStatusChange={onStatusChange} />
         <SendControl lead={lead} canSend={canSend} onSend={onSend} />
         <ViewDelete lead={lead} onView={onView} onDelete={onDelete} />
       </div>

@@ -1,4 +1,4 @@
-import { IconCheck, IconEye, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconEye, IconMailOff, IconSend, IconTrash } from '@tabler/icons-react';
 import { LEAD_STATUSES } from '@leadline/shared/leads';
 import type { Lead, LeadStatus } from '@leadline/shared/leads';
 import { IconButton, tableClasses as t, toneStyle } from '../../../components/data-table.tsx';
@@ -69,6 +69,37 @@ export const StatusSelect = ({
     </select>
   </span>
 );
+
+/** A lead whose email bounced for good: the badge says so, its title why and when. */
+export const BouncedBadge = ({ lead }: { lead: Lead }) =>
+  lead.bouncedAt ? (
+    <span
+      className={t.badge}
+      style={toneStyle('red')}
+      title={`Bounced ${formatDate(lead.bouncedAt)}${lead.bounceReason ? `: ${lead.bounceReason}` : ''}`}
+      data-testid="bounced-badge"
+    >
+      <IconMailOff size={12} aria-hidden />
+      Bounced
+    </span>
+  ) : null;
+
+/** The status select, with the Bounced badge under it when the lead's address bounced. */
+export const StatusCell = ({
+  lead,
+  onStatusChange,
+}: {
+  lead: Lead;
+  onStatusChange: LeadRowHandlers['onStatusChange'];
+}) =>
+  lead.bouncedAt ? (
+    <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 4 }}>
+      <StatusSelect lead={lead} onStatusChange={onStatusChange} />
+      <BouncedBadge lead={lead} />
+    </span>
+  ) : (
+    <StatusSelect lead={lead} onStatusChange={onStatusChange} />
+  );
 
 /** 'Sent' for a lead already mailed; else a Send button with a count badge. */
 export const SendControl = ({

@@ -123,6 +123,11 @@ export const LeadDetails = ({ lead }: { lead: Lead }) => (
                 Unsubscribed
               </Badge>
             ) : null}
+            {lead.bouncedAt ? (
+              <Badge color="red" variant="filled" title={formatDateTime(lead.bouncedAt)}>
+                Bounced
+              </Badge>
+            ) : null}
           </Group>
         </Item>
         <Item label="Emails sent">{String(lead.sentCount)}</Item>
@@ -130,6 +135,11 @@ export const LeadDetails = ({ lead }: { lead: Lead }) => (
         {lead.repliedAt ? <Item label="Last reply">{formatDateTime(lead.repliedAt)}</Item> : null}
         {lead.unsubscribedAt ? (
           <Item label="Unsubscribed">{formatDateTime(lead.unsubscribedAt)}</Item>
+        ) : null}
+        {lead.bouncedAt ? (
+          <Item label="Bounced">
+            {`${formatDateTime(lead.bouncedAt)}${lead.bounceReason ? ` · ${lead.bounceReason}` : ''}`}
+          </Item>
         ) : null}
       </SimpleGrid>
     </DetailSection>

@@ -10,7 +10,7 @@ import {
 } from '../../../components/data-table.tsx';
 import { ACTIONS_WIDTH, SELECT_WIDTH, STATUS_WIDTH } from './lead-columns.tsx';
 import type { LeadColumn } from './lead-columns.tsx';
-import { LeadAvatar, LeadName, SendControl, StatusSelect, ViewDelete } from './lead-controls.tsx';
+import { LeadAvatar, LeadName, SendControl, StatusCell, ViewDelete } from './lead-controls.tsx';
 import type { LeadRowHandlers } from './lead-controls.tsx';
 import { SelectBox } from './select-box.tsx';
 import { fullName } from './lead-status.ts';
@@ -78,7 +78,7 @@ const LeadCells = memo(
         ),
       )}
       <td className={`${cellClass} ${PINNED.status.className}`} style={PINNED.status.style}>
-        <StatusSelect lead={lead} onStatusChange={onStatusChange} />
+        <StatusCell lead={lead} onStatusChange={onStatusChange} />
       </td>
       <td className={`${cellClass} ${PINNED.actions.className}`} style={PINNED.actions.style}>
         <span className={t.line}>

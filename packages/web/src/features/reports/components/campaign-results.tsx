@@ -1,6 +1,6 @@
 import { BarChart } from '@mantine/charts';
 import { Stack, Table, Text } from '@mantine/core';
-import { replyRate } from '@leadline/shared/reports';
+import { bounceRate, replyRate } from '@leadline/shared/reports';
 import type { CampaignResult } from '@leadline/shared/reports';
 import { formatCount } from '../../../lib/format.ts';
 import { ChartLegend } from './chart-legend.tsx';
@@ -19,6 +19,7 @@ const CAMPAIGN_SERIES = [
   { name: 'sent', label: 'Emails sent', color: 'blue.6' },
   { name: 'tasksDone', label: 'Tasks done', color: 'grape.6' },
   { name: 'replies', label: 'Replies', color: 'teal.6' },
+  { name: 'bounces', label: 'Bounces', color: 'red.6' },
 ];
 
 /** Each campaign's results in the period: a chart of the busiest and the full table. */
@@ -31,6 +32,7 @@ export const CampaignResults = ({ campaigns }: { campaigns: CampaignResult[] }) 
       sent: campaign.sent,
       tasksDone: campaign.tasksDone,
       replies: campaign.replies,
+      bounces: campaign.bounces,
     }));
   return (
     <Stack gap="md">
@@ -59,7 +61,7 @@ export const CampaignResults = ({ campaigns }: { campaigns: CampaignResult[] }) 
           No campaign sent anything in this period.
         </Text>
       )}
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={800}>
         <Table striped withTableBorder verticalSpacing="xs" aria-label="Campaign results">
           <Table.Thead>
             <Table.Tr>
@@ -72,11 +74,14 @@ export const CampaignResults = ({ campaigns }: { campaigns: CampaignResult[] }) 
               <Table.Th ta="right">Tasks done</Table.Th>
               <Table.Th ta="right">Replies</Table.Th>
               <Table.Th ta="right">Reply rate</Table.Th>
+              <Table.Th ta="right">Bounces</Table.Th>
+              <Table.Th ta="right">Bounce rate</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {campaigns.map((campaign) => {
               const rate = replyRate(campaign.replies, campaign.sent);
+              const bounced = bounceRate(campaign.bounces, campaign.sent);
               return (
                 <Table.Tr key={campaign._id}>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{campaign.name}</Table.Td>
@@ -88,6 +93,8 @@ export const CampaignResults = ({ campaigns }: { campaigns: CampaignResult[] }) 
                   <Table.Td ta="right">{formatCount(campaign.tasksDone)}</Table.Td>
                   <Table.Td ta="right">{formatCount(campaign.replies)}</Table.Td>
                   <Table.Td ta="right">{rate === null ? '–' : `${rate}%`}</Table.Td>
+                  <Table.Td ta="right">{formatCount(campaign.bounces)}</Table.Td>
+                  <Table.Td ta="right">{bounced === null ? '–' : `${bounced}%`}</Table.Td>
                 </Table.Tr>
               );
             })}

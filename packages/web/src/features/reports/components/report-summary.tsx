@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
-import { replyRate } from '@leadline/shared/reports';
+import { bounceRate, replyRate } from '@leadline/shared/reports';
 import type { ReportResponse } from '@leadline/shared/reports';
 import { formatCount } from '../../../lib/format.ts';
 
@@ -20,8 +20,9 @@ const Figure = ({ label, value, hint }: { label: string; value: string; hint: st
 /** The period's totals above the charts. */
 export const ReportSummary = ({ totals }: { totals: ReportResponse['totals'] }) => {
   const rate = replyRate(totals.replies, totals.emailsSent);
+  const bounced = bounceRate(totals.bounces, totals.emailsSent);
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="md">
       <Figure
         label="Leads created"
         value={formatCount(totals.leads)}
@@ -41,6 +42,16 @@ export const ReportSummary = ({ totals }: { totals: ReportResponse['totals'] }) 
         label="Reply rate"
         value={rate === null ? '–' : `${rate}%`}
         hint="Replies per email sent"
+      />
+      <Figure
+        label="Bounces"
+        value={formatCount(totals.bounces)}
+        hint="Emails that bounced for good"
+      />
+      <Figure
+        label="Bounce rate"
+        value={bounced === null ? '–' : `${bounced}%`}
+        hint="Hard bounces per email sent"
       />
     </SimpleGrid>
   );
