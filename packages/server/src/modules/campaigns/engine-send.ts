@@ -133,6 +133,7 @@ const record = async (
         await finishDelivery(db, campaign.id, row.step, row.lead.id, {
           state: 'failed',
           error: outcome.error,
+          ...(outcome.sentEmailId ? { sentEmailId: outcome.sentEmailId } : {}),
         });
         return 'next';
       }

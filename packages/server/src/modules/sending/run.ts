@@ -29,7 +29,7 @@ export type RunSendOutcome =
    * Not sent. `fatal`: the next emails would fail alike (wrong password, unreadable password,
    * no SMTP settings, server unreachable), so the run should stop.
    */
-  | { status: 'failed'; error: string; fatal: boolean };
+  | { status: 'failed'; error: string; fatal: boolean; sentEmailId?: string };
 
 /** One lead's email of a run, checked and composed: ready to reserve and send. */
 export type PreparedSend = { lead: RunLead; email: OutgoingEmail };
@@ -194,7 +194,13 @@ export const createRunOutbox = (
         await transmit(db, connections, account, sender, reservation, email);
       } catch (error) {
         if (!(error instanceof SendFailed)) throw error;
-        return { status: 'failed', error: error.message, fatal: error.failure !== 'other' };
+        return {
+          status: 'failed',
+          error: error.message,
+          fatal: error.failure !== 'other',
+          // Its record (a refusal of the address is a bounce on it).
+          sentEmailId: reservation.id,
+        };
       }
       if (turns) await turns.sent(reservation.id);
       return { status: 'sent', sentEmailId: reservation.id, messageId: reservation.messageId };

@@ -1,0 +1,426 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { SentEmail } from '@leadline/shared/email';
+import type { Lead } from '@leadline/shared/leads';
+import { activityLog, emailSuppressions, leads, sentEmails } from '../src/db/schema.ts';
+import { campaignDeliveries } from '../src/db/tables/campaigns.ts';
+import { emailReplies } from '../src/db/tables/email-jobs.ts';
+import { createSecretBox } from '../src/mail/crypto.ts';
+import { checkReplies } from '../src/modules/replies/service.ts';
+import { TEST_SECRET_KEY, createTestContext, uniqueEmail } from './context.ts';
+import type { TestContext } from './context.ts';
+import { createCampaign, getCampaign, sendCampaign } from './campaigns-support.ts';
+import { bulkPayload, runBulk } from './email-bulk-support.ts';
+import { adminOf, insertLeads } from './fixtures.ts';
+import {
+  REJECTED_PREFIX,
+  appendToInbox,
+  startImapServer,
+  startSmtpServer,
+} from './mail-servers.ts';
+import type { TestImapServer, TestSmtpServer } from './mail-servers.ts';
+import { waitFor } from './wait.ts';
+
+let t: TestContext;
+let smtp: TestSmtpServer;
+let imap: TestImapServer;
+let acme: Awaited<ReturnType<typeof adminOf>>;
+const box = createSecretBox(TEST_SECRET_KEY);
+
+/** Each sample's failed (or answering) address, the original Message-ID it quotes, its kind. */
+const SAMPLES = {
+  'rfc3464-hard': {
+    address: 'tom.keller@example.net',
+    original: '<3b1f6c2e-8a47-4d0b-9c1e-5f2a7d9e0b13@acme.example.com>',
+    kind: 'hard',
+  },
+  'rfc3464-delayed': {
+    address: 'paul.meyer@example.net',
+    original: '<a7d2e0f4-1c39-4b8e-8f61-0d4c2b9a7e55@acme.example.com>',
+    kind: 'soft',
+  },
+  gmail: {
+    address: 'lena.fischer@example.org',
+    original: '<c41e9b07-2d6a-4f35-b8e0-77a1d3f5e2c9@acme.example.com>',
+    kind: 'hard',
+  },
+  outlook: {
+    address: 'marta.ruiz@example.org',
+    original: '<0e8d5b3a-6f21-4c7d-a9e4-3b2c1d0f9a88@acme.example.com>',
+    kind: 'hard',
+  },
+  postfix: {
+    address: 'jan.novak@example.org',
+    original: '<9d3c7b21-0e5a-4f8c-b6d2-18a4e7f3c650@acme.example.com>',
+    kind: 'hard',
+  },
+  exim: {
+    address: 'sofia.marino@example.net',
+    original: '<71b0c9e4-5a3d-4e2f-8c17-6d9a0b3e4f21@acme.example.com>',
+    kind: 'soft',
+  },
+  // Matched by the failed address: its quoted Message-ID names no email of ours.
+  qmail: { address: 'oskar.lind@example.com', original: null, kind: 'hard' },
+} as const;
+type SampleName = keyof typeof SAMPLES;
+const OOO_ADDRESS = 'ines.vogt@example.net';
+
+const raw = (name: string) =>
+  readFileSync(new URL(`./fixtures/mail/${name}.eml`, import.meta.url), 'utf8');
+
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  [t, smtp, imap] = await Promise.all([
+    createTestContext(),
+    startSmtpServer({ password: 'smtp-bounces-pass-4k' }),
+    startImapServer({ password: 'imap-bounces-pass-9q' }),
+  ]);
+  acme = await adminOf(t, 'acme-bounces');
+  const config = await t.request({
+    method: 'POST',
+    url: '/api/email/config',
+    token: acme.token,
+    payload: {
+      smtp: { host: smtp.host, port: smtp.port, user: smtp.user, pass: smtp.password },
+      imap: { host: imap.host, port: imap.port, user: imap.user, pass: imap.password },
+    },
+  });
+  expect(config.statusCode, config.body).toBe(200);
+  const addresses = [...Object.values(SAMPLES).map((s) => s.address), OOO_ADDRESS];
+  const inserted = await insertLeads(
+    t.database.db,
+    acme.organizationId,
+    addresses.map((personEmail, i) => ({ personEmail, personFirstName: `Lead${i}` })),
+  );
+  ids = Object.fromEntries(addresses.map((address, i) => [address, inserted[i]!]));
+  const job = await runBulk(t, acme.token, bulkPayload(inserted));
+  expect(job.sent).toBe(addresses.length);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+  await imap?.stop();
+});
+
+const db = () => t.database.db;
+
+const sentTo = async (leadId: string) =>
+  db().select().from(sentEmails).where(eq(sentEmails.leadId, leadId)).orderBy(sentEmails.sentAt);
+
+const leadRow = async (id: string) => {
+  const [row] = await db().select().from(leads).where(eq(leads.id, id));
+  return row!;
+};
+
+const suppression = async (email: string) => {
+  const [row] = await db()
+    .select()
+    .from(emailSuppressions)
+    .where(
+      and(
+        eq(emailSuppressions.organizationId, acme.organizationId),
+        eq(emailSuppressions.email, email),
+      ),
+    );
+  return row;
+};
+
+/** A sample with the Message-ID of the email it reports on swapped for `messageId`. */
+const sampleFor = (name: string, from: string | null, messageId: string, ownId?: string) => {
+  let text = raw(name);
+  if (from) text = text.split(from).join(messageId);
+  if (ownId) {
+    // The report's own Message-ID (in its header section, not the returned message's).
+    const end = text.search(/\r?\n\r?\n/);
+    text = `${text.slice(0, end).replace(/^Message-ID:.*$/im, `Message-ID: ${ownId}`)}${text.slice(end)}`;
+  }
+  return text;
+};
+
+const history = async (leadId: string): Promise<SentEmail[]> => {
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/leads/${leadId}/emails`,
+    token: acme.token,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+describe('bounces and auto-replies found by the inbox check', { timeout: 120_000 }, () => {
+  it('reads every bounce format, matches it to its email, and never counts it as a reply', async () => {
+    const messages: string[] = [];
+    for (const [name, sample] of Object.entries(SAMPLES) as [
+      SampleName,
+      (typeof SAMPLES)[SampleName],
+    ][]) {
+      const [email] = await sentTo(ids[sample.address]!);
+      messages.push(sampleFor(name, sample.original, email!.messageId));
+    }
+    messages.push(raw('ooo-en'));
+    await appendToInbox(imap, messages);
+
+    const result = await checkReplies(db(), box, acme.user.id);
+    expect(result).toMatchObject({ status: 'checked', found: messages.length });
+
+    for (const [name, sample] of Object.entries(SAMPLES)) {
+      const leadId = ids[sample.address]!;
+      const lead = await leadRow(leadId);
+      const [email] = await sentTo(leadId);
+      expect(lead.repliedAt, name).toBeNull();
+      expect(lead.unsubscribedAt, name).toBeNull();
+      expect(email!.bounce, name).toBe(sample.kind);
+      const [stored] = await db()
+        .select()
+        .from(emailReplies)
+        .where(eq(emailReplies.leadId, leadId));
+      expect(stored, name).toMatchObject({ kind: 'bounce', sentEmailId: email!.id });
+      if (sample.kind === 'hard') {
+        expect(lead.bouncedAt, name).not.toBeNull();
+        expect(lead.bounceReason, name).toBeTruthy();
+        expect(await suppression(sample.address), name).toMatchObject({ reason: 'bounced' });
+        expect((await suppression(sample.address))!.source, name).toMatch(/^Bounce: /);
+      } else {
+        expect(lead.bouncedAt, name).toBeNull();
+        expect(lead.softBounces, name).toBe(1);
+        expect(await suppression(sample.address), name).toBeUndefined();
+      }
+    }
+    const tom = await leadRow(ids['tom.keller@example.net']!);
+    expect(tom.bounceReason).toContain('5.1.1');
+    const logged = await db()
+      .select()
+      .from(activityLog)
+      .where(
+        and(eq(activityLog.organizationId, acme.organizationId), eq(activityLog.action, 'bounced')),
+      );
+    expect(logged.map((entry) => entry.entityId).sort()).toEqual(
+      Object.values(SAMPLES)
+        .filter((s) => s.kind === 'hard')
+        .map((s) => ids[s.address])
+        .sort(),
+    );
+
+    // The same mail read again (a new mailbox) changes nothing.
+    await db().execute(sql`UPDATE email_reply_cursors SET uid_validity = NULL`);
+    await checkReplies(db(), box, acme.user.id);
+    expect((await leadRow(ids['paul.meyer@example.net']!)).softBounces).toBe(1);
+  });
+
+  it('shows Bounced on the lead and in its history, and the auto-reply as an auto-reply', async () => {
+    const tomId = ids['tom.keller@example.net']!;
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/leads/${tomId}`,
+      token: acme.token,
+    });
+    const lead = response.json() as Lead;
+    expect(lead.bouncedAt).not.toBeNull();
+    expect(lead.bounceReason).toContain('User unknown');
+    const entries = await history(tomId);
+    expect(entries.map((entry) => entry.kind).sort()).toEqual(['bounce', 'sent']);
+    expect(entries.find((entry) => entry.kind === 'sent')).toMatchObject({
+      via: 'bulk',
+      bounce: 'hard',
+    });
+    expect(entries.find((entry) => entry.kind === 'bounce')).toMatchObject({
+      via: null,
+      status: 'received',
+    });
+
+    const ines = await leadRow(ids[OOO_ADDRESS]!);
+    expect(ines.repliedAt).toBeNull();
+    const inesHistory = await history(ines.id);
+    const auto = inesHistory.find((entry) => entry.kind === 'auto-reply');
+    expect(auto).toMatchObject({ status: 'received', via: null });
+    expect(auto!.returnsOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('counts three soft bounces in a row as a hard one', async () => {
+    const paulId = ids['paul.meyer@example.net']!;
+    for (const n of [1, 2]) {
+      const sent = await t.request({
+        method: 'POST',
+        url: `/api/leads/${paulId}/send-mail`,
+        token: acme.token,
+        payload: { subject: `Checking in ${n}`, body: '<p>Just checking in with you.</p>' },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    const emails = await sentTo(paulId);
+    await appendToInbox(
+      imap,
+      emails
+        .slice(1)
+        .map((email, i) =>
+          sampleFor(
+            'rfc3464-delayed',
+            SAMPLES['rfc3464-delayed'].original,
+            email.messageId,
+            `<delayed-${i}@mx.example.net>`,
+          ),
+        ),
+    );
+    await checkReplies(db(), box, acme.user.id);
+    const paul = await leadRow(paulId);
+    expect(paul.bouncedAt).not.toBeNull();
+    expect(paul.bounceReason).toMatch(/^3 soft bounces in a row/);
+    expect(await suppression('paul.meyer@example.net')).toMatchObject({ reason: 'bounced' });
+  });
+
+  it('holds the next campaign step of a lead away until the day after the return date', async () => {
+    const inesId = ids[OOO_ADDRESS]!;
+    const campaign = await createCampaign(t, acme.token, {
+      name: 'Away test',
+      leads: [inesId],
+      followUps: [{ delayDays: 1, body: 'A short follow-up for you.' }],
+    });
+    // As after the first step: the follow-up queued for tomorrow.
+    await db()
+      .insert(campaignDeliveries)
+      .values({
+        campaignId: campaign._id,
+        step: 1,
+        leadId: inesId,
+        state: 'queued',
+        dueAt: sql`now() + interval '1 day'`,
+      });
+    const second = raw('ooo-en').replace(
+      /^Message-ID: <[^>]+>/m,
+      'Message-ID: <ooo-2@example.net>',
+    );
+    await appendToInbox(imap, [second]);
+    await checkReplies(db(), box, acme.user.id);
+    const [reply] = await db()
+      .select()
+      .from(emailReplies)
+      .where(eq(emailReplies.messageId, '<ooo-2@example.net>'));
+    expect(reply!.kind).toBe('auto-reply');
+    expect(reply!.returnsOn).not.toBeNull();
+    const [row] = await db()
+      .select()
+      .from(campaignDeliveries)
+      .where(and(eq(campaignDeliveries.campaignId, campaign._id), eq(campaignDeliveries.step, 1)));
+    const dayAfter = new Date(`${reply!.returnsOn}T00:00:00Z`);
+    dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
+    // The note is dated months ahead of the follow-up's day: the return date wins.
+    expect(row!.dueAt.toISOString()).toBe(dayAfter.toISOString());
+    expect((await leadRow(inesId)).repliedAt).toBeNull();
+  });
+});
+
+describe('hostile mail', { timeout: 60_000 }, () => {
+  it('never stops the check: broken reports are skipped, the next message is read', async () => {
+    const broken = [
+      'From: MAILER-DAEMON@mx.example.net',
+      'Subject: Undelivered Mail Returned to Sender',
+      'Message-ID: <broken-1@mx.example.net>',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="x"',
+      '',
+      '--x',
+      'Content-Type: message/delivery-status',
+      'Content-Transfer-Encoding: base64',
+      '',
+      '%%%% not base64 \u0000 at all',
+      '--x',
+      'Content-Type: text/plain; charset=no-such-charset',
+      '',
+      `${'Final-Recipient: rfc822; '.repeat(20_000)}`,
+    ].join('\r\n');
+    const reply = [
+      `From: ${OOO_ADDRESS}`,
+      'Subject: Re: Hello',
+      'Message-ID: <after-broken@example.net>',
+      '',
+      'Happy to talk next week.',
+    ].join('\r\n');
+    await appendToInbox(imap, [broken, reply]);
+    const result = await checkReplies(db(), box, acme.user.id);
+    expect(result).toMatchObject({ status: 'checked', scanned: 2, found: 1 });
+    expect((await leadRow(ids[OOO_ADDRESS]!)).repliedAt).not.toBeNull();
+  });
+});
+
+describe('bounces while sending and the bounce protection', { timeout: 180_000 }, () => {
+  it('takes a 5xx refusal of the lead’s address as a hard bounce at once', async () => {
+    const address = uniqueEmail(REJECTED_PREFIX);
+    const [leadId] = await insertLeads(db(), acme.organizationId, [{ personEmail: address }]);
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/leads/${leadId}/send-mail`,
+      token: acme.token,
+      payload: { subject: 'Hello there', body: '<p>Hello, a short note for you.</p>' },
+    });
+    expect(response.statusCode).toBe(502);
+    const lead = await leadRow(leadId!);
+    expect(lead.bouncedAt).not.toBeNull();
+    expect(lead.bounceReason).toContain('550');
+    const [email] = await sentTo(leadId!);
+    expect(email).toMatchObject({ status: 'failed', bounce: 'hard' });
+    expect((await suppression(address))!.source).toMatch(/^Refused while sending: /);
+  });
+
+  it('stops a bulk run whose hard-bounce rate passes the limit, saying why', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => ({
+      personEmail: uniqueEmail(i < 2 ? REJECTED_PREFIX : `bulk-bounce-${i}`),
+    }));
+    const leadIds = await insertLeads(db(), acme.organizationId, rows);
+    const job = await runBulk(t, acme.token, bulkPayload(leadIds));
+    expect(job.status).toBe('stopped');
+    expect(job.message).toMatch(/^Too many bounces: 2 of \d+ emails bounced/);
+    expect(job.sent).toBeLessThan(23);
+    const [entry] = await db()
+      .select()
+      .from(activityLog)
+      .where(
+        and(
+          eq(activityLog.organizationId, acme.organizationId),
+          eq(activityLog.action, 'bulk email stopped'),
+        ),
+      );
+    expect(entry!.details).toContain('Too many bounces');
+  });
+
+  it('pauses a campaign whose hard-bounce rate passes the limit, saying why', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      personEmail: uniqueEmail(i % 10 === 0 ? REJECTED_PREFIX : `campaign-bounce-${i}`),
+    }));
+    const leadIds = await insertLeads(db(), acme.organizationId, rows);
+    const campaign = await createCampaign(t, acme.token, { name: 'Bouncy', leads: leadIds });
+    const sent = await sendCampaign(t, acme.token, campaign._id);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const paused = await waitFor(
+      () => getCampaign(t, acme.token, campaign._id),
+      (detail) => detail.status !== 'active',
+    );
+    expect(paused.status).toBe('paused');
+    expect(paused.statusMessage).toMatch(/^Too many bounces: [23] of \d+ emails bounced/);
+    const [entry] = await db()
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.entityId, campaign._id), eq(activityLog.action, 'paused')));
+    expect(entry!.details).toContain('Too many bounces');
+    // Resuming clears the message.
+    const resumed = await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${campaign._id}/status`,
+      token: acme.token,
+      payload: { status: 'active' },
+    });
+    expect(resumed.json().campaign.statusMessage).toBeNull();
+  });
+
+  it('reports bounces and the bounce rate next to replies', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/reports', token: acme.token });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json();
+    expect(report.totals.bounces).toBeGreaterThanOrEqual(9);
+    // The one reply (the hostile-mail test), not the auto-replies nor the bounces.
+    expect(report.totals.replies).toBe(1);
+    expect(report.emails.series).toContain('Bounces');
+    const bouncy = report.campaigns.find((c: { name: string }) => c.name === 'Bouncy');
+    expect(bouncy.bounces).toBeGreaterThanOrEqual(2);
+  });
+});
