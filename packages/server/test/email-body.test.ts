@@ -71,7 +71,7 @@ describe('GET /api/leads/:id/emails: the body each email was sent with', () => {
       references: original.messageId,
     });
     const [followUp, first] = await leadEmails(lead._id);
-    expect(followUp).toMatchObject({ kind: 'followup', subject: 'Re: Our offer' });
+    expect(followUp).toMatchObject({ kind: 'sent', via: 'followup', subject: 'Re: Our offer' });
     expect(followUp!.bodyHtml).toContain('Hello Iris,');
     expect(followUp!.bodyHtml).toContain('Did the offer reach you?');
     expect(await receivedHtml('iris@body.test')).toContain('Did the offer reach you?');
@@ -104,7 +104,7 @@ describe('GET /api/leads/:id/emails: the body each email was sent with', () => {
       expect(await receivedHtml(rows[index]!.personEmail)).toContain(row.bodyHtml!);
     }
     const [email] = await leadEmails(ids[7]!);
-    expect(email).toMatchObject({ kind: 'bulk', subject: 'Hello Lena7' });
+    expect(email).toMatchObject({ kind: 'sent', via: 'bulk', subject: 'Hello Lena7' });
     expect(email!.bodyHtml).toContain('Hi Lena7,');
     expect(email!.bodyHtml).toContain('A plan for your team.');
   });
@@ -113,7 +113,7 @@ describe('GET /api/leads/:id/emails: the body each email was sent with', () => {
     const lead = await createLead(t, acme.token, { personEmail: 'milo@body.test' });
     await schedule(t, acme.token, { topic: 'Pricing call', attendees: ['milo@body.test'] });
     const [invitation] = await leadEmails(lead._id);
-    expect(invitation).toMatchObject({ kind: 'invitation' });
+    expect(invitation).toMatchObject({ kind: 'sent', via: 'invitation' });
     expect(invitation!.bodyHtml).toContain('Pricing call');
     const [parsed] = await receivedBy(smtp.messages, 'milo@body.test');
     expect(String(parsed!.html)).toContain('Pricing call');

@@ -148,12 +148,13 @@ describe('reply detection over IMAP', () => {
     const [newest, older] = history.json();
     expect(newest).toMatchObject({
       kind: 'reply',
+      via: null,
       status: 'received',
       subject: 'Re: Hello Ada',
       sender: { name: 'Ada L', email: 'ada.personal@elsewhere.test' },
       snippet: "Sounds good, let's talk on Monday.",
     });
-    expect(older).toMatchObject({ kind: 'bulk', status: 'sent' });
+    expect(older).toMatchObject({ kind: 'sent', via: 'bulk', status: 'sent' });
     const lead = await t.request({
       method: 'GET',
       url: `/api/leads/${ids.ada}`,

@@ -119,7 +119,8 @@ describe('POST /api/email/send', () => {
       to: 'ada@lead.test',
       cc: ['grace@lead.test', 'alan@lead.test'],
       messageId: parsed.messageId,
-      kind: 'single',
+      kind: 'sent',
+      via: 'single',
       status: 'sent',
       sender: { name: 'Test User', email: smtp.user },
     });
@@ -460,7 +461,10 @@ describe('POST /api/email/follow-up', () => {
     expect(parsed.text).toContain('Just following up on my last email.');
 
     const history = await leadEmails(acme.token, target._id);
-    expect(history.map((entry) => entry.kind)).toEqual(['followup', 'single']);
+    expect(history.map((entry) => [entry.kind, entry.via])).toEqual([
+      ['sent', 'followup'],
+      ['sent', 'single'],
+    ]);
     const lead = await t.request({
       method: 'GET',
       url: `/api/leads/${target._id}`,

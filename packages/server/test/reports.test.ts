@@ -269,19 +269,19 @@ describe('GET /api/reports', () => {
       months.leadsByStatus.rows.map((entry) => Object.values(entry.counts).reduce((a, b) => a + b)),
     ).toEqual([1, 8, 1]);
     expect(months.emails.rows.map((entry) => entry.counts)).toEqual([
-      { 'Emails sent': 0, Replies: 0 },
-      { 'Emails sent': 3, Replies: 2 },
-      { 'Emails sent': 1, Replies: 1 },
+      { 'Emails sent': 0, Replies: 0, Bounces: 0 },
+      { 'Emails sent': 3, Replies: 2, Bounces: 0 },
+      { 'Emails sent': 1, Replies: 1, Bounces: 0 },
     ]);
   });
 
   it('counts emails sent (status sent only) and replies per day', async () => {
     const body = await report(acme.token, `${MARCH}&bucket=day`);
-    expect(body.emails.series).toEqual(['Emails sent', 'Replies']);
-    expect(row(body.emails, '2024-03-04')).toEqual({ 'Emails sent': 2, Replies: 0 });
-    expect(row(body.emails, '2024-03-05')).toEqual({ 'Emails sent': 1, Replies: 0 });
-    expect(row(body.emails, '2024-03-06')).toEqual({ 'Emails sent': 0, Replies: 2 });
-    expect(body.totals).toEqual({ leads: 8, emailsSent: 3, replies: 2 });
+    expect(body.emails.series).toEqual(['Emails sent', 'Replies', 'Bounces']);
+    expect(row(body.emails, '2024-03-04')).toEqual({ 'Emails sent': 2, Replies: 0, Bounces: 0 });
+    expect(row(body.emails, '2024-03-05')).toEqual({ 'Emails sent': 1, Replies: 0, Bounces: 0 });
+    expect(row(body.emails, '2024-03-06')).toEqual({ 'Emails sent': 0, Replies: 2, Bounces: 0 });
+    expect(body.totals).toEqual({ leads: 8, emailsSent: 3, replies: 2, bounces: 0 });
   });
 
   it('gives each campaign’s results in the period', async () => {
@@ -297,6 +297,7 @@ describe('GET /api/reports', () => {
         failed: 1,
         tasksDone: 0,
         replies: 1,
+        bounces: 0,
       },
       expect.objectContaining({
         name: 'Call round',
@@ -354,7 +355,7 @@ describe('GET /api/reports', () => {
 
   it('is scoped to the organisation; a Super Admin sees every organisation', async () => {
     const other = await report(globex.token, `${MARCH}&bucket=week`);
-    expect(other.totals).toEqual({ leads: 2, emailsSent: 1, replies: 1 });
+    expect(other.totals).toEqual({ leads: 2, emailsSent: 1, replies: 1, bounces: 0 });
     expect(other.leadsBySource.series).toEqual(['Cold Call']);
     expect(other.campaigns.map((entry) => entry.name)).toEqual(['Globex blast']);
 
@@ -418,10 +419,10 @@ describe('GET /api/reports/export', () => {
 
     const emails = await download(`from=2024-03-04&to=2024-03-06&section=emails`);
     expect(emails.body.split('\r\n')).toEqual([
-      '\uFEFFPeriod starting,Emails sent,Replies',
-      '2024-03-04,2,0',
-      '2024-03-05,1,0',
-      '2024-03-06,0,2',
+      '\uFEFFPeriod starting,Emails sent,Replies,Bounces',
+      '2024-03-04,2,0,0',
+      '2024-03-05,1,0,0',
+      '2024-03-06,0,2,0',
       '',
     ]);
   });
@@ -432,9 +433,9 @@ describe('GET /api/reports/export', () => {
       'attachment; filename="campaigns-2024-03-01-to-2024-03-31.csv"',
     );
     expect(response.body.split('\r\n')).toEqual([
-      '\uFEFFCampaign,Type,Status,Leads reached,Emails sent,Failed,Tasks done,Replies',
-      `"'=HYPERLINK(""https://evil.test"",""Spring, outreach"")",email,active,3,2,1,0,1`,
-      'Call round,call,active,2,0,0,1,0',
+      '\uFEFFCampaign,Type,Status,Leads reached,Emails sent,Failed,Tasks done,Replies,Bounces',
+      `"'=HYPERLINK(""https://evil.test"",""Spring, outreach"")",email,active,3,2,1,0,1,0`,
+      'Call round,call,active,2,0,0,1,0,0',
       '',
     ]);
   });
