@@ -3,6 +3,7 @@
  * state: mailed, replied, unsubscribed. The leads table is written by the leads module only.
  */
 export {
+  clearLeadsUnsubscribed,
   findLeadIdByEmail,
   markLeadMailed,
   markLeadReplied,
