@@ -229,7 +229,8 @@ describe('every sending path honours the list, domains included', { timeout: 120
       acme.organizationId,
       emails.map((personEmail) => ({ personEmail: personEmail.toLowerCase() })),
     );
-    [blocked, listed, open] = ids.map((id, index) => ({ id, email: emails[index]!.toLowerCase() }));
+    const people = ids.map((id, index) => ({ id, email: emails[index]!.toLowerCase() }));
+    [blocked, listed, open] = people as [typeof blocked, typeof listed, typeof open];
   });
 
   const refused = async (url: string, payload: object, field: string, pattern: RegExp) => {
