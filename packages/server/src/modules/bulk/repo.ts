@@ -262,7 +262,7 @@ export const findRunLeads = (db: Db, organizationId: string, ids: string[]): Pro
           personCountry: leads.personCountry,
           repliedAt: leads.repliedAt,
           unsubscribedAt: leads.unsubscribedAt,
-          suppressed: suppressedSql(leads.organizationId, leads.personEmail),
+          suppressed: suppressedSql(sql`leads.organization_id`, sql`leads.person_email`),
         })
         .from(leads)
         .where(and(eq(leads.organizationId, organizationId), inArray(leads.id, ids)));

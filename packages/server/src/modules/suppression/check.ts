@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyColumn, SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { SuppressionReason } from '@leadline/shared/deliverability';
 import { domainEntryOf } from '@leadline/shared/suppression';
 import type { Db } from '../../db/connection.ts';
@@ -78,10 +78,12 @@ export const suppressedAmong = async (
 };
 
 /**
- * SQL true when the address in `email` is suppressed in the organisation in `organizationId`
- * (address or domain), for queries that read it with each lead (a bulk run's batch).
+ * SQL true when the address `email` is suppressed in the organisation `organizationId`
+ * (address or domain), for queries that read it with each lead (a bulk run's batch). Give
+ * table-qualified references (`sql\`leads.person_email\``): a bare column name would resolve
+ * to the subquery's own table.
  */
-export const suppressedSql = (organizationId: AnyColumn, email: AnyColumn): SQL<boolean> =>
+export const suppressedSql = (organizationId: SQL, email: SQL): SQL<boolean> =>
   sql<boolean>`EXISTS (SELECT 1 FROM email_suppressions s
     WHERE s.organization_id = ${organizationId}
       AND s.email IN (lower(${email}), lower(substring(${email} from '@[^@]*$'))))`;
