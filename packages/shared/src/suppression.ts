@@ -32,6 +32,13 @@ export const suppressionEntryOf = (value: string): string | null => {
   return ADDRESS_PATTERN.test(entry) || DOMAIN_PATTERN.test(entry) ? entry : null;
 };
 
+/** How an entry's source reads when its writer named none. */
+export const DEFAULT_SOURCES: Record<SuppressionReason, string> = {
+  unsubscribed: 'Unsubscribe link',
+  manual: 'Added by hand',
+  bounced: 'Bounce',
+};
+
 export const isDomainEntry = (entry: string): boolean => entry.startsWith('@');
 
 /** The `@domain` entry that covers an address. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { SuppressionReason } from '@leadline/shared/deliverability';
-import { domainEntryOf } from '@leadline/shared/suppression';
+import { DEFAULT_SOURCES, domainEntryOf } from '@leadline/shared/suppression';
 import type { Db } from '../../db/connection.ts';
 import { emailSuppressions } from '../../db/schema.ts';
 import { markLeadsUnsubscribed } from '../leads/mail-state.ts';
@@ -121,11 +121,4 @@ export const markSuppressedLeads = async (
   for (const entry of entries) {
     if (!entry.startsWith('@')) await markLeadsUnsubscribed(db, organizationId, entry);
   }
-};
-
-/** How an entry's source reads when its writer names none. */
-export const DEFAULT_SOURCES: Record<SuppressionReason, string> = {
-  unsubscribed: 'Unsubscribe link',
-  manual: 'Added by hand',
-  bounced: 'Bounce',
 };

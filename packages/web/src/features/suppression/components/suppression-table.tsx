@@ -37,13 +37,13 @@ export const SuppressionTable = ({ entries, onRemove }: SuppressionTableProps) =
                 </Text>
               ) : null}
             </Table.Td>
-            <Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 140 }}>
               <ReasonBadge reason={entry.reason} />
             </Table.Td>
             <Table.Td>
-              <Text size="sm">{entry.source || '—'}</Text>
+              <Text size="sm">{entry.source}</Text>
             </Table.Td>
-            <Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <Text size="sm">{formatDateTime(entry.createdAt)}</Text>
             </Table.Td>
             <Table.Td>

@@ -7,7 +7,7 @@ type MergeFieldButtonsProps = { onInsert: (placeholder: string) => void };
 export const MergeFieldButtons = ({ onInsert }: MergeFieldButtonsProps) => (
   <Group gap={6} wrap="wrap" aria-label="Merge fields">
     <Text size="xs" c="dimmed">
-      Insert:
+      Insert into the message:
     </Text>
     {MERGE_FIELDS.map((field) => (
       <Button

@@ -25,18 +25,23 @@ export const TemplateCard = ({ template, onPreview, onEdit, onDelete }: Template
         Subject: {template.subject}
       </Text>
       {template.shared && template.owner ? (
-        <Text size="xs" c="dimmed">
+        <Text size="compact-sm" c="dimmed">
           By {template.owner.name}
         </Text>
       ) : null}
-      <Group gap="xs" mt="auto" pt="xs">
-        <Button size="xs" variant="light" leftSection={<IconEye size={14} />} onClick={onPreview}>
+      <Group gap={6} mt="auto" pt="xs">
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconEye size={14} />}
+          onClick={onPreview}
+        >
           Preview
         </Button>
         {template.editable ? (
           <>
             <Button
-              size="xs"
+              size="compact-sm"
               variant="default"
               leftSection={<IconPencil size={14} />}
               onClick={onEdit}
@@ -44,7 +49,7 @@ export const TemplateCard = ({ template, onPreview, onEdit, onDelete }: Template
               Edit
             </Button>
             <Button
-              size="xs"
+              size="compact-sm"
               variant="subtle"
               color="red"
               leftSection={<IconTrash size={14} />}
