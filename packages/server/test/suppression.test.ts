@@ -6,7 +6,7 @@ import { suppressAddress } from '../src/modules/suppression/check.ts';
 import type { TestContext } from './context.ts';
 import { createCampaign, getCampaign, sendCampaign } from './campaigns-support.ts';
 import { bulkPayload, openWithSmtp, receptionCounts, runBulk } from './email-bulk-support.ts';
-import { MISSING_ID, insertLeads, latestActivity } from './fixtures.ts';
+import { MISSING_ID, callAs, insertLeads, latestActivity } from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 import { waitFor } from './wait.ts';
@@ -30,12 +30,8 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-const call = (
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.request({ method, url, token, ...(payload ? { payload } : {}) });
+type Tail<T extends unknown[]> = T extends [unknown, ...infer R] ? R : never;
+const call = (...args: Tail<Parameters<typeof callAs>>) => callAs(t, ...args);
 
 const add = async (admin: OrganisationAdmin, entries: string[], reason?: string) => {
   const response = await call(admin.token, 'POST', '/api/suppression', { entries, reason });

@@ -4,7 +4,7 @@ import type { Template } from '@leadline/shared/templates';
 import { emailTemplates } from '../src/db/tables/templates.ts';
 import type { TestContext } from './context.ts';
 import { bulkPayload, openWithSmtp, receivedBy, runBulk } from './email-bulk-support.ts';
-import { MISSING_ID, insertLeads } from './fixtures.ts';
+import { MISSING_ID, callAs, insertLeads } from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 
@@ -67,12 +67,8 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-const call = (
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.request({ method, url, token, ...(payload ? { payload } : {}) });
+type Tail<T extends unknown[]> = T extends [unknown, ...infer R] ? R : never;
+const call = (...args: Tail<Parameters<typeof callAs>>) => callAs(t, ...args);
 
 const create = async (token: string, fields: Record<string, unknown> = {}): Promise<Template> => {
   const response = await call(token, 'POST', '/api/templates', {

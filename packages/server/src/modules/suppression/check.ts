@@ -21,25 +21,34 @@ const normal = (email: string) => email.trim().toLowerCase();
 /** The entries that would suppress an address: itself and its `@domain`. */
 const entriesFor = (email: string): string[] => [normal(email), domainEntryOf(email)];
 
-/** The list entry (address or `@domain`) that suppresses this address, if any. */
-export const suppressionOf = async (
+/** Which of these entries (addresses, `@domains`) the organisation has listed. */
+const listedAmong = async (
   db: Db,
   organizationId: string,
-  email: string,
-): Promise<string | undefined> => {
+  entries: readonly string[],
+): Promise<Set<string>> => {
   const rows = await db
     .select({ email: emailSuppressions.email })
     .from(emailSuppressions)
     .where(
       and(
         eq(emailSuppressions.organizationId, organizationId),
-        inArray(emailSuppressions.email, entriesFor(email)),
+        inArray(emailSuppressions.email, [...entries]),
       ),
     );
+  return new Set(rows.map((row) => row.email));
+};
+
+/** The list entry (address or `@domain`) that suppresses this address, if any. */
+export const suppressionOf = async (
+  db: Db,
+  organizationId: string,
+  email: string,
+): Promise<string | undefined> => {
+  const entries = entriesFor(email);
+  const listed = await listedAmong(db, organizationId, entries);
   // The address itself before its domain.
-  return rows
-    .map((row) => row.email)
-    .sort((a, b) => (a.startsWith('@') ? 1 : 0) - (b.startsWith('@') ? 1 : 0))[0];
+  return entries.find((entry) => listed.has(entry));
 };
 
 /** Why a single send or follow-up to this address is refused (`entry`: the list's entry). */
@@ -63,17 +72,7 @@ export const suppressedAmong = async (
 ): Promise<Set<string>> => {
   const wanted = [...new Set(emails.map(normal))];
   if (wanted.length === 0) return new Set();
-  const entries = [...new Set(wanted.flatMap(entriesFor))];
-  const rows = await db
-    .select({ email: emailSuppressions.email })
-    .from(emailSuppressions)
-    .where(
-      and(
-        eq(emailSuppressions.organizationId, organizationId),
-        inArray(emailSuppressions.email, entries),
-      ),
-    );
-  const listed = new Set(rows.map((row) => row.email));
+  const listed = await listedAmong(db, organizationId, [...new Set(wanted.flatMap(entriesFor))]);
   return new Set(wanted.filter((email) => entriesFor(email).some((entry) => listed.has(entry))));
 };
 
