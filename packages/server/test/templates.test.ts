@@ -256,5 +256,23 @@ describe('merge fields and fallbacks', { timeout: 60_000 }, () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.body).toBe('Unknown merge field {{title}}');
+
+    // Campaign emails and follow-ups are checked the same way.
+    const campaign = {
+      name: 'Merge check',
+      type: 'email',
+      emailSubject: 'Hi {{firstName|there}}',
+      emailBody: '<p>Dear {{firstName}}, news for {{companyName|you}}.</p>',
+    };
+    for (const [fields, field, name] of [
+      [{ emailSubject: 'Hi {{frist}}' }, 'emailSubject', '{{frist}}'],
+      [{ emailBody: '<p>{{company}}</p>' }, 'emailBody', '{{company}}'],
+      [{ followUps: [{ delayDays: 2, body: '<p>{{nmae}}</p>' }] }, 'followUps.0.body', '{{nmae}}'],
+    ] as const) {
+      const response = await call(acme.token, 'POST', '/api/campaigns', { ...campaign, ...fields });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors[field]).toBe(`Unknown merge field ${name}`);
+    }
+    expect((await call(acme.token, 'POST', '/api/campaigns', campaign)).statusCode).toBe(201);
   });
 });
