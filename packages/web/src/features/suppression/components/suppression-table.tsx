@@ -11,7 +11,7 @@ type SuppressionTableProps = {
 
 /** The page of entries: address or domain, reason, source, when, and Remove. */
 export const SuppressionTable = ({ entries, onRemove }: SuppressionTableProps) => (
-  <Table.ScrollContainer minWidth={640}>
+  <Table.ScrollContainer minWidth={760}>
     <Table striped highlightOnHover verticalSpacing="sm" aria-label="Suppressed addresses">
       <Table.Thead>
         <Table.Tr>
@@ -37,7 +37,7 @@ export const SuppressionTable = ({ entries, onRemove }: SuppressionTableProps) =
                 </Text>
               ) : null}
             </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 140 }}>
+            <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 170 }}>
               <ReasonBadge reason={entry.reason} />
             </Table.Td>
             <Table.Td>
