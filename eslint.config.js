@@ -27,11 +27,12 @@ const serverDoors = {
     'zip-stream.ts',
   ],
   'mail-accounts': ['stored.ts'],
-  organizations: ['bounce-pause.ts'],
+  organizations: ['service.ts'],
   replies: ['history.ts', 'present.ts', 'service.ts', 'threading.ts'],
   sending: ['email.ts', 'limits.ts', 'outbox.ts', 'records.ts'],
   'system-mail': ['mailer.ts', 'messages.ts'],
-  unsubscribe: ['links.ts', 'suppression.ts'],
+  suppression: ['check.ts', 'service.ts', 'present.ts'],
+  unsubscribe: ['links.ts'],
   users: ['present.ts', 'service.ts', 'store.ts'],
 };
 

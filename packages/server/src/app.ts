@@ -37,6 +37,8 @@ import { bulkEmailRoutes } from './modules/bulk/routes.ts';
 import { sendingRoutes } from './modules/sending/routes.ts';
 import { mailAccountRoutes } from './modules/mail-accounts/routes.ts';
 import { unsubscribeRoutes } from './modules/unsubscribe/routes.ts';
+import { suppressionRoutes } from './modules/suppression/routes.ts';
+import { templatesRoutes } from './modules/templates/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
@@ -172,6 +174,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(sendingRoutes(deps.db, deps.secretKey));
   await app.register(bulkEmailRoutes(deps.db, deps.queue));
   await app.register(unsubscribeRoutes(deps.db, deps.secretKey));
+  await app.register(suppressionRoutes(deps.db));
+  await app.register(templatesRoutes(deps.db));
   await app.register(inboxRoutes(deps.db, deps.secretKey));
   await app.register(reportsRoutes(deps.db));
   await registerWeb(app, deps.webDist, currentBuild);

@@ -110,6 +110,15 @@ export const expectDeleted = async (
   });
 };
 
+/** One request as `token`, with a JSON body when given. */
+export const callAs = (
+  t: TestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.request({ method, url, token, ...(payload ? { payload } : {}) });
+
 /** A request to send: method, URL and, for a body, its payload. */
 export type Call = readonly [
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withKnownMergeFields } from './merge-fields.ts';
 import { answerSchema, isoDateTime, nullableDateTime, nullableText, text } from './answers.ts';
 import { dateTimeParam } from './dates.ts';
 import { MESSAGE_MAX, SUBJECT_MAX, plainText } from './email.ts';
@@ -164,7 +165,7 @@ export const followUpStepSchema = z.object(
       .int(FOLLOW_UP_DAYS_RANGE)
       .min(1, FOLLOW_UP_DAYS_RANGE)
       .max(FOLLOW_UP_DAYS_MAX, FOLLOW_UP_DAYS_RANGE),
-    body: bodyText(FOLLOW_UP_BODY_REQUIRED),
+    body: withKnownMergeFields(bodyText(FOLLOW_UP_BODY_REQUIRED)),
   },
   { error: 'Each follow-up must be an object' },
 );
@@ -201,8 +202,10 @@ const campaignFields = {
   name: boundedText('Campaign name', CAMPAIGN_NAME_MAX).min(1, NAME_REQUIRED),
   description: boundedText('Description', CAMPAIGN_DESCRIPTION_MAX),
   type: z.enum(CAMPAIGN_TYPES, { error: 'Type must be email, linkedin or call' }),
-  emailSubject: boundedText('Email subject', SUBJECT_MAX),
-  emailBody: z.string({ error: 'Email body must be text' }).max(MESSAGE_MAX, 'Message is too long'),
+  emailSubject: withKnownMergeFields(boundedText('Email subject', SUBJECT_MAX)),
+  emailBody: withKnownMergeFields(
+    z.string({ error: 'Email body must be text' }).max(MESSAGE_MAX, 'Message is too long'),
+  ),
   targetFilters: targetFiltersSchema,
   leads: leadIdsField,
   followUps: z

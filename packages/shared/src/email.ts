@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BounceType } from './deliverability.ts';
 import { limitParam } from './list-query.ts';
+import { fillMergeFields, withKnownMergeFields } from './merge-fields.ts';
 
 /* Email: sending (single, follow-up; bulk and campaigns later) and mail server settings. */
 
@@ -457,12 +458,12 @@ export const SUBJECT_AND_BODY_REQUIRED = 'Subject and body are required';
 export const TOO_MANY_BULK_LEADS = `At most ${BULK_MAX_LEADS.toLocaleString('en-US')} leads can be emailed in one bulk run`;
 export const BULK_STARTED = 'Bulk email started';
 
-/** `{{firstName}}`, in any case, with or without spaces inside the braces. */
-export const FIRST_NAME_PLACEHOLDER = /\{\{\s*firstname\s*\}\}/gi;
-
-/** Replaces `{{firstName}}` (any case) with the first name, or 'there' when it is blank. */
+/**
+ * Replaces `{{firstName}}` (any case, with or without a fallback) with the first name, or its
+ * fallback ('there' when none is written) when it is blank. See merge-fields.ts for the rest.
+ */
 export const fillFirstName = (text: string, firstName: string | null | undefined): string =>
-  text.replace(FIRST_NAME_PLACEHOLDER, () => firstName?.trim() || 'there');
+  fillMergeFields(text, { firstName });
 
 /** Subject or body: present and not blank, else 'Subject and body are required'. */
 const requiredForBulk = () =>
@@ -480,8 +481,8 @@ export const bulkEmailSchema = z.object({
     .min(1, NO_LEADS_SELECTED)
     .max(BULK_MAX_LEADS, TOO_MANY_BULK_LEADS)
     .transform((ids) => [...new Set(ids)]),
-  subject: requiredForBulk().pipe(subjectField),
-  body: requiredForBulk().pipe(messageBodyField),
+  subject: withKnownMergeFields(requiredForBulk().pipe(subjectField)),
+  body: withKnownMergeFields(requiredForBulk().pipe(messageBodyField)),
   type: z.enum(BULK_EMAIL_TYPES, { error: 'type must be initial or followup' }),
   font: z
     .enum(EMAIL_FONTS, { error: `font must be one of ${EMAIL_FONTS.join(', ')}` })

@@ -162,6 +162,20 @@ export const effectivePermissions = (role: Role, stored: Permissions): Permissio
 export const hasPermission = (actor: Actor, key: PermissionKey): boolean =>
   key === 'profile' || effectivePermissions(actor.role, actor.permissions)[key];
 
+/** Organisation administration (the suppression list and its settings): Admins and Super Admins. */
+export const isAdministrator = (actor: Pick<Actor, 'role'>): boolean =>
+  actor.role === 'Super Admin' || actor.role === 'Admin';
+
+/** The permissions that send email: any one of them opens the saved templates. */
+export const SENDING_PERMISSIONS: readonly PermissionKey[] = [
+  'sendEmailPage',
+  'sendBulkEmail',
+  'campaigns',
+];
+
+export const canUseTemplates = (actor: Actor): boolean =>
+  SENDING_PERMISSIONS.some((key) => hasPermission(actor, key));
+
 /** Roles the actor may give to a user they create. */
 export const creatableRoles = (actor: Actor): readonly Role[] => {
   if (actor.role === 'Super Admin') return ROLES;

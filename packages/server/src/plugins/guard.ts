@@ -1,23 +1,35 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ORGANIZATION_HEADER } from '@leadline/shared/organization';
-import { PERMISSION_LABELS, hasPermission, isPermissionKey } from '@leadline/shared/permissions';
+import {
+  PERMISSION_LABELS,
+  hasPermission,
+  isAdministrator,
+  isPermissionKey,
+} from '@leadline/shared/permissions';
 import type { PermissionKey } from '@leadline/shared/permissions';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { CurrentUser } from '../caller/current-user.ts';
 
 /**
  * Who may call a route: anyone; anyone, with the caller read when a token is sent; any
- * signed-in user; a Super Admin; holders of one permission key; or holders of any of several
+ * signed-in user; a Super Admin; an administrator (Admin or Super Admin); holders of one permission key; or holders of any of several
  * (a route that serves more than one screen).
  */
 export type Access =
-  'public' | 'optional' | 'user' | 'superAdmin' | PermissionKey | readonly PermissionKey[];
+  | 'public'
+  | 'optional'
+  | 'user'
+  | 'superAdmin'
+  | 'admin'
+  | PermissionKey
+  | readonly PermissionKey[];
 
 const isAccess = (access: unknown): access is Access =>
   Array.isArray(access)
     ? access.length > 0 && access.every(isPermissionKey)
     : typeof access === 'string' &&
-      (['public', 'optional', 'user', 'superAdmin'].includes(access) || isPermissionKey(access));
+      (['public', 'optional', 'user', 'superAdmin', 'admin'].includes(access) ||
+        isPermissionKey(access));
 
 // Module augmentation is only possible with interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -102,6 +114,10 @@ export const registerGuard = (app: FastifyInstance, callers: CallerLookup) => {
     if (access === 'optional' || access === 'user') return;
     if (access === 'superAdmin') {
       if (user.role !== 'Super Admin') throw forbidden('You do not have permission to do this.');
+      return;
+    }
+    if (access === 'admin') {
+      if (!isAdministrator(user)) throw forbidden('Only administrators can do this.');
       return;
     }
     const keys: readonly PermissionKey[] = typeof access === 'string' ? [access] : access;

@@ -1,10 +1,15 @@
 import { useMatches } from 'react-router';
 import type { PublicUser } from '@leadline/shared/auth';
-import { canApproveUsers, hasPermission } from '@leadline/shared/permissions';
+import { canApproveUsers, hasPermission, isAdministrator } from '@leadline/shared/permissions';
 import type { PermissionKey } from '@leadline/shared/permissions';
 
 /** Who may open a screen inside the shell. */
-export type RouteAccess = { permission: PermissionKey } | { superAdmin: true } | { signedIn: true };
+export type RouteAccess =
+  | { permission: PermissionKey }
+  | { anyPermission: readonly PermissionKey[] }
+  | { superAdmin: true }
+  | { admin: true }
+  | { signedIn: true };
 
 /** Carried by each shell route as its `handle`: the header title and the access rule. */
 export type ShellHandle = { title: string; access: RouteAccess };
@@ -16,7 +21,10 @@ export const shellHandle = (title: string, access: RouteAccess): ShellHandle => 
 
 export const isAllowed = (user: PublicUser, access: RouteAccess): boolean => {
   if ('permission' in access) return hasPermission(user, access.permission);
+  if ('anyPermission' in access)
+    return access.anyPermission.some((key) => hasPermission(user, key));
   if ('superAdmin' in access) return canApproveUsers(user);
+  if ('admin' in access) return isAdministrator(user);
   return true;
 };
 

@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { SENDING_PERMISSIONS } from '@leadline/shared/permissions';
 import { RedirectIfSignedIn, RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { FullPageLoader, RouteError } from './route-error.tsx';
@@ -123,6 +124,20 @@ const shellRoutes: RouteObject[] = [
     handle: shellHandle('Teams', { permission: 'teams' }),
     lazy: async () => ({
       Component: (await import('./routes/teams-route.tsx')).TeamsRoute,
+    }),
+  },
+  {
+    path: 'templates',
+    handle: shellHandle('Templates', { anyPermission: SENDING_PERMISSIONS }),
+    lazy: async () => ({
+      Component: (await import('./routes/templates-route.tsx')).TemplatesRoute,
+    }),
+  },
+  {
+    path: 'suppression',
+    handle: shellHandle('Suppression List', { admin: true }),
+    lazy: async () => ({
+      Component: (await import('./routes/suppression-route.tsx')).SuppressionRoute,
     }),
   },
   {

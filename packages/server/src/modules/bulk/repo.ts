@@ -15,6 +15,7 @@ import type { Db } from '../../db/connection.ts';
 import { leads } from '../../db/schema.ts';
 import { emailBulkRuns } from '../../db/tables/email-jobs.ts';
 import type { RunLead } from '../sending/outbox.ts';
+import { suppressedSql } from '../suppression/check.ts';
 
 export type BulkRunRow = typeof emailBulkRuns.$inferSelect;
 export type NewBulkRun = typeof emailBulkRuns.$inferInsert;
@@ -254,10 +255,14 @@ export const findRunLeads = (db: Db, organizationId: string, ids: string[]): Pro
           id: leads.id,
           personEmail: leads.personEmail,
           personFirstName: leads.personFirstName,
+          personLastName: leads.personLastName,
+          companyName: leads.companyName,
+          personDesignation: leads.personDesignation,
+          personCity: leads.personCity,
+          personCountry: leads.personCountry,
           repliedAt: leads.repliedAt,
           unsubscribedAt: leads.unsubscribedAt,
-          suppressed: sql<boolean>`EXISTS (SELECT 1 FROM email_suppressions s
-            WHERE s.organization_id = leads.organization_id AND s.email = leads.person_email)`,
+          suppressed: suppressedSql(sql`leads.organization_id`, sql`leads.person_email`),
         })
         .from(leads)
         .where(and(eq(leads.organizationId, organizationId), inArray(leads.id, ids)));

@@ -12,6 +12,10 @@ export type DeliveryLead = {
   personFirstName: string;
   personLastName: string;
   personEmail: string;
+  companyName: string;
+  personDesignation: string;
+  personCity: string;
+  personCountry: string;
   repliedAt: Date | null;
   unsubscribedAt: Date | null;
 };
@@ -90,6 +94,10 @@ export const claimDue = async (
       personFirstName: leads.personFirstName,
       personLastName: leads.personLastName,
       personEmail: leads.personEmail,
+      companyName: leads.companyName,
+      personDesignation: leads.personDesignation,
+      personCity: leads.personCity,
+      personCountry: leads.personCountry,
       repliedAt: leads.repliedAt,
       unsubscribedAt: leads.unsubscribedAt,
     })

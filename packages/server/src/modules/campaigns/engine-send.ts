@@ -6,7 +6,7 @@ import { asHtml } from '../../mail/message.ts';
 import { openOutbox } from '../sending/outbox.ts';
 import type { PreparedSend, RunMessage, RunOutbox, RunSendOutcome } from '../sending/outbox.ts';
 import { finishSentEmail, findRunEmail } from '../sending/records.ts';
-import { suppressedAmong } from '../unsubscribe/suppression.ts';
+import { suppressedAmong } from '../suppression/check.ts';
 import { findUserById } from '../users/store.ts';
 import { maySend } from '../users/present.ts';
 import { finishDelivery, queueNextStep, releaseDeliveries, renewClaim } from './deliveries-repo.ts';

@@ -1,6 +1,6 @@
 import { BOUNCE_RATE_MIN_SENDS } from '@leadline/shared/deliverability';
 import type { Db } from '../../db/connection.ts';
-import { bouncePausePercentOf } from '../organizations/bounce-pause.ts';
+import { bouncePausePercentOf } from '../organizations/service.ts';
 import { countRunBounces } from './repo.ts';
 
 export type BounceRate = {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { logActivity } from '../activity/log.ts';
 import { countSoftBounce, markLeadsBounced } from '../leads/mail-state.ts';
 import { leadName } from '../leads/present.ts';
-import { suppressAddress } from '../unsubscribe/suppression.ts';
+import { suppressAddress } from '../suppression/check.ts';
 import { markSentBounced } from './repo.ts';
 
 export { findLatestSentTo, findSentByMessageId } from './repo.ts';

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { leads } from '../../db/schema.ts';
@@ -78,6 +78,27 @@ export const markLeadsUnsubscribed = (
         eq(leads.organizationId, organizationId),
         eq(leads.personEmail, address),
         isNull(leads.unsubscribedAt),
+      ),
+    )
+    .returning(named);
+
+/**
+ * The organisation's leads with this address may be mailed by bulk runs and campaigns again
+ * (an administrator took the address off the suppression list).
+ */
+export const clearLeadsUnsubscribed = (
+  db: Db,
+  organizationId: string,
+  address: string,
+): Promise<NamedLead[]> =>
+  db
+    .update(leads)
+    .set({ unsubscribedAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(leads.organizationId, organizationId),
+        eq(leads.personEmail, address),
+        isNotNull(leads.unsubscribedAt),
       ),
     )
     .returning(named);

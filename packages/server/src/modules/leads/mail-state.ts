@@ -4,6 +4,7 @@
  */
 export {
   countSoftBounce,
+  clearLeadsUnsubscribed,
   findLeadIdByEmail,
   markLeadMailed,
   markLeadReplied,

@@ -66,3 +66,26 @@ export const hasOtherMember = async (
     .limit(1);
   return rows.length > 0;
 };
+
+/** The hard-bounce rate (percent) above which the organisation's runs pause themselves. */
+export const findBouncePausePercent = async (
+  db: Db,
+  organizationId: string,
+): Promise<number | undefined> => {
+  const [row] = await db
+    .select({ percent: organizations.bouncePausePercent })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.percent;
+};
+
+export const updateBouncePausePercent = async (
+  db: Db,
+  organizationId: string,
+  percent: number,
+): Promise<void> => {
+  await db
+    .update(organizations)
+    .set({ bouncePausePercent: percent })
+    .where(eq(organizations.id, organizationId));
+};

@@ -5,12 +5,15 @@ import { badRequest, forbidden } from '../../lib/errors.ts';
 import { findMailAccount, smtpOf } from '../mail-accounts/stored.ts';
 import { scopeOf } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
+import { DEFAULT_BOUNCE_PAUSE_PERCENT } from '@leadline/shared/deliverability';
 import {
+  findBouncePausePercent,
   findOrganizationByName,
   firstOrganizations,
   hasLeads,
   hasOtherMember,
   listOrganizations,
+  updateBouncePausePercent,
 } from './repo.ts';
 
 const unknownOrganization = (name: string) =>
@@ -64,3 +67,14 @@ export const gettingStarted = async (db: Db, actor: CurrentUser): Promise<Gettin
   ]);
   return { organization: organizationId ? actor.organization : null, mailbox, leads, teammate };
 };
+
+/**
+ * The organisation's bounce protection: a bulk run or campaign pauses itself when more than
+ * this percentage of its emails (once it has sent BOUNCE_RATE_MIN_SENDS) hard-bounce.
+ */
+export const bouncePausePercentOf = async (db: Db, organizationId: string): Promise<number> =>
+  (await findBouncePausePercent(db, organizationId)) ?? DEFAULT_BOUNCE_PAUSE_PERCENT;
+
+/** Changes the organisation's bounce protection (the caller checks who may). */
+export const setBouncePausePercent = (db: Db, organizationId: string, percent: number) =>
+  updateBouncePausePercent(db, organizationId, percent);

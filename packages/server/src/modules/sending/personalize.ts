@@ -1,22 +1,19 @@
-import { DEFAULT_EMAIL_FONT, fillFirstName } from '@leadline/shared/email';
+import { DEFAULT_EMAIL_FONT } from '@leadline/shared/email';
 import type { EmailFont } from '@leadline/shared/email';
+import { fillMergeFields } from '@leadline/shared/merge-fields';
+import type { MergeValues } from '@leadline/shared/merge-fields';
 import { escapeHtml } from '../../mail/message.ts';
 
-/** What personalisation reads from a lead. */
-export type PersonalizedLead = { personFirstName: string };
-
 /**
- * `{{firstName}}` (any case) replaced by the lead's first name, or 'there' when it has none.
- * In HTML (`format: 'html'`) the name is escaped, so a name can never add markup.
+ * The merge fields (`{{firstName}}`, `{{companyName|your team}}`…) filled with a lead's values
+ * (see mergeValuesOf). In HTML (`format: 'html'`) the values are escaped, so a lead's data can
+ * never add markup.
  */
 export const personalize = (
   text: string,
-  lead: PersonalizedLead,
+  values: MergeValues,
   format: 'text' | 'html' = 'text',
-): string => {
-  const name = lead.personFirstName.trim();
-  return fillFirstName(text, format === 'html' && name ? escapeHtml(name) : name);
-};
+): string => fillMergeFields(text, values, format === 'html' ? escapeHtml : undefined);
 
 /** CSS font stacks for the composer's font families, each with fallbacks mail clients have. */
 const FONT_STACKS: Record<EmailFont, string> = {

@@ -1,4 +1,5 @@
 import type { EmailFont, EmailPriority } from '@leadline/shared/email';
+import { mergeValuesOf } from '@leadline/shared/merge-fields';
 import type { Db } from '../../db/connection.ts';
 import { cleanEmailHtml, escapeHtml, htmlToText } from '../../mail/message.ts';
 import type { LeadRow } from '../leads/present.ts';
@@ -25,14 +26,23 @@ export type RunOptions = {
 
 export type RunLead = Pick<
   LeadRow,
-  'id' | 'personEmail' | 'personFirstName' | 'repliedAt' | 'unsubscribedAt'
+  | 'id'
+  | 'personEmail'
+  | 'personFirstName'
+  | 'personLastName'
+  | 'companyName'
+  | 'personDesignation'
+  | 'personCity'
+  | 'personCountry'
+  | 'repliedAt'
+  | 'unsubscribedAt'
 > & {
   /** Whether the address is on the suppression list (the caller reads it for the batch). */
   suppressed: boolean;
 };
 
 export type RunMessage = {
-  /** Subject and HTML body with `{{firstName}}` placeholders. */
+  /** Subject and HTML body with merge fields (`{{firstName}}`, `{{companyName|your team}}`…). */
   subject: string;
   body: string;
   font: EmailFont;
@@ -83,16 +93,17 @@ export const composeFor = async (
   const thread = last ? threadUnder(last) : null;
   const url = run.links.url(target);
   const template = templateOf(message);
+  const values = mergeValuesOf(lead, run.sender.name);
   return {
     kind: run.kind,
     to: lead.personEmail,
     cc: [],
     bcc: [],
-    subject: personalize(message.subject, lead),
+    subject: personalize(message.subject, values),
     html: '',
     prepared: {
-      html: personalize(template.html, lead, 'html').split(LINK_SLOT).join(escapeHtml(url)),
-      text: `${personalize(template.text, lead)}\n\nDon't want these emails? Unsubscribe: ${url}`,
+      html: personalize(template.html, values, 'html').split(LINK_SLOT).join(escapeHtml(url)),
+      text: `${personalize(template.text, values)}\n\nDon't want these emails? Unsubscribe: ${url}`,
     },
     priority: message.priority ?? 'normal',
     leadId: lead.id,

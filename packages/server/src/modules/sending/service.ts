@@ -8,7 +8,9 @@ import type { FollowUpData, SentEmail, SentEmailsParams } from '@leadline/shared
 import type { Lead } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
+import { HttpError } from '../../lib/errors.ts';
 import { toLead } from '../leads/present.ts';
+import { suppressedMessage, suppressionOf } from '../suppression/check.ts';
 import { findLeadIdByEmail } from '../leads/mail-state.ts';
 import { getLead, organizationOf } from '../leads/service.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
@@ -25,6 +27,31 @@ import { findLeadEmails } from './repo.ts';
 export type EmailRequest = { fields: unknown; files: UploadedFile[] };
 
 export type SendEmailResponse = { message: string; lead?: Lead };
+
+/**
+ * Refuses (409, naming the field) a send to an address the organisation has suppressed, by
+ * address or by domain: single sends and follow-ups go to no suppressed recipient.
+ */
+const refuseSuppressed = async (
+  db: Db,
+  organizationId: string | null,
+  recipients: { to: string; cc?: readonly string[]; bcc?: readonly string[] },
+): Promise<void> => {
+  if (!organizationId) return;
+  const fields = [
+    ['to', [recipients.to]],
+    ['cc', recipients.cc ?? []],
+    ['bcc', recipients.bcc ?? []],
+  ] as const;
+  for (const [field, addresses] of fields) {
+    for (const address of addresses) {
+      const entry = await suppressionOf(db, organizationId, address);
+      if (entry === undefined) continue;
+      const message = suppressedMessage(address, entry);
+      throw new HttpError(409, message, { [field]: message });
+    }
+  }
+};
 
 export const senderOf = (actor: CurrentUser): Sender => ({
   id: actor.id,
@@ -43,6 +70,7 @@ export const sendEmail = async (
   const data = emailSendSchema.parse(request.fields);
   const attachments = checkAttachments(request.files);
   const lead = data.leadId ? await getLead(db, actor, data.leadId) : null;
+  await refuseSuppressed(db, actor.organizationId, data);
   const delivery = await sendOne(db, box, senderOf(actor), {
     kind: 'single',
     to: data.to,
@@ -71,6 +99,7 @@ export const sendLeadEmail = async (
   const lead = await getLead(db, actor, leadId);
   const data = leadEmailSchema.parse(request.fields);
   const attachments = checkAttachments(request.files);
+  await refuseSuppressed(db, actor.organizationId, { ...data, to: lead.personEmail });
   const delivery = await sendOne(db, box, senderOf(actor), {
     kind: 'single',
     to: lead.personEmail,
@@ -98,6 +127,7 @@ export const sendFollowUp = async (
   const references = data.references.includes(data.inReplyTo)
     ? data.references
     : [...data.references, data.inReplyTo];
+  await refuseSuppressed(db, actor.organizationId, data);
   const leadId = actor.organizationId
     ? ((await findLeadIdByEmail(db, actor.organizationId, data.to)) ?? null)
     : null;

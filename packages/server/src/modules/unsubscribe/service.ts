@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { organizations } from '../../db/schema.ts';
 import { logActivity } from '../activity/log.ts';
-import { isSuppressed, suppressAddress } from './suppression.ts';
+import { isSuppressed, suppressAddress } from '../suppression/check.ts';
 import type { UnsubscribeLinks } from './links.ts';
 import { confirmPage, donePage, invalidLinkPage } from './page.ts';
 

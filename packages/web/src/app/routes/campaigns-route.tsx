@@ -15,6 +15,7 @@ import {
 } from '../../features/campaigns/components/campaign-banners.tsx';
 import { CampaignDetailDrawer } from '../../features/campaigns/components/campaign-detail-drawer.tsx';
 import { CampaignFormModal } from '../../features/campaigns/components/campaign-form-modal.tsx';
+import { TemplatePicker } from '../../features/templates/components/template-picker.tsx';
 import { CampaignGrid } from '../../features/campaigns/components/campaign-grid.tsx';
 import { CampaignStats } from '../../features/campaigns/components/campaign-stats.tsx';
 import { CampaignToolbar } from '../../features/campaigns/components/campaign-toolbar.tsx';
@@ -125,7 +126,11 @@ export const CampaignsRoute = () => {
           </>
         ) : null}
       </Stack>
-      <CampaignFormModal target={formTarget} onClose={() => setFormTarget(null)} />
+      <CampaignFormModal
+        target={formTarget}
+        onClose={() => setFormTarget(null)}
+        templatePicker={(apply, label) => <TemplatePicker onPick={apply} label={label} />}
+      />
       <CampaignDetailDrawer
         campaignId={view.campaignId}
         onClose={view.closeCampaign}

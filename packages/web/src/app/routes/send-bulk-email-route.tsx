@@ -17,6 +17,7 @@ import type {
   SendOutcome,
 } from '../../features/email/components/email-composer.tsx';
 import { useBulkRun } from '../../features/email/components/use-bulk-run.ts';
+import { TemplatePicker } from '../../features/templates/components/template-picker.tsx';
 
 const SHOWN_RECIPIENTS = 6;
 
@@ -107,7 +108,11 @@ export const SendBulkEmailRoute = () => {
           <Text size="sm">
             Write <Code>{'{{firstName}}'}</Code> in the subject or the message where each
             lead&apos;s first name belongs: it is replaced for every lead (with &quot;there&quot;
-            when a lead has no first name).
+            when a lead has no first name). <Code>{'{{lastName}}'}</Code>,{' '}
+            <Code>{'{{companyName}}'}</Code>, <Code>{'{{jobTitle}}'}</Code>,{' '}
+            <Code>{'{{city}}'}</Code>, <Code>{'{{country}}'}</Code> and{' '}
+            <Code>{'{{senderName}}'}</Code> work too; add a fallback for leads without the value:{' '}
+            <Code>{'{{companyName|your team}}'}</Code>.
           </Text>
         </Group>
       </Paper>
@@ -122,6 +127,7 @@ export const SendBulkEmailRoute = () => {
         sendLabel={`Send to ${leads.length} ${leads.length === 1 ? 'lead' : 'leads'}`}
         busy={run.phase !== null && run.phase !== 'summary'}
         onSend={onSend}
+        templatePicker={(apply) => <TemplatePicker onPick={apply} />}
       />
     </Stack>
   );

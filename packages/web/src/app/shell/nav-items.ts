@@ -8,22 +8,32 @@ import {
   IconLayoutDashboard,
   IconMail,
   IconMailCog,
+  IconMailOff,
   IconSpeakerphone,
   IconTargetArrow,
+  IconTemplate,
   IconUser,
   IconUserCheck,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { PublicUser } from '@leadline/shared/auth';
-import { canApproveUsers, hasPermission } from '@leadline/shared/permissions';
+import {
+  canApproveUsers,
+  canUseTemplates,
+  hasPermission,
+  isAdministrator,
+} from '@leadline/shared/permissions';
 import type { PermissionKey } from '@leadline/shared/permissions';
 
 export type NavItem = {
   label: string;
   path: string;
   icon: Icon;
-  /** The permission key, or 'superAdmin' for Super-Admin-only entries. */
-  key: PermissionKey | 'superAdmin';
+  /**
+   * The permission key; 'superAdmin' for Super-Admin-only entries, 'admin' for administrators'
+   * ones, 'templates' for users who may send (any sending permission).
+   */
+  key: PermissionKey | 'superAdmin' | 'admin' | 'templates';
 };
 
 /** The seven core entries in landing order (`LANDING_ORDER`), then the further sections. */
@@ -40,6 +50,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Calendar', key: 'calendar', path: '/calendar', icon: IconCalendar },
   { label: 'Inbox', key: 'inbox', path: '/inbox', icon: IconInbox },
   { label: 'Email Form', key: 'emailForm', path: '/email-form', icon: IconMail },
+  { label: 'Templates', key: 'templates', path: '/templates', icon: IconTemplate },
+  { label: 'Suppression List', key: 'admin', path: '/suppression', icon: IconMailOff },
   { label: 'Approve Users', key: 'superAdmin', path: '/approval-users', icon: IconUserCheck },
 ];
 
@@ -48,6 +60,8 @@ export const visibleNavItems = (user: PublicUser): NavItem[] =>
   NAV_ITEMS.filter((item) => {
     if (user.role === 'Super Admin') return true;
     if (item.key === 'superAdmin') return canApproveUsers(user);
+    if (item.key === 'admin') return isAdministrator(user);
+    if (item.key === 'templates') return canUseTemplates(user);
     return hasPermission(user, item.key);
   });
 

@@ -10,15 +10,18 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import { useSaveCampaign } from '../api/save-campaign.ts';
 import { CampaignForm } from './campaign-form.tsx';
+import type { CampaignTemplatePicker } from './template-slot.ts';
 
 type CampaignFormModalProps = {
   /** null: closed; 'new': creating; an id: editing that campaign. */
   target: string | null;
   onClose: () => void;
+  /** The form's "Start from template" control (see CampaignForm). */
+  templatePicker?: CampaignTemplatePicker;
 };
 
 /** 'Create New Campaign' or 'Edit Campaign'; a click on the backdrop closes it. */
-export const CampaignFormModal = ({ target, onClose }: CampaignFormModalProps) => {
+export const CampaignFormModal = ({ target, onClose, templatePicker }: CampaignFormModalProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const editingId = target && target !== 'new' ? target : null;
   const campaign = useCampaign(editingId);
@@ -71,6 +74,7 @@ export const CampaignFormModal = ({ target, onClose }: CampaignFormModalProps) =
           saveError={saveError}
           onSubmit={submit}
           onCancel={close}
+          templatePicker={templatePicker}
         />
       )}
     </Modal>

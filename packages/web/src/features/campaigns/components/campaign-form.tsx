@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   Alert,
@@ -29,6 +30,7 @@ import {
 } from './campaign-form-values.ts';
 import type { CampaignFormValues } from './campaign-form-values.ts';
 import { FollowUpsField } from './follow-ups-field.tsx';
+import type { CampaignTemplatePicker } from './template-slot.ts';
 
 type CampaignFormProps = {
   /** Editing this campaign; creating when null. */
@@ -38,6 +40,8 @@ type CampaignFormProps = {
   saveError: string | null;
   onSubmit: (body: CampaignInput) => void;
   onCancel: () => void;
+  /** A "Start from template" control (composed by the app) for the email and follow-ups. */
+  templatePicker?: CampaignTemplatePicker;
 };
 
 const Section = ({ title }: { title: string }) => (
@@ -54,17 +58,21 @@ export const CampaignForm = ({
   saveError,
   onSubmit,
   onCancel,
+  templatePicker,
 }: CampaignFormProps) => {
   const {
     control,
     register,
     handleSubmit,
+    setValue,
     watch,
     formState: { errors },
   } = useForm<CampaignFormValues, unknown, CampaignInput>({
     resolver: campaignResolver,
     defaultValues: campaign ? campaignFormValues(campaign) : EMPTY_CAMPAIGN_FORM,
   });
+  // A template replaces the body: the editor starts again with it (bumping its key).
+  const [bodyVersion, setBodyVersion] = useState(0);
   const status = campaign?.status ?? 'draft';
   const locked = status !== 'draft';
   const final = status === 'completed';
@@ -132,6 +140,13 @@ export const CampaignForm = ({
         {type === 'email' ? (
           <>
             <Section title="Email" />
+            {templatePicker && !final
+              ? templatePicker(({ subject, body }) => {
+                  setValue('emailSubject', subject.slice(0, 100));
+                  setValue('emailBody', body);
+                  setBodyVersion((version) => version + 1);
+                }, 'Start from template')
+              : null}
             <TextInput
               label="Email subject"
               withAsterisk
@@ -145,6 +160,7 @@ export const CampaignForm = ({
               name="emailBody"
               render={({ field }) => (
                 <RichTextField
+                  key={bodyVersion}
                   label="Email body"
                   description="{{firstName}} becomes each lead's first name (or 'there')."
                   minHeight={160}
@@ -155,7 +171,12 @@ export const CampaignForm = ({
                 />
               )}
             />
-            <FollowUpsField control={control} errors={errors.followUps} disabled={final} />
+            <FollowUpsField
+              control={control}
+              errors={errors.followUps}
+              disabled={final}
+              templatePicker={templatePicker}
+            />
           </>
         ) : null}
 

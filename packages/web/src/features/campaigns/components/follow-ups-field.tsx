@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import type { FieldErrors } from 'react-hook-form';
 import { Button, Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
@@ -6,19 +7,28 @@ import { Controller } from 'react-hook-form';
 import { FOLLOW_UPS_MAX, FOLLOW_UP_DAYS_MAX } from '@leadline/shared/campaigns';
 import { RichTextField } from '../../../components/message-editor.tsx';
 import type { CampaignControl, CampaignFormValues } from './campaign-form-values.ts';
+import type { CampaignTemplatePicker } from './template-slot.ts';
 
 type FollowUpsFieldProps = {
   control: CampaignControl;
   errors: FieldErrors<CampaignFormValues>['followUps'];
   disabled: boolean;
+  templatePicker?: CampaignTemplatePicker;
 };
 
 /**
  * Follow-up emails: each sent so many days after the step before it, in the same thread,
  * only to leads that have not replied.
  */
-export const FollowUpsField = ({ control, errors, disabled }: FollowUpsFieldProps) => {
+export const FollowUpsField = ({
+  control,
+  errors,
+  disabled,
+  templatePicker,
+}: FollowUpsFieldProps) => {
   const { fields, append, remove } = useFieldArray({ control, name: 'followUps' });
+  // A follow-up started from a template gets a new editor (its version in the key).
+  const [versions, setVersions] = useState<Record<string, number>>({});
   return (
     <Stack gap="xs">
       <Text size="sm" fw={500}>
@@ -66,14 +76,26 @@ export const FollowUpsField = ({ control, errors, disabled }: FollowUpsFieldProp
               control={control}
               name={`followUps.${index}.body`}
               render={({ field: body }) => (
-                <RichTextField
-                  label={`Follow-up ${index + 1} message`}
-                  minHeight={120}
-                  value={body.value}
-                  onChange={body.onChange}
-                  error={errors?.[index]?.body?.message}
-                  disabled={disabled}
-                />
+                <>
+                  {templatePicker && !disabled
+                    ? templatePicker(
+                        (template) => {
+                          body.onChange(template.body);
+                          setVersions((all) => ({ ...all, [field.id]: (all[field.id] ?? 0) + 1 }));
+                        },
+                        `Follow-up ${index + 1}: start from template`,
+                      )
+                    : null}
+                  <RichTextField
+                    key={versions[field.id] ?? 0}
+                    label={`Follow-up ${index + 1} message`}
+                    minHeight={120}
+                    value={body.value}
+                    onChange={body.onChange}
+                    error={errors?.[index]?.body?.message}
+                    disabled={disabled}
+                  />
+                </>
               )}
             />
           </Stack>

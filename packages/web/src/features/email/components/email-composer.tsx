@@ -42,7 +42,12 @@ type EmailComposerProps = {
   /** A send is under way (the caller's request or job). */
   busy: boolean;
   onSend: (draft: ComposerDraft) => Promise<SendOutcome>;
+  /** A "Start from template" control (composed by the app), given how to fill the form. */
+  templatePicker?: (apply: (template: TemplateFill) => void) => ReactNode;
 };
+
+/** What starting from a template fills in. */
+export type TemplateFill = { subject: string; body: string };
 
 /**
  * The composer: online indicator, counters, To, Priority, CC, BCC, Subject (100 at most),
@@ -56,6 +61,7 @@ export const EmailComposer = ({
   sendLabel = 'Send',
   busy,
   onSend,
+  templatePicker,
 }: EmailComposerProps) => {
   const { online } = useNetwork();
   const single = mode === 'single';
@@ -101,6 +107,14 @@ export const EmailComposer = ({
     editor?.commands.setContent(greeting);
   };
 
+  /** The subject and body become the template's (the rest of the draft stays). */
+  const applyTemplate = ({ subject: nextSubject, body: nextBody }: TemplateFill) => {
+    setValue('subject', nextSubject.slice(0, SUBJECT_MAX));
+    setValue('body', nextBody);
+    clearErrors(['subject', 'body']);
+    editor?.commands.setContent(nextBody);
+  };
+
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     if (!online || !navigator.onLine) {
@@ -118,6 +132,7 @@ export const EmailComposer = ({
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Compose email">
         <Stack gap="md">
           <ComposerStatus online={online} stats={stats} words={words} />
+          {templatePicker?.(applyTemplate)}
           {single ? (
             <>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { ComponentProps } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ActionIcon, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -22,8 +23,14 @@ type EmailedLead = Pick<
   '_id' | 'personEmail' | 'personFirstName' | 'sentCount' | 'mailSentDate'
 >;
 
+type SendEmailScreenProps = {
+  lead: EmailedLead;
+  /** The composer's "Start from template" control (see EmailComposer). */
+  templatePicker?: ComponentProps<typeof EmailComposer>['templatePicker'];
+};
+
 /** One lead's email: who is contacted, how often they were emailed, and the composer. */
-export const SendEmailScreen = ({ lead }: { lead: EmailedLead }) => {
+export const SendEmailScreen = ({ lead, templatePicker }: SendEmailScreenProps) => {
   const location = useLocation();
   const navigate = useNavigate();
   const sendToLead = useSendLeadEmail();
@@ -93,6 +100,7 @@ export const SendEmailScreen = ({ lead }: { lead: EmailedLead }) => {
         stats={{ sent: sentCount, lastSent }}
         busy={sendToLead.isPending || sent !== null}
         onSend={onSend}
+        templatePicker={templatePicker}
       />
     </Stack>
   );
