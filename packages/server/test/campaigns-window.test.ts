@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { CampaignInput } from '@leadline/shared/campaigns';
+import { leads, mailAccounts } from '../src/db/schema.ts';
+import { campaignDeliveries, campaigns } from '../src/db/tables/campaigns.ts';
+import { createSecretBox } from '../src/mail/crypto.ts';
+import { DEFAULT_ENGINE_OPTIONS } from '../src/modules/campaigns/engine-options.ts';
+import { runTick } from '../src/modules/campaigns/engine.ts';
+import { createUnsubscribeLinks } from '../src/modules/unsubscribe/links.ts';
+import { createCampaign, getCampaign, sendCampaign } from './campaigns-support.ts';
+import { TEST_PUBLIC_URL, TEST_SECRET_KEY, createTestContext, uniqueEmail } from './context.ts';
+import type { TestContext } from './context.ts';
+import { configureSmtp, insertLeads, organizationIdOf } from './fixtures.ts';
+import { startSmtpServer } from './mail-servers.ts';
+import type { TestSmtpServer } from './mail-servers.ts';
+
+const ORG = 'acme-sending-window';
+const box = createSecretBox(TEST_SECRET_KEY);
+const links = createUnsubscribeLinks(TEST_SECRET_KEY, TEST_PUBLIC_URL);
+
+let t: TestContext;
+let smtp: TestSmtpServer;
+let organizationId: string;
+let token: string;
+
+beforeAll(async () => {
+  [t, smtp] = await Promise.all([
+    createTestContext(),
+    startSmtpServer({ password: 'sending-window-pass-4Rk' }),
+  ]);
+  ({ token } = await t.createUser({ role: 'Admin', organizationName: ORG }));
+  organizationId = await organizationIdOf(t.database.db, ORG);
+  await configureSmtp(t, token, smtp);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+
+/** Saturday 3 January 2099, and the Monday after it (Berlin is UTC+1 in January). */
+const SATURDAY = '2099-01-03T11:00:00.000Z';
+const MONDAY_9_BERLIN = '2099-01-05T08:00:00.000Z';
+
+/**
+ * A campaign started for a date far ahead (so the real engine, on the real clock, finds
+ * nothing due): its ticks are then run by hand on the test's clock.
+ */
+const started = async (input: Partial<CampaignInput>, people: Record<string, string>[]) => {
+  const ids = await insertLeads(
+    t.database.db,
+    organizationId,
+    people.map((person, i) => ({
+      personFirstName: `Window${i}`,
+      personEmail: uniqueEmail(`window-lead-${i}`),
+      ...person,
+    })),
+  );
+  const campaign = await createCampaign(t, token, {
+    leads: ids,
+    schedule: { sendNow: false, startDate: '2099-01-02T00:00:00.000Z', throttlePerHour: 1000 },
+    ...input,
+  });
+  expect((await sendCampaign(t, token, campaign._id)).statusCode).toBe(200);
+  const [row] = await t.database.db
+    .select({ chain: campaigns.tickChain })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaign._id));
+  return { id: campaign._id, chain: row!.chain!, leads: ids };
+};
+
+/** Runs one engine tick at `at`; answers when it planned the next one. */
+const tickAt = async (campaign: { id: string; chain: string }, at: string) => {
+  const planned: (Date | null)[] = [];
+  await runTick(
+    t.database.db,
+    box,
+    { campaignId: campaign.id, chain: campaign.chain, n: 1000 },
+    { ...DEFAULT_ENGINE_OPTIONS, links, now: () => new Date(at), random: () => 0.5 },
+    async (_next, when) => {
+      planned.push(when);
+    },
+  );
+  return planned[0] ?? null;
+};
+
+const rowsOf = async (campaignId: string) =>
+  t.database.db
+    .select({
+      leadId: campaignDeliveries.leadId,
+      state: campaignDeliveries.state,
+      dueAt: campaignDeliveries.dueAt,
+    })
+    .from(campaignDeliveries)
+    .where(and(eq(campaignDeliveries.campaignId, campaignId), eq(campaignDeliveries.step, 0)));
+
+const stateOf = async (campaignId: string, leadId: string) =>
+  (await rowsOf(campaignId)).find((row) => row.leadId === leadId)!;
+
+const received = async (leadIds: string[]) => {
+  const rows = await t.database.db.select({ id: leads.id, email: leads.personEmail }).from(leads);
+  const addresses = rows.filter((row) => leadIds.includes(row.id)).map((row) => row.email);
+  return smtp.messages.filter((m) => m.recipients.some((to) => addresses.includes(to))).length;
+};
+
+const BERLIN_WEEKDAYS = {
+  days: [1, 2, 3, 4, 5],
+  start: '09:00',
+  end: '17:00',
+  timeZone: 'Europe/Berlin',
+  leadTimeZone: false,
+};
+
+describe('the sending window in the engine', { timeout: 120_000 }, () => {
+  it('holds emails due outside the window until it opens, then sends them', async () => {
+    const campaign = await started({ sendingWindow: BERLIN_WEEKDAYS }, [{}, {}]);
+    // Saturday: closed. Nothing is sent; the rows wait for Monday 09:00 Berlin and the
+    // engine's next tick is planned for then (no busy loop).
+    expect((await tickAt(campaign, SATURDAY))?.toISOString()).toBe(MONDAY_9_BERLIN);
+    for (const row of await rowsOf(campaign.id)) {
+      expect(row.state).toBe('queued');
+      expect(row.dueAt.toISOString()).toBe(MONDAY_9_BERLIN);
+    }
+    expect(await received(campaign.leads)).toBe(0);
+    expect((await getCampaign(t, token, campaign.id)).nextSendAt).toBe(MONDAY_9_BERLIN);
+    // Monday 08:59 Berlin: still closed.
+    expect((await tickAt(campaign, '2099-01-05T07:59:00.000Z'))?.toISOString()).toBe(
+      MONDAY_9_BERLIN,
+    );
+    expect(await received(campaign.leads)).toBe(0);
+    // Monday 09:00 Berlin: both go.
+    await tickAt(campaign, MONDAY_9_BERLIN);
+    expect(await received(campaign.leads)).toBe(2);
+    const detail = await getCampaign(t, token, campaign.id);
+    expect(detail).toMatchObject({ status: 'completed', counts: { sent: 2 }, nextSendAt: null });
+    expect(detail.sendingWindow).toEqual(BERLIN_WEEKDAYS);
+  });
+
+  it("reads the window in each lead's own zone: its time zone, else its country's, else the campaign's", async () => {
+    const campaign = await started(
+      {
+        sendingWindow: {
+          ...BERLIN_WEEKDAYS,
+          timeZone: 'America/New_York',
+          leadTimeZone: true,
+        },
+      },
+      [{ timeZone: 'Asia/Tokyo' }, { personCountry: 'Germany' }, { personCountry: 'Canada' }],
+    );
+    const [tokyo, germany, elsewhere] = campaign.leads as [string, string, string];
+    // Monday 09:30 in Berlin: 17:30 in Tokyo (closed), 03:30 in New York (closed).
+    await tickAt(campaign, '2099-01-05T08:30:00.000Z');
+    expect(await received([germany])).toBe(1);
+    expect(await received([tokyo, elsewhere])).toBe(0);
+    expect(await stateOf(campaign.id, tokyo)).toMatchObject({
+      state: 'queued',
+      dueAt: new Date('2099-01-06T00:00:00.000Z'),
+    });
+    expect((await stateOf(campaign.id, elsewhere)).dueAt.toISOString()).toBe(
+      '2099-01-05T14:00:00.000Z',
+    );
+    // 09:00 in New York: the Canadian lead (several zones: the campaign's) goes.
+    await tickAt(campaign, '2099-01-05T14:00:00.000Z');
+    expect(await received([elsewhere])).toBe(1);
+    expect(await received([tokyo])).toBe(0);
+  });
+});
+
+describe('human pacing', { timeout: 120_000 }, () => {
+  it('leaves the gap between two emails of one mailbox', async () => {
+    const campaign = await started({ sendingWindow: null, gapSeconds: { min: 60, max: 60 } }, [
+      {},
+      {},
+    ]);
+    const start = Date.parse('2099-01-05T10:00:00.000Z');
+    const at = (seconds: number) => new Date(start + seconds * 1000).toISOString();
+    // The first email goes; the next tick waits for the gap.
+    expect((await tickAt(campaign, at(0)))?.toISOString()).toBe(at(60));
+    expect(await received(campaign.leads)).toBe(1);
+    const [account] = await t.database.db
+      .select({ pacedUntil: mailAccounts.pacedUntil })
+      .from(mailAccounts);
+    expect(account!.pacedUntil?.toISOString()).toBe(at(60));
+    // Half-way: nothing more, and the tick waits for the mailbox again.
+    expect((await tickAt(campaign, at(30)))?.toISOString()).toBe(at(60));
+    expect(await received(campaign.leads)).toBe(1);
+    expect((await getCampaign(t, token, campaign.id)).nextSendAt).toBe(at(60));
+    // After the gap: the second one.
+    await tickAt(campaign, at(61));
+    expect(await received(campaign.leads)).toBe(2);
+  });
+});
