@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { CampaignInput } from '@leadline/shared/campaigns';
+import { isTimeZone } from '@leadline/shared/sending-window';
 import { leads, mailAccounts } from '../src/db/schema.ts';
 import { campaignDeliveries, campaigns } from '../src/db/tables/campaigns.ts';
 import { createSecretBox } from '../src/mail/crypto.ts';
@@ -187,5 +188,83 @@ describe('human pacing', { timeout: 120_000 }, () => {
     // After the gap: the second one.
     await tickAt(campaign, at(61));
     expect(await received(campaign.leads)).toBe(2);
+  });
+});
+
+describe('the window and gap in the campaign API', { timeout: 60_000 }, () => {
+  it('gives a new campaign Monday to Friday 09:00 to 17:00 and a 60 to 180 second gap', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token,
+      payload: {
+        name: 'Defaults',
+        emailSubject: 'Hi {{firstName}}',
+        emailBody: '<p>Hello {{firstName}}</p>',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({
+      sendingWindow: { days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', leadTimeZone: false },
+      gapSeconds: { min: 60, max: 180 },
+    });
+    expect(isTimeZone(response.json().sendingWindow.timeZone)).toBe(true);
+  });
+
+  it('refuses a bad window or gap with a 400 naming the field, changing nothing', async () => {
+    const campaign = await createCampaign(t, token, { sendingWindow: BERLIN_WEEKDAYS });
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { sendingWindow: { ...BERLIN_WEEKDAYS, timeZone: 'Europe/Atlantis' } },
+        'sendingWindow.timeZone',
+      ],
+      [{ sendingWindow: { ...BERLIN_WEEKDAYS, days: [0, 1] } }, 'sendingWindow.days.0'],
+      [{ sendingWindow: { ...BERLIN_WEEKDAYS, days: [8] } }, 'sendingWindow.days.0'],
+      [{ sendingWindow: { ...BERLIN_WEEKDAYS, days: [] } }, 'sendingWindow.days'],
+      [
+        { sendingWindow: { ...BERLIN_WEEKDAYS, start: '17:00', end: '09:00' } },
+        'sendingWindow.end',
+      ],
+      [
+        { sendingWindow: { ...BERLIN_WEEKDAYS, start: '09:00', end: '09:00' } },
+        'sendingWindow.end',
+      ],
+      [{ sendingWindow: { ...BERLIN_WEEKDAYS, start: '25:00' } }, 'sendingWindow.start'],
+      [{ sendingWindow: 'weekdays' }, 'sendingWindow'],
+      [{ gapSeconds: { min: 200, max: 100 } }, 'gapSeconds.min'],
+      [{ gapSeconds: { min: -5, max: 100 } }, 'gapSeconds.min'],
+      [{ gapSeconds: { min: 0, max: 1e15 } }, 'gapSeconds.max'],
+      [{ gapSeconds: { min: 0.5, max: 1 } }, 'gapSeconds.min'],
+    ];
+    for (const [change, field] of cases) {
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/campaigns',
+        token,
+        payload: { name: 'Bad', emailSubject: 'Hi', emailBody: '<p>Hello</p>', ...change },
+      });
+      expect(created.statusCode, JSON.stringify(change)).toBe(400);
+      expect(Object.keys(created.json().errors), JSON.stringify(change)).toContain(field);
+      const updated = await t.request({
+        method: 'PUT',
+        url: `/api/campaigns/${campaign._id}`,
+        token,
+        payload: change,
+      });
+      expect(updated.statusCode, JSON.stringify(change)).toBe(400);
+      expect(Object.keys(updated.json().errors)).toContain(field);
+    }
+    const after = await getCampaign(t, token, campaign._id);
+    expect(after.sendingWindow).toEqual(BERLIN_WEEKDAYS);
+    expect(after.gapSeconds).toEqual({ min: 0, max: 0 });
+    // A good change is kept; null means any day, any time.
+    const changed = await t.request({
+      method: 'PUT',
+      url: `/api/campaigns/${campaign._id}`,
+      token,
+      payload: { sendingWindow: null, gapSeconds: { min: 30, max: 90 } },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ sendingWindow: null, gapSeconds: { min: 30, max: 90 } });
   });
 });
