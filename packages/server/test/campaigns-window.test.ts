@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { CampaignInput } from '@leadline/shared/campaigns';
-import { isTimeZone } from '@leadline/shared/sending-window';
+import type { LeadInput } from '@leadline/shared/leads';
+import { UNKNOWN_TIME_ZONE, isTimeZone } from '@leadline/shared/sending-window';
 import { leads, mailAccounts } from '../src/db/schema.ts';
 import { campaignDeliveries, campaigns } from '../src/db/tables/campaigns.ts';
 import { createSecretBox } from '../src/mail/crypto.ts';
@@ -11,7 +12,7 @@ import { createUnsubscribeLinks } from '../src/modules/unsubscribe/links.ts';
 import { createCampaign, getCampaign, sendCampaign } from './campaigns-support.ts';
 import { TEST_PUBLIC_URL, TEST_SECRET_KEY, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
-import { configureSmtp, insertLeads, organizationIdOf } from './fixtures.ts';
+import { configureSmtp, insertLeads, leadPayload, organizationIdOf } from './fixtures.ts';
 import { startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 
@@ -266,5 +267,33 @@ describe('the window and gap in the campaign API', { timeout: 60_000 }, () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ sendingWindow: null, gapSeconds: { min: 30, max: 90 } });
+  });
+});
+
+describe("a lead's time zone", () => {
+  it('is stored when known, blank is none, and an unknown one is a 400 naming the field', async () => {
+    const create = (timeZone: unknown) =>
+      t.request({
+        method: 'POST',
+        url: '/api/leads',
+        token,
+        payload: leadPayload({ timeZone } as Partial<LeadInput>),
+      });
+    const good = await create('Asia/Tokyo');
+    expect(good.statusCode, good.body).toBe(201);
+    expect(good.json().timeZone).toBe('Asia/Tokyo');
+    expect((await create('')).json().timeZone).toBeNull();
+    const bad = await create('Mars/Olympus_Mons');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ timeZone: UNKNOWN_TIME_ZONE });
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/leads/${good.json()._id}`,
+      token,
+      payload: { timeZone: 'Nowhere/Land' },
+    });
+    expect(edited.statusCode).toBe(400);
+    const lead = await t.request({ method: 'GET', url: `/api/leads/${good.json()._id}`, token });
+    expect(lead.json().timeZone).toBe('Asia/Tokyo');
   });
 });
