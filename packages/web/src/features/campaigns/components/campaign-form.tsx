@@ -29,6 +29,7 @@ import {
 } from './campaign-form-values.ts';
 import type { CampaignFormValues } from './campaign-form-values.ts';
 import { FollowUpsField } from './follow-ups-field.tsx';
+import { SendingWindowFields } from './sending-window-fields.tsx';
 
 type CampaignFormProps = {
   /** Editing this campaign; creating when null. */
@@ -70,6 +71,7 @@ export const CampaignForm = ({
   const final = status === 'completed';
   const type = watch('type');
   const sendNow = watch('schedule.sendNow');
+  const windowed = watch('windowed');
   const leads = watch('leads');
   const targetFilters = watch('targetFilters');
 
@@ -219,6 +221,13 @@ export const CampaignForm = ({
                 />
               </Group>
             ) : null}
+            <Section title="Sending window" />
+            <SendingWindowFields
+              control={control}
+              errors={errors}
+              windowed={windowed}
+              disabled={final}
+            />
           </>
         ) : null}
 
