@@ -16,8 +16,11 @@ const TIMES = Array.from(
   { length: 49 },
   (_, i) => `${pad(Math.floor(i / 2))}:${i % 2 ? '30' : '00'}`,
 );
-const START_TIMES = TIMES.slice(0, -1);
-const END_TIMES = TIMES.slice(1);
+/** The window's two ends: it may start at 00:00 and end at 24:00. */
+const WINDOW_TIMES = [
+  { key: 'start', label: 'From', data: TIMES.slice(0, -1) },
+  { key: 'end', label: 'Until', data: TIMES.slice(1) },
+] as const;
 
 type Props = {
   control: CampaignControl;
@@ -76,36 +79,24 @@ export const SendingWindowFields = ({ control, errors, windowed, disabled }: Pro
             )}
           />
           <Group grow gap="sm" align="flex-start" wrap="wrap">
-            <Controller
-              control={control}
-              name="sendingWindow.start"
-              render={({ field }) => (
-                <NativeSelect
-                  label="From"
-                  data={START_TIMES}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.value)}
-                  error={windowErrors?.start?.message}
-                  disabled={disabled}
-                  style={{ minWidth: 120 }}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="sendingWindow.end"
-              render={({ field }) => (
-                <NativeSelect
-                  label="Until"
-                  data={END_TIMES}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.value)}
-                  error={windowErrors?.end?.message}
-                  disabled={disabled}
-                  style={{ minWidth: 120 }}
-                />
-              )}
-            />
+            {WINDOW_TIMES.map(({ key, label, data }) => (
+              <Controller
+                key={key}
+                control={control}
+                name={`sendingWindow.${key}`}
+                render={({ field }) => (
+                  <NativeSelect
+                    label={label}
+                    data={data}
+                    value={field.value}
+                    onChange={(event) => field.onChange(event.currentTarget.value)}
+                    error={windowErrors?.[key]?.message}
+                    disabled={disabled}
+                    style={{ minWidth: 120 }}
+                  />
+                )}
+              />
+            ))}
           </Group>
           <Controller
             control={control}

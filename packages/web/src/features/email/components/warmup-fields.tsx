@@ -62,7 +62,7 @@ export const WarmupFields = ({ field, errors, warming }: Props) => (
   <Stack gap="sm">
     <Switch
       label="Warm up this mailbox"
-      description="Start with a few emails a day and send a few more each day, up to the daily limit."
+      description="Start with a few emails a day and allow a few more each day, never above your limit."
       {...field('warming')}
     />
     {warming ? (
