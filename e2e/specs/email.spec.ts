@@ -210,11 +210,11 @@ describe('email screens in the browser', () => {
     // Warm-up: a few emails on day one, a few more each day, up to the daily limit.
     await page.getByRole('button', { name: 'Edit SMTP configuration' }).click();
     await page.getByLabel('Warm up this mailbox').check();
-    await page.getByLabel('Emails on the first day').fill('0');
+    await page.getByLabel('Emails on the first day', { exact: true }).fill('0');
     await clickButton(page, 'Update Configuration');
     await visible(page.getByText('Warm-up starts at 1 to 100,000 emails a day'));
-    await page.getByLabel('Emails on the first day').fill('20');
-    await page.getByLabel('More each day').fill('10');
+    await page.getByLabel('Emails on the first day', { exact: true }).fill('20');
+    await page.getByLabel('More each day', { exact: true }).fill('10');
     await snapBoth('email-config-warmup');
     await clickButton(page, 'Update Configuration');
     await visible(page.getByText('Configuration saved successfully!').first());
@@ -224,7 +224,9 @@ describe('email screens in the browser', () => {
     await snapBoth('email-config-warmup-summary');
     // Off again: the sends below are not held back by the ramp.
     await page.getByRole('button', { name: 'Edit SMTP configuration' }).click();
-    expect(await page.getByLabel('Emails on the first day').inputValue()).toBe('20');
+    expect(await page.getByLabel('Emails on the first day', { exact: true }).inputValue()).toBe(
+      '20',
+    );
     await page.getByLabel('Warm up this mailbox').uncheck();
     await clickButton(page, 'Update Configuration');
     await visible(page.getByText('Configuration saved successfully!').first());

@@ -144,6 +144,7 @@ export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSet
     setError,
     clearErrors,
     watch,
+    setValue,
     formState: { errors },
   } = useForm<SettingsValues>({
     resolver: settingsResolver(protocol, saved === null),
@@ -254,7 +255,15 @@ export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSet
           </SimpleGrid>
           <Checkbox label="Use SSL/TLS" {...field('secure')} />
           {protocol === 'smtp' ? (
-            <WarmupFields field={field} errors={errors} warming={warming} />
+            <WarmupFields
+              field={field}
+              errors={errors}
+              warming={warming}
+              onWarmingChange={(checked) => {
+                setValue('warming', checked);
+                setReason(null);
+              }}
+            />
           ) : null}
           {reason ? (
             <Alert

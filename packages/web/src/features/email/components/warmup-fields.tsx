@@ -55,15 +55,18 @@ type Props = {
   field: (key: WarmupField) => UseFormRegisterReturn;
   errors: FieldErrors<WarmupValues>;
   warming: boolean;
+  /** The switch is controlled (its state is the form's `warming`). */
+  onWarmingChange: (warming: boolean) => void;
 };
 
 /** "Warm up this mailbox": start at a few emails a day, a few more each day. */
-export const WarmupFields = ({ field, errors, warming }: Props) => (
+export const WarmupFields = ({ field, errors, warming, onWarmingChange }: Props) => (
   <Stack gap="sm">
     <Switch
       label="Warm up this mailbox"
       description="Start with a few emails a day and allow a few more each day, never above your limit."
-      {...field('warming')}
+      checked={warming}
+      onChange={(event) => onWarmingChange(event.currentTarget.checked)}
     />
     {warming ? (
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
