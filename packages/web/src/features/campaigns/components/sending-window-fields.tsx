@@ -1,6 +1,6 @@
 import { Controller } from 'react-hook-form';
 import type { FieldErrors } from 'react-hook-form';
-import { Checkbox, Group, NativeSelect, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { Checkbox, Group, Input, NativeSelect, NumberInput, Stack, Switch } from '@mantine/core';
 import {
   GAP_SECONDS_MAX,
   WEEKDAYS,
@@ -127,13 +127,11 @@ export const SendingWindowFields = ({ control, errors, windowed, disabled }: Pro
           />
         </>
       ) : null}
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          Gap between two emails
-        </Text>
-        <Text size="xs" c="dimmed">
-          A random pause, in seconds, between two emails from your mailbox (0 and 0: none).
-        </Text>
+      <Input.Wrapper
+        labelElement="div"
+        label="Gap between two emails"
+        description="A random pause, in seconds, between two emails from your mailbox (0 and 0: none)."
+      >
         <Group grow gap="sm" align="flex-start" wrap="wrap">
           {(['min', 'max'] as const).map((end) => (
             <Controller
@@ -159,7 +157,7 @@ export const SendingWindowFields = ({ control, errors, windowed, disabled }: Pro
             />
           ))}
         </Group>
-      </Stack>
+      </Input.Wrapper>
     </Stack>
   );
 };
