@@ -160,6 +160,33 @@ describe('campaigns in the browser', () => {
       await page.getByRole('option', { name: new RegExp(`^${lead.first} Tester`) }).click();
     }
     await visible(dialog().getByText('Reaches 5 leads right now.'));
+    // The sending window: Monday to Friday, 09:00 to 17:00 in the browser's zone at first.
+    expect(await dialog().getByLabel('Monday').isChecked()).toBe(true);
+    expect(await dialog().getByLabel('Saturday').isChecked()).toBe(false);
+    expect(await dialog().getByLabel('From', { exact: true }).inputValue()).toBe('09:00');
+    const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await dialog().getByLabel('Time zone', { exact: true }).inputValue()).toBe(browserZone);
+    await dialog().getByLabel('From', { exact: true }).selectOption('17:00');
+    await dialog().getByLabel('Until', { exact: true }).selectOption('09:00');
+    await dialog().getByLabel('Shortest gap (seconds)').fill('200');
+    await dialog().getByLabel('Longest gap (seconds)').fill('100');
+    await dialog().getByRole('button', { name: 'Create Campaign' }).click();
+    await visible(dialog().getByText('The start time must be before the end time'));
+    await visible(dialog().getByText('The shortest gap cannot be longer than the longest'));
+    await dialog().getByLabel('Until', { exact: true }).scrollIntoViewIfNeeded();
+    await snapBoth('campaigns-window-errors');
+    // Every day, all day, without a gap: the test's emails go at once, at any hour.
+    await dialog().getByLabel('Saturday').check();
+    await dialog().getByLabel('Sunday').check();
+    await dialog().getByLabel('From', { exact: true }).selectOption('00:00');
+    await dialog().getByLabel('Until', { exact: true }).selectOption('24:00');
+    await dialog().getByLabel('Time zone', { exact: true }).selectOption('Europe/Berlin');
+    await dialog().getByLabel('Shortest gap (seconds)').fill('0');
+    await dialog().getByLabel('Longest gap (seconds)').fill('0');
+    await dialog().getByLabel('Until', { exact: true }).scrollIntoViewIfNeeded();
+    await snapBoth('campaigns-window');
+    await snapDark(page, 'campaigns-window-1280');
+    await dialog().getByLabel('Campaign name').scrollIntoViewIfNeeded();
     await snapBoth('campaigns-create');
     await dialog().getByRole('button', { name: 'Create Campaign' }).click();
     await toast(page, 'Campaign created');
@@ -209,6 +236,8 @@ describe('campaigns in the browser', () => {
     await visible(drawer.getByText('5 of 5 leads reached'), 60_000);
     await visible(drawer.getByText('Completed').first(), 30_000);
     await visible(drawer.getByText(/Sent \(5\)/));
+    await visible(drawer.getByText('Every day, 00:00–24:00 (Europe/Berlin)'));
+    await visible(drawer.getByText('None between emails'));
     await snapBoth('campaigns-completed-detail');
     await page.keyboard.press('Escape');
 
@@ -249,6 +278,9 @@ describe('campaigns in the browser', () => {
     const picker = dialog().getByLabel('Leads', { exact: true });
     await picker.fill(LEADS[1]!.first);
     await page.getByRole('option', { name: new RegExp(`^${LEADS[1]!.first} Tester`) }).click();
+    // Any hour, any day: the email goes at once whenever the test runs.
+    await dialog().getByLabel('Send only in a sending window').click();
+    expect(await dialog().getByLabel('Saturday').count()).toBe(0);
     await body.scrollIntoViewIfNeeded();
     await snapBoth('campaigns-rich-body');
     await snapDark(page, 'campaigns-rich-body-1280');
@@ -283,6 +315,38 @@ describe('campaigns in the browser', () => {
     await expect.poll(() => toOrin() !== undefined, { timeout: 30_000 }).toBe(true);
     const orin = toOrin()!;
     expect(String(orin.html)).toContain('Hi Orin, <strong>seats are limited</strong>.');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows when a campaign outside its window sends next', async () => {
+    // A window open only on the day after tomorrow (UTC): closed now, whatever the hour.
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    const day = ((later.getUTCDay() + 6) % 7) + 1;
+    const found = (await api('GET', `/api/leads?search=${LEADS[2]!.email}`)) as unknown as {
+      leads: { _id: string }[];
+    };
+    const created = await api('POST', '/api/campaigns', {
+      name: 'Later this week',
+      emailSubject: 'Hello {{firstName}}',
+      emailBody: 'Hi {{firstName}}, a note for later.',
+      leads: [found.leads[0]!._id],
+      sendingWindow: { days: [day], start: '00:00', end: '24:00', timeZone: 'UTC' },
+      gapSeconds: { min: 0, max: 0 },
+    });
+    await api('POST', `/api/campaigns/${created._id as string}/send`);
+    await page.goto('/campaigns');
+    await card('Later this week').getByRole('button', { name: 'View' }).click();
+    const drawer = page.getByRole('dialog');
+    const opening = new Date(
+      Date.UTC(later.getUTCFullYear(), later.getUTCMonth(), later.getUTCDate()),
+    );
+    const detail = await api('GET', `/api/campaigns/${created._id as string}`);
+    expect(detail.nextSendAt).toBe(opening.toISOString());
+    await visible(drawer.getByText(/^Next send: /));
+    const short = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][day - 1]!;
+    await visible(drawer.getByText(`${short}, 00:00–24:00 (UTC)`));
+    await snapBoth('campaigns-next-send');
+    await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
   });
 
@@ -396,6 +460,8 @@ describe.skipIf(!POSTGRES)(
         emailSubject: 'Hello {{firstName}}',
         emailBody: 'Hi {{firstName}}, a note from two processes.',
         leads,
+        sendingWindow: null,
+        gapSeconds: { min: 0, max: 0 },
       });
       await call(through, admin, 'POST', `/api/campaigns/${created._id as string}/send`);
       return created._id as string;

@@ -205,6 +205,33 @@ describe('email screens in the browser', () => {
     await visible(page.getByText('Configuration saved successfully!').first());
     await page.getByRole('button', { name: 'View Configurations' }).click();
     await visible(smtp.getByText('100 per day'));
+    await visible(smtp.getByText("Today's limit: 100 emails"));
+
+    // Warm-up: a few emails on day one, a few more each day, up to the daily limit.
+    await page.getByRole('button', { name: 'Edit SMTP configuration' }).click();
+    await page.getByLabel('Warm up this mailbox').check();
+    await page.getByLabel('Emails on the first day', { exact: true }).fill('0');
+    await clickButton(page, 'Update Configuration');
+    await visible(page.getByText('Warm-up starts at 1 to 100,000 emails a day'));
+    await page.getByLabel('Emails on the first day', { exact: true }).fill('20');
+    await page.getByLabel('More each day', { exact: true }).fill('10');
+    await snapBoth('email-config-warmup');
+    await clickButton(page, 'Update Configuration');
+    await visible(page.getByText('Configuration saved successfully!').first());
+    await page.getByRole('button', { name: 'View Configurations' }).click();
+    await visible(smtp.getByText('20 on day one, +10 a day'));
+    await visible(smtp.getByText("Today's limit: 20 emails"));
+    await snapBoth('email-config-warmup-summary');
+    // Off again: the sends below are not held back by the ramp.
+    await page.getByRole('button', { name: 'Edit SMTP configuration' }).click();
+    expect(await page.getByLabel('Emails on the first day', { exact: true }).inputValue()).toBe(
+      '20',
+    );
+    await page.getByLabel('Warm up this mailbox').uncheck();
+    await clickButton(page, 'Update Configuration');
+    await visible(page.getByText('Configuration saved successfully!').first());
+    await page.getByRole('button', { name: 'View Configurations' }).click();
+    await visible(smtp.getByText("Today's limit: 100 emails"));
 
     // A wrong password for IMAP is refused and nothing is saved.
     await openSettingsForm('IMAP');

@@ -3,13 +3,24 @@ import type { CampaignDetail, CampaignInput } from '@leadline/shared/campaigns';
 import type { TestContext } from './context.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 
-/** A valid email campaign for POST /api/campaigns. */
+/** A window open every day, all day: tests send at once, at any hour. */
+export const ALWAYS_OPEN = {
+  days: [1, 2, 3, 4, 5, 6, 7],
+  start: '00:00',
+  end: '24:00',
+  timeZone: 'UTC',
+  leadTimeZone: false,
+};
+
+/** A valid email campaign for POST /api/campaigns (always open, no gap between emails). */
 export const campaignPayload = (overrides: Partial<CampaignInput> = {}): CampaignInput => ({
   name: 'Spring outreach',
   description: 'Introduce the spring plan',
   type: 'email',
   emailSubject: 'Hello {{firstName}}',
   emailBody: '<p>Hi {{firstName}},</p><p>Our spring plan is out.</p>',
+  sendingWindow: ALWAYS_OPEN,
+  gapSeconds: { min: 0, max: 0 },
   ...overrides,
 });
 

@@ -20,6 +20,7 @@ import {
   uploadLeadsOn,
 } from './server-process.ts';
 import { waitFor } from './wait.ts';
+import { ALWAYS_OPEN } from './campaigns-support.ts';
 import type { ServerProcess } from './server-process.ts';
 
 /**
@@ -226,6 +227,8 @@ describe('stopping the server with SIGTERM', () => {
         emailSubject: 'Tours for {{firstName}}',
         emailBody: '<p>Dear {{firstName}}, our zeppelin tours open in May.</p>',
         targetFilters: { tags: ['zeppelin'] },
+        sendingWindow: ALWAYS_OPEN,
+        gapSeconds: { min: 0, max: 0 },
       },
       token,
     );

@@ -4,6 +4,13 @@ import { answerSchema, isoDateTime, nullableDateTime, nullableText, text } from 
 import { dateTimeParam } from './dates.ts';
 import { MESSAGE_MAX, SUBJECT_MAX, plainText } from './email.ts';
 import { INDUSTRIES, boundedText } from './leads.ts';
+import {
+  DEFAULT_GAP_SECONDS,
+  gapSecondsSchema,
+  sendingWindowAnswerSchema,
+  sendingWindowSchema,
+} from './sending-window.ts';
+import type { GapSeconds, SendingWindow } from './sending-window.ts';
 
 /* Campaigns: their fields, rules, texts and answers. */
 
@@ -212,6 +219,9 @@ const campaignFields = {
     .array(followUpStepSchema, { error: 'followUps must be a list' })
     .max(FOLLOW_UPS_MAX, `At most ${FOLLOW_UPS_MAX} follow-ups`),
   schedule: scheduleSchema,
+  /** null: any day, any time. */
+  sendingWindow: sendingWindowSchema.nullable(),
+  gapSeconds: gapSecondsSchema,
 };
 
 type ContentRule = {
@@ -241,6 +251,9 @@ const campaignObject = z.object({
   schedule: campaignFields.schedule
     .optional()
     .default({ sendNow: true, startDate: null, throttlePerHour: DEFAULT_THROTTLE }),
+  /** Absent: Monday to Friday, 09:00 to 17:00 in the creator's zone (the server fills it in). */
+  sendingWindow: campaignFields.sendingWindow.optional(),
+  gapSeconds: campaignFields.gapSeconds.optional().default(DEFAULT_GAP_SECONDS),
 });
 
 /** POST /api/campaigns (and the form): the rules and their messages. */
@@ -375,6 +388,10 @@ export type Campaign = {
   targetFilters: TargetFilters;
   followUps: FollowUpStep[];
   schedule: { sendNow: boolean; startDate: string | null; throttlePerHour: number };
+  /** When emails may go (null: any day, any time). */
+  sendingWindow: SendingWindow | null;
+  /** The random pause between two emails from the sender's mailbox. */
+  gapSeconds: GapSeconds;
   /** How many leads were chosen by hand (their ids: GET /api/campaigns/:id). */
   chosenLeads: number;
   /** The audience: chosen leads plus filter matches (resolved when first sent). */
@@ -399,7 +416,7 @@ export type CampaignDetail = Campaign & {
   counts: CampaignCounts;
   /** Per step (0 = the first email): emails sent, failed and waiting. */
   steps: { step: number; sent: number; failed: number; queued: number }[];
-  /** When the next email is due (throttle, start date, follow-up or daily limit). */
+  /** When the next email is due (throttle, start date, follow-up, window, pacing or daily limit). */
   nextSendAt: string | null;
 };
 
@@ -493,6 +510,8 @@ export const campaignAnswerSchema = answerSchema<Campaign>()({
     startDate: nullableDateTime,
     throttlePerHour: z.number(),
   }),
+  sendingWindow: sendingWindowAnswerSchema.nullable(),
+  gapSeconds: z.object({ min: z.number(), max: z.number() }),
   chosenLeads: z.number(),
   leadCount: z.number(),
   sentCount: z.number(),

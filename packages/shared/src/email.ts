@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { BounceType } from './deliverability.ts';
+import { warmupSchema } from './sending-window.ts';
+import type { Warmup } from './sending-window.ts';
 import { limitParam } from './list-query.ts';
 import { fillMergeFields, withKnownMergeFields } from './merge-fields.ts';
 
@@ -341,7 +343,12 @@ export const imapSettingsSchema = z.object(serverFields, {
   error: 'IMAP settings must be an object',
 });
 export const smtpSettingsSchema = z.object(
-  { ...serverFields, dailyLimit: dailyLimitField },
+  {
+    ...serverFields,
+    dailyLimit: dailyLimitField,
+    /** Absent: the stored warm-up stays; null: no warm-up. */
+    warmup: warmupSchema.nullable().optional(),
+  },
   { error: 'SMTP settings must be an object' },
 );
 export type SmtpSettingsInput = z.input<typeof smtpSettingsSchema>;
@@ -370,6 +377,12 @@ export type SmtpSettings = {
   secure: boolean;
   user: string;
   dailyLimit: number | null;
+  /** Warm-up: `start` emails on its first day, `increment` more each day after. */
+  warmup: Warmup | null;
+  /** The day the warm-up began (YYYY-MM-DD, UTC), null without one. */
+  warmupStartedOn: string | null;
+  /** Today's limit: the daily limit, or the warm-up's lower one (null: none). */
+  effectiveDailyLimit: number | null;
 };
 export type ImapSettings = { host: string; port: number; secure: boolean; user: string };
 export type EmailConfigResponse = {

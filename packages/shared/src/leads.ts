@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { timeZoneField } from './sending-window.ts';
 import { dateParam, refuseReversedRange } from './dates.ts';
-import { answerSchema, isoDateTime, nullableDateTime, text } from './answers.ts';
+import { answerSchema, isoDateTime, nullableDateTime, nullableText, text } from './answers.ts';
 import { pageParam } from './list-query.ts';
 
 export const LEAD_STATUSES = ['Hot Lead', 'Warm Lead', 'Cold Lead', 'Qualified'] as const;
@@ -133,6 +134,11 @@ const leadFields = {
     'Please enter a valid URL',
   ),
   subject: boundedText('Notes', LEAD_NOTES_MAX),
+  /** The lead's IANA time zone; blank or null: none (its country's one zone, else the campaign's). */
+  timeZone: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    timeZoneField.nullable(),
+  ),
 };
 
 const leadObject = z.object({
@@ -149,6 +155,7 @@ const leadObject = z.object({
   status: leadFields.status.optional().default(DEFAULT_LEAD_STATUS),
   contactProfileLink: leadFields.contactProfileLink.optional().default(''),
   subject: leadFields.subject.optional().default(''),
+  timeZone: leadFields.timeZone.optional().default(null),
 });
 
 export const PROFILE_LINK_REQUIRED = 'Contact Profile Link is required';
@@ -320,6 +327,7 @@ export const leadAnswerSchema = answerSchema<Lead>()({
   personCity: text,
   personState: text,
   personCountry: text,
+  timeZone: nullableText,
   source: text,
   status: text,
   contactProfileLink: text,

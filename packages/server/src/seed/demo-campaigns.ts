@@ -7,6 +7,11 @@ import type {
   TargetFilters,
 } from '@leadline/shared/campaigns';
 import { NO_FILTERS } from '@leadline/shared/campaigns';
+import {
+  DEFAULT_GAP_SECONDS,
+  defaultSendingWindow,
+  localTimeZone,
+} from '@leadline/shared/sending-window';
 import type { Db } from '../db/connection.ts';
 import { leads } from '../db/schema.ts';
 import { campaignDeliveries, campaignLeads, campaigns } from '../db/tables/campaigns.ts';
@@ -149,6 +154,9 @@ export const seedDemoCampaigns = async (
         followUps: demo.followUps ?? [],
         sendNow: demo.schedule?.sendNow ?? true,
         throttlePerHour: demo.schedule?.throttlePerHour ?? 50,
+        sendingWindow: defaultSendingWindow(localTimeZone()),
+        gapMinSeconds: DEFAULT_GAP_SECONDS.min,
+        gapMaxSeconds: DEFAULT_GAP_SECONDS.max,
         startedAt: demo.status === 'draft' ? null : sent,
         completedAt: demo.status === 'completed' ? new Date(sent.getTime() + 5 * DAY) : null,
         createdAt: created,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { DeliveryState } from '@leadline/shared/campaigns';
 import type { Db } from '../../db/connection.ts';
 import { leads } from '../../db/schema.ts';
@@ -18,6 +18,8 @@ export type DeliveryLead = {
   personCountry: string;
   repliedAt: Date | null;
   unsubscribedAt: Date | null;
+  /** The lead's own zone (with its country: a window in each lead's time zone). */
+  timeZone: string | null;
 };
 
 export type ClaimedDelivery = { step: number; lead: DeliveryLead };
@@ -30,10 +32,11 @@ const oneRow = (campaignId: string, step: number, leadId: string) =>
 /** States that count against the hourly send rate: attempted emails. */
 const ATTEMPTED: DeliveryState[] = ['sending', 'sent', 'failed'];
 
-/** Emails of the campaign attempted in the last hour, and the oldest of them. */
+/** Emails of the campaign attempted in the hour before `now`, and the oldest of them. */
 export const attemptsInLastHour = async (
   db: Db,
   campaignId: string,
+  now: Date,
 ): Promise<{ n: number; oldest: Date | null }> => {
   const [row] = await db
     .select({ n: count(), oldest: min(d.claimedAt) })
@@ -42,21 +45,24 @@ export const attemptsInLastHour = async (
       and(
         ofCampaign(campaignId),
         inArray(d.state, ATTEMPTED),
-        sql`${d.claimedAt} > now() - interval '1 hour'`,
+        sql`${d.claimedAt} > ${now.toISOString()}::timestamptz - interval '1 hour'`,
       ),
     );
   return { n: row!.n, oldest: row!.oldest };
 };
 
-/** Due rows: queued and due, or claimed by a process that has not finished them in time. */
-const dueCondition = (campaignId: string, leaseSeconds: number) =>
+/**
+ * Due rows at `now` (the engine's clock): queued and due, or claimed by a process that has not
+ * finished them in time.
+ */
+const dueCondition = (campaignId: string, leaseSeconds: number, now: Date) =>
   and(
     ofCampaign(campaignId),
     or(
-      and(eq(d.state, 'queued'), lte(d.dueAt, sql`now()`)),
+      and(eq(d.state, 'queued'), lte(d.dueAt, now)),
       and(
         eq(d.state, 'sending'),
-        sql`${d.claimedAt} < now() - make_interval(secs => ${leaseSeconds})`,
+        sql`${d.claimedAt} < ${now.toISOString()}::timestamptz - make_interval(secs => ${leaseSeconds})`,
       ),
     ),
   );
@@ -71,12 +77,13 @@ export const claimDue = async (
   campaignId: string,
   limit: number,
   leaseSeconds: number,
+  now: Date,
 ): Promise<{ claimed: ClaimedDelivery[] }> => {
   if (limit <= 0) return { claimed: [] };
   const picked = await db
     .select({ step: d.step, leadId: d.leadId })
     .from(d)
-    .where(dueCondition(campaignId, leaseSeconds))
+    .where(dueCondition(campaignId, leaseSeconds, now))
     .orderBy(asc(d.dueAt), asc(d.step), asc(d.leadId))
     .limit(limit);
   if (picked.length === 0) return { claimed: [] };
@@ -86,7 +93,7 @@ export const claimDue = async (
   );
   await db
     .update(d)
-    .set({ state: 'sending', claimedAt: sql`now()` })
+    .set({ state: 'sending', claimedAt: now })
     .where(and(ofCampaign(campaignId), sql`(${d.step}, ${d.leadId}) IN (${keys})`));
   const people = await db
     .select({
@@ -100,6 +107,7 @@ export const claimDue = async (
       personCountry: leads.personCountry,
       repliedAt: leads.repliedAt,
       unsubscribedAt: leads.unsubscribedAt,
+      timeZone: leads.timeZone,
     })
     .from(leads)
     .where(
@@ -197,6 +205,14 @@ export const releaseDeliveries = async (
         sql`(${d.step}, ${d.leadId}) IN (${keys})`,
       ),
     );
+};
+
+/** Queued rows due before `until` wait for it (the sending window opens then). */
+export const deferQueued = async (db: Db, campaignId: string, until: Date): Promise<void> => {
+  await db
+    .update(d)
+    .set({ dueAt: until })
+    .where(and(ofCampaign(campaignId), eq(d.state, 'queued'), lt(d.dueAt, until)));
 };
 
 /** Keeps a claim whose email another process still holds: looked at again after a lease. */

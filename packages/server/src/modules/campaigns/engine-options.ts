@@ -16,10 +16,20 @@ export type EngineOptions = {
    * process died while talking to the SMTP server): it is marked failed, never sent again.
    */
   interruptedAfterSeconds: number;
+  /**
+   * The engine's clock: what is due, whether the sending window is open, the mailbox's pacing
+   * and follow-up dates are read from it (tests move it; the database keeps its own for the
+   * daily limit).
+   */
+  now: () => Date;
+  /** Draws the random gap between two emails of a mailbox (0 <= x < 1). */
+  random: () => number;
 };
 
 export const DEFAULT_ENGINE_OPTIONS: Omit<EngineOptions, 'links'> = {
   leaseSeconds: 60,
   batchSize: 200,
   interruptedAfterSeconds: 600,
+  now: () => new Date(),
+  random: Math.random,
 };

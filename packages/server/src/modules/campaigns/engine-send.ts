@@ -57,7 +57,13 @@ type Verdict = 'next' | 'stop';
 type Row = ClaimedDelivery;
 
 /** After a step reached the lead: the row sent, and the next follow-up queued. */
-const markSent = async (db: Db, campaign: CampaignRow, row: Row, sentEmailId: string | null) => {
+const markSent = async (
+  db: Db,
+  campaign: CampaignRow,
+  row: Row,
+  sentEmailId: string | null,
+  now: Date,
+) => {
   const followUp = campaign.followUps[row.step];
   if (followUp)
     await queueNextStep(
@@ -65,7 +71,7 @@ const markSent = async (db: Db, campaign: CampaignRow, row: Row, sentEmailId: st
       campaign.id,
       row.step + 1,
       row.lead.id,
-      new Date(Date.now() + followUp.delayDays * DAY_MS),
+      new Date(now.getTime() + followUp.delayDays * DAY_MS),
     );
   await finishDelivery(db, campaign.id, row.step, row.lead.id, { state: 'sent', sentEmailId });
 };
@@ -84,7 +90,7 @@ const settleEarlier = async (
   const reserved = await findRunEmail(db, stepJobId(campaign.id, row.step), row.lead.id);
   if (!reserved)
     return releaseDeliveries(db, campaign.id, [{ step: row.step, leadId: row.lead.id }]);
-  if (reserved.status === 'sent') return markSent(db, campaign, row, reserved.id);
+  if (reserved.status === 'sent') return markSent(db, campaign, row, reserved.id, options.now());
   const cutOff =
     Date.now() - reserved.reservedAt.getTime() > options.interruptedAfterSeconds * 1000;
   if (reserved.status === 'sending' && !cutOff)
@@ -110,7 +116,7 @@ const record = async (
   const key = { step: row.step, leadId: row.lead.id };
   switch (outcome.status) {
     case 'sent':
-      await markSent(db, campaign, row, outcome.sentEmailId);
+      await markSent(db, campaign, row, outcome.sentEmailId, options.now());
       return 'next';
     case 'skipped-already':
       await settleEarlier(db, campaign, row, options);
@@ -124,7 +130,7 @@ const record = async (
     case 'limit-reached': {
       // Held back, not dropped: everything claimed waits for the limit's next day.
       const waiting = [key, ...rest.map((r) => ({ step: r.step, leadId: r.lead.id }))];
-      await releaseDeliveries(db, campaign.id, waiting, nextUtcMidnight());
+      await releaseDeliveries(db, campaign.id, waiting, nextUtcMidnight(options.now()));
       rest.length = 0;
       return 'stop';
     }
@@ -166,7 +172,8 @@ const stillRunning = async (db: Db, campaign: CampaignRow): Promise<boolean> => 
  * filled, unsubscribe link and headers added. Stops early for a pause, the daily limit, a
  * failure every next email would share, when a third of the lease has gone, or when `signal`
  * aborts (the process stops: the emails under way finish, no other starts); what it does not
- * send goes back to the queue, due now. Answers how many rows went back.
+ * send goes back to the queue, due now. Answers how many rows went back, and how many emails
+ * were handed to the SMTP server (sent or refused there).
  */
 export const sendClaimed = async (
   db: Db,
@@ -175,8 +182,9 @@ export const sendClaimed = async (
   claimed: readonly Row[],
   options: EngineOptions,
   signal?: AbortSignal,
-): Promise<number> => {
+): Promise<{ handedBack: number; attempted: number }> => {
   const rest = [...claimed];
+  let attempted = 0;
   const sender = campaign.createdBy ? await findUserById(db, campaign.createdBy) : undefined;
   if (!sender || !maySend(sender)) {
     await releaseDeliveries(
@@ -190,7 +198,7 @@ export const sendClaimed = async (
       ? "its creator's account is no longer active"
       : 'its creator no longer exists';
     await pauseForFailure(db, campaign, campaign.tickChain, reason);
-    return 0;
+    return { handedBack: 0, attempted };
   }
   // One pooled SMTP connection for the batch, shared by its steps' runs.
   const outbox = openOutbox(db, box, { pooled: true });
@@ -264,6 +272,7 @@ export const sendClaimed = async (
     const lead = { ...row.lead, suppressed: suppressed.has(row.lead.personEmail.toLowerCase()) };
     const prepared = await run.prepare(lead, message);
     const outcome = 'status' in prepared ? prepared : await deliver(run, prepared);
+    if (outcome?.status === 'sent' || outcome?.status === 'failed') attempted++;
     if (outcome?.status === 'sent') await run.recordSent(outcome.sentEmailId);
     if (outcome === null) {
       // Paused (or moved to another chain, or the process stops): the row goes back to the queue.
@@ -300,5 +309,5 @@ export const sendClaimed = async (
       rest.map((r) => ({ step: r.step, leadId: r.lead.id })),
     );
   }
-  return rest.length;
+  return { handedBack: rest.length, attempted };
 };

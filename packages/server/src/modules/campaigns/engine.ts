@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
-import { attemptsInLastHour, claimDue, nextDueAt } from './deliveries-repo.ts';
+import { attemptsInLastHour, claimDue, nextDueAt, releaseDeliveries } from './deliveries-repo.ts';
 import type { ClaimedDelivery } from './deliveries-repo.ts';
 import { sendClaimed } from './engine-send.ts';
 import { getCampaignRow, lockCampaign } from './repo.ts';
@@ -8,6 +8,8 @@ import type { CampaignRow } from './repo.ts';
 import type { EngineOptions } from './engine-options.ts';
 import type { TickData } from './chain.ts';
 import { completeIfDone } from './lifecycle.ts';
+import { isPaced, paceAfterSend, takeMailbox } from './pacing.ts';
+import { deferToOpening, keepOpen } from './window.ts';
 
 /** Queues the next tick of the chain; `at` null or past means now. */
 export type Enqueue = (data: TickData, at: Date | null) => Promise<void>;
@@ -30,7 +32,7 @@ export const throttle = async (
   now: Date,
 ) => {
   if (campaign.sendNow) return { limit: batchSize, gate: now };
-  const { n, oldest } = await attemptsInLastHour(db, campaign.id);
+  const { n, oldest } = await attemptsInLastHour(db, campaign.id, now);
   const budget = Math.max(0, campaign.throttlePerHour - n);
   const gate = budget > 0 || !oldest ? now : new Date(oldest.getTime() + HOUR_MS);
   return { limit: Math.min(batchSize, budget), gate };
@@ -38,26 +40,60 @@ export const throttle = async (
 
 type Claim = { campaign: CampaignRow; claimed: ClaimedDelivery[]; at: Date | null };
 
+const keysOf = (rows: readonly ClaimedDelivery[]) =>
+  rows.map((row) => ({ step: row.step, leadId: row.lead.id }));
+
+/**
+ * The due rows this tick may send at `now`: none while the window (campaign zone) is closed,
+ * its rows then moved to the opening; those whose lead's window is open; and for a paced
+ * campaign one row, when its sender's mailbox is free (taken for a random gap). Answers them
+ * and when the mailbox is free again (a paced campaign's next tick waits for it).
+ */
+const claimOpen = async (
+  tx: Db,
+  campaign: CampaignRow,
+  limit: number,
+  now: Date,
+  options: EngineOptions,
+): Promise<{ claimed: ClaimedDelivery[]; paced: Date | null }> => {
+  if (await deferToOpening(tx, campaign, now)) return { claimed: [], paced: null };
+  const paced = isPaced(campaign);
+  // Paced in the campaign's zone: one email per tick. Per-lead zones claim a batch, so that
+  // the leads whose window is closed are set aside together.
+  const perLead = campaign.sendingWindow?.leadTimeZone ?? false;
+  const take = paced && !perLead ? Math.min(limit, 1) : limit;
+  const { claimed } = await claimDue(tx, campaign.id, take, options.leaseSeconds, now);
+  const open = await keepOpen(tx, campaign, claimed, now);
+  if (!paced || open.length === 0) return { claimed: open, paced: null };
+  const [first, ...others] = open;
+  await releaseDeliveries(tx, campaign.id, keysOf(others));
+  const mailbox = await takeMailbox(tx, campaign, now, options.random);
+  if ('until' in mailbox) return { claimed: [first!], paced: mailbox.until };
+  await releaseDeliveries(tx, campaign.id, keysOf([first!]));
+  return { claimed: [], paced: mailbox.busy };
+};
+
 /**
  * Claims the rows this tick sends and plans the next tick, in one transaction holding the
  * campaign's row lock (so two processes never claim the same row or pass the hourly rate):
  * the next tick runs now when more rows are due (another process takes them while this one
- * sends), at the rate's next opening when throttled, when the next row falls due, or when a
- * claim would lapse. With nothing left waiting the campaign is completed.
+ * sends), at the rate's next opening when throttled, when the sender's mailbox is free again
+ * when paced, when the next row falls due (the window's opening for rows outside it), or when
+ * a claim would lapse. With nothing left waiting the campaign is completed.
  */
 const claim = (db: Db, data: TickData, options: EngineOptions): Promise<Claim | null> =>
   db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, data.campaignId);
     if (!campaign || campaign.status !== 'active' || campaign.tickChain !== data.chain) return null;
-    const now = new Date();
+    const now = options.now();
     const { limit, gate } = await throttle(tx, campaign, options.batchSize, now);
-    const { claimed } = await claimDue(tx, campaign.id, limit, options.leaseSeconds);
+    const { claimed, paced } = await claimOpen(tx, campaign, limit, now, options);
     const next = await nextDueAt(tx, campaign.id, options.leaseSeconds);
     if (!next.queued && !next.lapse) {
       await completeIfDone(tx, campaign, null);
       return { campaign, claimed, at: null };
     }
-    const queuedAt = next.queued && next.queued <= now ? gate : next.queued;
+    const queuedAt = next.queued && next.queued <= now ? latest(gate, paced) : next.queued;
     const at = earliest(next.queued ? latest(queuedAt, now) : null, next.lapse);
     return { campaign, claimed, at };
   });
@@ -86,7 +122,15 @@ export const runTick = async (
   // Queued before sending: should this process die mid-batch, the chain goes on elsewhere.
   if (claimed.at) await enqueue({ ...data, n: data.n + 1 }, claimed.at);
   if (claimed.claimed.length === 0) return 'done';
-  const handedBack = await sendClaimed(db, box, claimed.campaign, claimed.claimed, options, signal);
+  const { handedBack, attempted } = await sendClaimed(
+    db,
+    box,
+    claimed.campaign,
+    claimed.claimed,
+    options,
+    signal,
+  );
+  await paceAfterSend(db, claimed.campaign, options.now(), attempted > 0, options.random);
   // The last rows done: complete now rather than at the next tick.
   await db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, data.campaignId);

@@ -19,6 +19,8 @@ export const toCampaign = (row: CampaignListRow, leadCount: number): Campaign =>
     startDate: iso(row.startDate),
     throttlePerHour: row.throttlePerHour,
   },
+  sendingWindow: row.sendingWindow,
+  gapSeconds: { min: row.gapMinSeconds, max: row.gapMaxSeconds },
   chosenLeads: row.chosenLeads,
   leadCount,
   sentCount: row.sentCount,

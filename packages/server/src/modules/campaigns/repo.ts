@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CampaignData, CampaignStatus } from '@leadline/shared/campaigns';
+import type { SendingWindow } from '@leadline/shared/sending-window';
 import type { Db } from '../../db/connection.ts';
 import { inOrganization } from '../../db/scope.ts';
 import { periodCounts } from '../../db/period-counts.ts';
@@ -17,10 +18,16 @@ export type CampaignListRow = CampaignRow & {
   sentCount: number;
 };
 
-export type CampaignValues = Omit<CampaignData, 'leads' | 'schedule'> & {
+export type CampaignValues = Omit<
+  CampaignData,
+  'leads' | 'schedule' | 'sendingWindow' | 'gapSeconds'
+> & {
   sendNow: boolean;
   startDate: Date | null;
   throttlePerHour: number;
+  sendingWindow: SendingWindow | null;
+  gapMinSeconds: number;
+  gapMaxSeconds: number;
 };
 
 const chosenCount = sql<number>`(SELECT count(*) FROM ${campaignLeads} WHERE ${campaignLeads.campaignId} = ${campaigns.id})::int`;

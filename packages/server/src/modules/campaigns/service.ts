@@ -9,6 +9,7 @@ import type {
   LeadOptionsParams,
 } from '@leadline/shared/campaigns';
 import type { CampaignPerformance } from '@leadline/shared/dashboard';
+import { defaultSendingWindow, localTimeZone } from '@leadline/shared/sending-window';
 import type { Db } from '../../db/connection.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { cleanEmailHtml, isHtmlMessage } from '../../mail/message.ts';
@@ -18,6 +19,8 @@ import type { CurrentUser } from '../../caller/current-user.ts';
 import { countAudience } from './audience.ts';
 import { nextDueAt } from './deliveries-repo.ts';
 import { throttle } from './engine.ts';
+import { mailboxFreeAt } from './pacing.ts';
+import { windowGate } from './window.ts';
 import { describeCampaign, toCampaign } from './present.ts';
 import { countRecipientStates, findLeadOptions, stepSummary } from './recipients-repo.ts';
 import {
@@ -61,11 +64,18 @@ export const freshCampaign = async (db: Db, id: string): Promise<Campaign> =>
 export const storedBody = (body: string): string =>
   isHtmlMessage(body) ? cleanEmailHtml(body) : body;
 
-/** The form's values as stored: bodies cleaned, the schedule flattened. */
+/**
+ * The form's values as stored: bodies cleaned, the schedule and gap flattened, a window left
+ * out the default one (Monday to Friday, 09:00 to 17:00, in the server's zone).
+ */
 export const valuesOf = (data: Omit<CampaignData, 'leads'>): CampaignValues => {
-  const { schedule, ...rest } = data;
+  const { schedule, sendingWindow, gapSeconds, ...rest } = data;
   return {
     ...rest,
+    sendingWindow:
+      sendingWindow === undefined ? defaultSendingWindow(localTimeZone()) : sendingWindow,
+    gapMinSeconds: gapSeconds.min,
+    gapMaxSeconds: gapSeconds.max,
     emailBody: storedBody(rest.emailBody),
     followUps: rest.followUps.map((step) => ({ ...step, body: storedBody(step.body) })),
     sendNow: schedule.sendNow,
@@ -128,12 +138,17 @@ export const getCampaign = async (
 
 /**
  * When the next email goes: when the next row falls due, but not before now, nor, for a
- * throttled campaign that has used its hour, before the hour frees a place.
+ * throttled campaign that has used its hour, before the hour frees a place, nor before the
+ * sender's mailbox has waited its gap; then at the window's next opening.
  */
 const nextSendTime = async (db: Db, row: CampaignListRow, due: Date): Promise<Date> => {
   const now = new Date();
-  const { gate } = await throttle(db, row, 1, now);
-  return new Date(Math.max(due.getTime(), now.getTime(), gate.getTime()));
+  const [{ gate }, mailbox] = await Promise.all([
+    throttle(db, row, 1, now),
+    mailboxFreeAt(db, row),
+  ]);
+  const earliest = Math.max(due.getTime(), now.getTime(), gate.getTime(), mailbox?.getTime() ?? 0);
+  return windowGate(row, new Date(earliest));
 };
 
 /** POST /api/campaigns: a draft in the caller's organisation. */

@@ -37,6 +37,8 @@ const asData = (row: CampaignRow, leads: string[]): CampaignData => ({
     startDate: row.startDate ? row.startDate.toISOString() : null,
     throttlePerHour: row.throttlePerHour,
   },
+  sendingWindow: row.sendingWindow,
+  gapSeconds: { min: row.gapMinSeconds, max: row.gapMaxSeconds },
 });
 
 /** JSON with object keys sorted: jsonb keeps keys in its own order. */

@@ -20,6 +20,7 @@ export const toLead = (row: LeadRow): Lead => ({
   personCity: row.personCity,
   personState: row.personState,
   personCountry: row.personCountry,
+  timeZone: row.timeZone,
   source: row.source,
   status: row.status,
   contactProfileLink: row.contactProfileLink,

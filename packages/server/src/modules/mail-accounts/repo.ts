@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { MailProtocol } from '@leadline/shared/email';
+import { effectiveDailyLimit } from '@leadline/shared/sending-window';
+import type { Warmup } from '@leadline/shared/sending-window';
 import type { Db } from '../../db/connection.ts';
 import { mailAccounts } from '../../db/schema.ts';
 
@@ -13,9 +15,26 @@ export type StoredServer = {
   user: string;
   passEncrypted: string;
 };
+/** `dailyLimit`: the limit today (the warm-up's when lower); null: none. */
 export type StoredSmtp = StoredServer & { dailyLimit: number | null };
 
-export const smtpOf = (row: MailAccountRow | undefined): StoredSmtp | null =>
+/** A warm-up as stored: its numbers and the (UTC) day it began. */
+export type StoredWarmup = Warmup & { startedOn: string };
+
+export const warmupOf = (row: MailAccountRow | undefined): StoredWarmup | null =>
+  row?.warmupStart != null && row.warmupStartedOn
+    ? {
+        start: row.warmupStart,
+        increment: row.warmupIncrement ?? 0,
+        startedOn: row.warmupStartedOn,
+      }
+    : null;
+
+/**
+ * The SMTP settings every send uses, with the limit that holds on `now`'s (UTC) day: the
+ * daily limit, lowered by the warm-up's ramp while it is under it.
+ */
+export const smtpOf = (row: MailAccountRow | undefined, now = new Date()): StoredSmtp | null =>
   row?.smtpHost && row.smtpPassEncrypted
     ? {
         host: row.smtpHost,
@@ -23,7 +42,7 @@ export const smtpOf = (row: MailAccountRow | undefined): StoredSmtp | null =>
         secure: row.smtpSecure ?? false,
         user: row.smtpUser!,
         passEncrypted: row.smtpPassEncrypted,
-        dailyLimit: row.smtpDailyLimit,
+        dailyLimit: effectiveDailyLimit(row.smtpDailyLimit, warmupOf(row), now),
       }
     : null;
 
@@ -69,6 +88,14 @@ const smtpColumns = (smtp: StoredSmtp | null) => ({
   smtpUser: smtp?.user ?? null,
   smtpPassEncrypted: smtp?.passEncrypted ?? null,
   smtpDailyLimit: smtp?.dailyLimit ?? null,
+  // The warm-up belongs to the SMTP account: cleared with it (saving sets its own).
+  ...(smtp ? {} : warmupColumns(null)),
+});
+
+const warmupColumns = (warmup: StoredWarmup | null) => ({
+  warmupStart: warmup?.start ?? null,
+  warmupIncrement: warmup?.increment ?? null,
+  warmupStartedOn: warmup?.startedOn ?? null,
 });
 
 const imapColumns = (imap: StoredServer | null) => ({
@@ -79,14 +106,18 @@ const imapColumns = (imap: StoredServer | null) => ({
   imapPassEncrypted: imap?.passEncrypted ?? null,
 });
 
-/** Writes the protocols given (null clears one); the others keep their settings. */
+/**
+ * Writes the protocols given (null clears one); the others keep their settings. `smtp.dailyLimit`
+ * is the configured limit here; `warmup` absent keeps the stored one.
+ */
 export const saveMailAccount = async (
   db: Db,
   userId: string,
-  changes: { smtp?: StoredSmtp | null; imap?: StoredServer | null },
+  changes: { smtp?: StoredSmtp | null; imap?: StoredServer | null; warmup?: StoredWarmup | null },
 ): Promise<void> => {
   const values = {
     ...(changes.smtp !== undefined ? smtpColumns(changes.smtp) : {}),
+    ...(changes.warmup !== undefined ? warmupColumns(changes.warmup) : {}),
     ...(changes.imap !== undefined ? imapColumns(changes.imap) : {}),
   };
   await db
@@ -112,4 +143,38 @@ export const clearMailProtocol = async (
   if (row && !row.smtpHost && !row.imapHost) {
     await db.delete(mailAccounts).where(eq(mailAccounts.userId, userId));
   }
+};
+
+/**
+ * Human pacing: takes the mailbox's next send slot when it is free at `now` (paced_until
+ * past), keeping it until `until`. Answers null when taken (or the user has no mail account:
+ * nothing to pace), else when the mailbox is free again.
+ */
+export const takePaceSlot = async (
+  db: Db,
+  userId: string,
+  now: Date,
+  until: Date,
+): Promise<Date | null> => {
+  const taken = await db
+    .update(mailAccounts)
+    .set({ pacedUntil: until })
+    .where(
+      and(
+        eq(mailAccounts.userId, userId),
+        or(isNull(mailAccounts.pacedUntil), lte(mailAccounts.pacedUntil, now)),
+      ),
+    )
+    .returning({ userId: mailAccounts.userId });
+  if (taken.length > 0) return null;
+  const [row] = await db
+    .select({ pacedUntil: mailAccounts.pacedUntil })
+    .from(mailAccounts)
+    .where(eq(mailAccounts.userId, userId));
+  return row?.pacedUntil ?? null;
+};
+
+/** The mailbox's next campaign email waits until `until` (null: no wait). */
+export const setPacedUntil = async (db: Db, userId: string, until: Date | null): Promise<void> => {
+  await db.update(mailAccounts).set({ pacedUntil: until }).where(eq(mailAccounts.userId, userId));
 };

@@ -5,6 +5,8 @@ import type {
   ImapSettingsData,
   MailProtocol,
 } from '@leadline/shared/email';
+import { utcDate } from '@leadline/shared/sending-window';
+import type { Warmup } from '@leadline/shared/sending-window';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
@@ -13,8 +15,15 @@ import { verifyImapLogin } from '../../mail/imap.ts';
 import { verifySmtpLogin } from '../../mail/smtp.ts';
 import { logActivity } from '../activity/log.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { clearMailProtocol, findMailAccount, imapOf, saveMailAccount, smtpOf } from './repo.ts';
-import type { StoredServer } from './repo.ts';
+import {
+  clearMailProtocol,
+  findMailAccount,
+  imapOf,
+  saveMailAccount,
+  smtpOf,
+  warmupOf,
+} from './repo.ts';
+import type { StoredServer, StoredWarmup } from './repo.ts';
 import { toEmailConfig } from './present.ts';
 
 export const PASSWORD_UNREADABLE =
@@ -24,6 +33,20 @@ export const PASSWORD_UNREADABLE =
 export const getEmailConfig = async (db: Db, actor: CurrentUser): Promise<EmailConfigResponse> => ({
   config: toEmailConfig(await findMailAccount(db, actor.id)),
 });
+
+/**
+ * The warm-up to store: absent keeps the stored one; null ends it; the same numbers keep their
+ * first day; new numbers (or switching it on) start the ramp today.
+ */
+export const warmupChange = (
+  sent: Warmup | null | undefined,
+  stored: StoredWarmup | null,
+  now: Date,
+): StoredWarmup | null | undefined => {
+  if (sent === undefined || sent === null) return sent;
+  if (stored && stored.start === sent.start && stored.increment === sent.increment) return stored;
+  return { ...sent, startedOn: utcDate(now) };
+};
 
 type Resolved = { pass: string } | { error: string };
 
@@ -94,6 +117,7 @@ export const saveEmailConfig = async (
 
   await db.transaction(async (tx) => {
     await saveMailAccount(tx, actor.id, {
+      ...(smtp ? { warmup: warmupChange(smtp.warmup, warmupOf(row), new Date()) } : {}),
       ...(smtp
         ? {
             smtp: {

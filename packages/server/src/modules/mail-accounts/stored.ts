@@ -1,6 +1,14 @@
 /**
  * The mail-accounts module's door for other modules: a user's stored SMTP and IMAP settings
- * (passwords still sealed), and the row lock a send takes while it counts today's sends.
+ * (passwords still sealed), the row lock a send takes while it counts today's sends, and the
+ * mailbox's pacing between campaign emails.
  */
-export { findMailAccount, imapOf, lockMailAccount, smtpOf } from './repo.ts';
+export {
+  findMailAccount,
+  imapOf,
+  lockMailAccount,
+  setPacedUntil,
+  smtpOf,
+  takePaceSlot,
+} from './repo.ts';
 export type { StoredServer, StoredSmtp } from './repo.ts';

@@ -73,6 +73,7 @@ export const insertSentEmailsWithoutLimit = async (
     WHERE EXISTS (
       SELECT 1 FROM mail_accounts
       WHERE user_id = ${emails[0]!.userId}::uuid AND smtp_daily_limit IS NULL
+        AND warmup_start IS NULL
         AND smtp_host = ${account.host} AND smtp_user = ${account.user}
         AND smtp_pass_encrypted = ${account.passEncrypted})
     ON CONFLICT DO NOTHING

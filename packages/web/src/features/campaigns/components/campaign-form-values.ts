@@ -11,6 +11,12 @@ import type {
   CampaignRegion,
   CampaignType,
 } from '@leadline/shared/campaigns';
+import {
+  DEFAULT_GAP_SECONDS,
+  defaultSendingWindow,
+  localTimeZone,
+} from '@leadline/shared/sending-window';
+import type { SendingWindow } from '@leadline/shared/sending-window';
 
 /** The form's values: the payload's shape, with the start date as a datetime-local text. */
 export type CampaignFormValues = {
@@ -23,6 +29,10 @@ export type CampaignFormValues = {
   leads: string[];
   followUps: { delayDays: number | string; body: string }[];
   schedule: { sendNow: boolean; startDate: string; throttlePerHour: number | string };
+  /** Off: any day, any time (the payload's null window). */
+  windowed: boolean;
+  sendingWindow: SendingWindow;
+  gapSeconds: { min: number | string; max: number | string };
 };
 
 export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
@@ -35,6 +45,10 @@ export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
   leads: [],
   followUps: [],
   schedule: { sendNow: true, startDate: '', throttlePerHour: DEFAULT_THROTTLE },
+  windowed: true,
+  // The browser's zone: the creator's.
+  sendingWindow: defaultSendingWindow(localTimeZone()),
+  gapSeconds: { ...DEFAULT_GAP_SECONDS },
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -60,6 +74,11 @@ export const campaignFormValues = (campaign: CampaignDetail): CampaignFormValues
     startDate: toLocalInput(campaign.schedule.startDate),
     throttlePerHour: campaign.schedule.throttlePerHour,
   },
+  windowed: campaign.sendingWindow !== null,
+  sendingWindow: campaign.sendingWindow
+    ? { ...campaign.sendingWindow, days: [...campaign.sendingWindow.days] }
+    : defaultSendingWindow(localTimeZone()),
+  gapSeconds: { ...campaign.gapSeconds },
 });
 
 const validThrottle = (value: number | string) => {
@@ -94,8 +113,14 @@ export const toPayload = (values: CampaignFormValues): CampaignInput => {
       throttlePerHour:
         !sendNow || validThrottle(throttlePerHour) ? Number(throttlePerHour) : DEFAULT_THROTTLE,
     },
+    sendingWindow: values.windowed ? values.sendingWindow : null,
+    gapSeconds: { min: gapNumber(values.gapSeconds.min), max: gapNumber(values.gapSeconds.max) },
   };
 };
+
+/** A gap field's number (blank is 0; anything else the schema checks). */
+const gapNumber = (value: number | string): number =>
+  value === '' ? 0 : typeof value === 'number' ? value : Number(value);
 
 /** Puts a message at a dotted path of the nested errors object react-hook-form reads. */
 const setError = (errors: Record<string, unknown>, path: (string | number)[], message: string) => {
@@ -140,6 +165,12 @@ export const CAMPAIGN_FORM_FIELDS = [
   'targetFilters.tags',
   'schedule.startDate',
   'schedule.throttlePerHour',
+  'sendingWindow.days',
+  'sendingWindow.start',
+  'sendingWindow.end',
+  'sendingWindow.timeZone',
+  'gapSeconds.min',
+  'gapSeconds.max',
 ] as const;
 
 /** The form's control, as its field components receive it. */

@@ -31,6 +31,7 @@ import {
 import type { CampaignFormValues } from './campaign-form-values.ts';
 import { FollowUpsField } from './follow-ups-field.tsx';
 import type { CampaignTemplatePicker } from './template-slot.ts';
+import { SendingWindowFields } from './sending-window-fields.tsx';
 
 type CampaignFormProps = {
   /** Editing this campaign; creating when null. */
@@ -78,6 +79,7 @@ export const CampaignForm = ({
   const final = status === 'completed';
   const type = watch('type');
   const sendNow = watch('schedule.sendNow');
+  const windowed = watch('windowed');
   const leads = watch('leads');
   const targetFilters = watch('targetFilters');
 
@@ -240,6 +242,13 @@ export const CampaignForm = ({
                 />
               </Group>
             ) : null}
+            <Section title="Sending window" />
+            <SendingWindowFields
+              control={control}
+              errors={errors}
+              windowed={windowed}
+              disabled={final}
+            />
           </>
         ) : null}
 

@@ -1,6 +1,8 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CAMPAIGN_TYPE_LABELS } from '@leadline/shared/campaigns';
 import type { CampaignDetail } from '@leadline/shared/campaigns';
+import { describeWindow } from '@leadline/shared/sending-window';
+import type { GapSeconds } from '@leadline/shared/sending-window';
 import { formatDateTime } from '../../../lib/format.ts';
 
 const Line = ({ label, value }: { label: string; value: string }) => (
@@ -27,6 +29,13 @@ const scheduleText = ({ schedule }: CampaignDetail) =>
   schedule.sendNow
     ? 'Immediately'
     : `${schedule.startDate ? `From ${formatDateTime(schedule.startDate)}, ` : ''}at most ${schedule.throttlePerHour} an hour`;
+
+const gapText = ({ min, max }: GapSeconds) =>
+  max === 0
+    ? 'None between emails'
+    : min === max
+      ? `${min} seconds between emails`
+      : `${min} to ${max} seconds between emails, at random`;
 
 /** Progress, per-step figures and the campaign's settings. */
 export const CampaignSummary = ({ campaign }: { campaign: CampaignDetail }) => {
@@ -61,7 +70,7 @@ export const CampaignSummary = ({ campaign }: { campaign: CampaignDetail }) => {
             ) : null}
             {campaign.nextSendAt ? (
               <Text size="xs" c="dimmed">
-                Next email due {formatDateTime(campaign.nextSendAt)}
+                Next send: {formatDateTime(campaign.nextSendAt)}
               </Text>
             ) : null}
           </Stack>
@@ -84,6 +93,10 @@ export const CampaignSummary = ({ campaign }: { campaign: CampaignDetail }) => {
         <Line label="Chosen leads" value={campaign.chosenLeads.toLocaleString()} />
         <Line label="Target filters" value={filtersText(campaign)} />
         {!tasks ? <Line label="Schedule" value={scheduleText(campaign)} /> : null}
+        {!tasks ? (
+          <Line label="Sending window" value={describeWindow(campaign.sendingWindow)} />
+        ) : null}
+        {!tasks ? <Line label="Gap" value={gapText(campaign.gapSeconds)} /> : null}
         <Line label="Created by" value={campaign.createdBy?.name ?? 'A former user'} />
         <Line label="Started" value={formatDateTime(campaign.startedAt, 'Not sent yet')} />
         {campaign.completedAt ? (

@@ -65,7 +65,25 @@ export const MailConfigSummary = ({
               value={limit === null ? 'No limit' : `${limit.toLocaleString()} per day`}
             />
           ) : null}
+          {'warmup' in settings ? (
+            <Item
+              label="Warm-up"
+              value={
+                settings.warmup
+                  ? `${settings.warmup.start.toLocaleString()} on day one, +${settings.warmup.increment.toLocaleString()} a day`
+                  : 'Off'
+              }
+            />
+          ) : null}
         </SimpleGrid>
+        {'effectiveDailyLimit' in settings ? (
+          <Text size="sm">
+            Today&apos;s limit:{' '}
+            {settings.effectiveDailyLimit === null
+              ? 'no limit'
+              : `${settings.effectiveDailyLimit.toLocaleString()} ${settings.effectiveDailyLimit === 1 ? 'email' : 'emails'}`}
+          </Text>
+        ) : null}
         <Group gap="xs" justify="flex-end">
           <Button
             size="xs"

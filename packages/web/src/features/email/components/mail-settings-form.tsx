@@ -27,6 +27,15 @@ import { ApiRequestError, errorMessage, isSessionExpired } from '../../../lib/ap
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveEmailConfig } from '../api/save-email-config.ts';
 import { PROTOCOL_TITLES } from './mail-config-summary.tsx';
+import {
+  WARMUP_DEFAULTS,
+  WARMUP_SERVER_FIELDS,
+  WarmupFields,
+  warmupErrors,
+  warmupOf,
+  warmupValuesOf,
+} from './warmup-fields.tsx';
+import type { WarmupValues } from './warmup-fields.tsx';
 
 type SettingsValues = {
   host: string;
@@ -35,7 +44,7 @@ type SettingsValues = {
   user: string;
   pass: string;
   dailyLimit: string;
-};
+} & WarmupValues;
 type SettingsField = keyof SettingsValues;
 const FIELDS: readonly SettingsField[] = ['host', 'port', 'secure', 'user', 'pass', 'dailyLimit'];
 
@@ -43,8 +52,24 @@ const SAVE_FAILED = 'Failed to save configuration';
 
 /** Usual ports: submission with STARTTLS for SMTP, IMAP over TLS. */
 const DEFAULTS: Record<MailProtocol, SettingsValues> = {
-  smtp: { host: '', port: '587', secure: false, user: '', pass: '', dailyLimit: '' },
-  imap: { host: '', port: '993', secure: true, user: '', pass: '', dailyLimit: '' },
+  smtp: {
+    host: '',
+    port: '587',
+    secure: false,
+    user: '',
+    pass: '',
+    dailyLimit: '',
+    ...WARMUP_DEFAULTS,
+  },
+  imap: {
+    host: '',
+    port: '993',
+    secure: true,
+    user: '',
+    pass: '',
+    dailyLimit: '',
+    ...WARMUP_DEFAULTS,
+  },
 };
 
 const valuesOf = (
@@ -60,6 +85,7 @@ const valuesOf = (
     user: saved.user,
     pass: '',
     dailyLimit: limit === null ? '' : String(limit),
+    ...warmupValuesOf('warmup' in saved ? saved.warmup : null),
   };
 };
 
@@ -80,10 +106,16 @@ const settingsResolver =
   (protocol: MailProtocol, passwordRequired: boolean): Resolver<SettingsValues> =>
   async (values, context, options) => {
     const result = await schemaResolvers[protocol](values, context, options);
-    if (!passwordRequired || values.pass) return result;
+    const warmup = protocol === 'smtp' ? warmupErrors(values) : {};
+    const missing = passwordRequired && !values.pass;
+    if (!missing && Object.keys(warmup).length === 0) return result;
     return {
       values: {},
-      errors: { ...result.errors, pass: { type: 'required', message: PASSWORD_REQUIRED } },
+      errors: {
+        ...result.errors,
+        ...warmup,
+        ...(missing ? { pass: { type: 'required', message: PASSWORD_REQUIRED } } : {}),
+      },
     };
   };
 
@@ -111,12 +143,15 @@ export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSet
     handleSubmit,
     setError,
     clearErrors,
+    watch,
+    setValue,
     formState: { errors },
   } = useForm<SettingsValues>({
     resolver: settingsResolver(protocol, saved === null),
     defaultValues: valuesOf(protocol, saved),
     reValidateMode: 'onSubmit',
   });
+  const warming = watch('warming');
   // Editing a field clears its own error and the server's last reason: it may be the fix.
   const field = (key: SettingsField) =>
     register(key, {
@@ -128,8 +163,11 @@ export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSet
 
   const submit = handleSubmit((values) => {
     setReason(null);
-    const { dailyLimit, ...server } = values;
-    const settings = protocol === 'smtp' ? { ...server, dailyLimit } : server;
+    const { dailyLimit, warming, warmupStart, warmupIncrement, ...server } = values;
+    const settings =
+      protocol === 'smtp'
+        ? { ...server, dailyLimit, warmup: warmupOf({ warming, warmupStart, warmupIncrement }) }
+        : server;
     save.mutate(
       { [protocol]: settings },
       {
@@ -144,7 +182,9 @@ export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSet
           const fields = error instanceof ApiRequestError ? error.fieldErrors : {};
           let placed = false;
           for (const [key, message] of Object.entries(fields)) {
-            const match = FIELDS.find((candidate) => key === `${protocol}.${candidate}`);
+            const match =
+              FIELDS.find((candidate) => key === `${protocol}.${candidate}`) ??
+              WARMUP_SERVER_FIELDS[key];
             if (match) {
               setError(match, { type: 'server', message });
               placed = true;
@@ -214,6 +254,17 @@ export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSet
             ) : null}
           </SimpleGrid>
           <Checkbox label="Use SSL/TLS" {...field('secure')} />
+          {protocol === 'smtp' ? (
+            <WarmupFields
+              field={field}
+              errors={errors}
+              warming={warming}
+              onWarmingChange={(checked) => {
+                setValue('warming', checked);
+                setReason(null);
+              }}
+            />
+          ) : null}
           {reason ? (
             <Alert
               color="red"

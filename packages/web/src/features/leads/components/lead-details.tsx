@@ -1,11 +1,19 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { countryTimeZone } from '@leadline/shared/country-time-zones';
 import { formatLocation } from '@leadline/shared/leads';
 import type { Lead } from '@leadline/shared/leads';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { displayLink, externalHref } from '../../../lib/links.ts';
 import { LeadSourceLabel } from './lead-source-icon.tsx';
 import { statusColor } from './lead-status.ts';
+
+/** The lead's zone, or the one its country has, or what campaigns fall back to. */
+const leadTimeZoneText = (lead: Pick<Lead, 'timeZone' | 'personCountry'>): string => {
+  if (lead.timeZone) return lead.timeZone;
+  const fromCountry = countryTimeZone(lead.personCountry);
+  return fromCountry ? `${fromCountry} (from the country)` : "The campaign's time zone";
+};
 
 const NOT_SPECIFIED = 'Not specified';
 
@@ -87,6 +95,7 @@ export const LeadDetails = ({ lead }: { lead: Lead }) => (
           <Link value={lead.contactProfileLink} />
         </Item>
         <Item label="Location">{formatLocation(lead)}</Item>
+        <Item label="Time zone">{leadTimeZoneText(lead)}</Item>
       </SimpleGrid>
     </DetailSection>
     <DetailSection title="Lead">

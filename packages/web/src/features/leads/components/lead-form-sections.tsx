@@ -9,8 +9,15 @@ import {
   LEAD_STATUSES,
   PROFILE_LINK_PLACEHOLDERS,
 } from '@leadline/shared/leads';
+import { timeZoneNames } from '@leadline/shared/sending-window';
 import type { LeadFormValues, RegisterField } from './lead-form-values.ts';
 import { profileLinkRequired, showsProfileLink } from './lead-form-values.ts';
+
+/** Blank: the zone of the lead's country (when it has one), else the campaign's. */
+const TIME_ZONE_OPTIONS = [
+  { value: '', label: "From the country (or the campaign's)" },
+  ...timeZoneNames().map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
+];
 
 type SectionsProps = {
   field: RegisterField;
@@ -133,6 +140,13 @@ export const LeadFormSections = ({
           label="Country"
           error={errors.personCountry?.message}
           {...field('personCountry')}
+        />
+        <NativeSelect
+          label="Time zone"
+          description="Campaigns can send in the lead's own hours"
+          data={TIME_ZONE_OPTIONS}
+          error={errors.timeZone?.message}
+          {...field('timeZone')}
         />
       </Section>
       <Section legend="Lead Details" wide={wide}>

@@ -10,10 +10,16 @@ import type { Lead, LeadData, LeadField } from '@leadline/shared/leads';
 import type { z } from 'zod';
 import { textFormResolver, textFormValues } from '../../../lib/text-form.ts';
 
-/** The lead form holds every field as text; the shared schemas turn it into a lead. */
-export type LeadFormValues = Record<LeadField, string>;
+/** The form's fields: the lead's columns, and its time zone (blank: from its country). */
+export type LeadFormField = LeadField | 'timeZone';
 
-export const LEAD_FORM_FIELDS = Object.keys(LEAD_FIELDS) as LeadField[];
+/** The lead form holds every field as text; the shared schemas turn it into a lead. */
+export type LeadFormValues = Record<LeadFormField, string>;
+
+export const LEAD_FORM_FIELDS: LeadFormField[] = [
+  ...(Object.keys(LEAD_FIELDS) as LeadField[]),
+  'timeZone',
+];
 
 export const EMPTY_LEAD_FORM: LeadFormValues = {
   companyName: '',
@@ -33,6 +39,7 @@ export const EMPTY_LEAD_FORM: LeadFormValues = {
   status: DEFAULT_LEAD_STATUS,
   contactProfileLink: '',
   subject: '',
+  timeZone: '',
 };
 
 export const leadFormValues = (lead: Lead): LeadFormValues =>
@@ -52,8 +59,10 @@ export const showsProfileLink = (source: string): boolean => source !== '';
 export const profileLinkRequired = requiresProfileLink;
 
 /** Fields the form shows for this source (the profile link only once a source is chosen). */
-export const visibleFields = (source: string): LeadField[] =>
-  LEAD_FORM_FIELDS.filter((field) => field !== 'contactProfileLink' || showsProfileLink(source));
+export const visibleFields = (source: string): LeadFormField[] =>
+  LEAD_FORM_FIELDS.filter(
+    (field) => field !== 'timeZone' && (field !== 'contactProfileLink' || showsProfileLink(source)),
+  );
 
 /** Share of the shown fields that are filled in, 0-100. */
 export const completion = (values: LeadFormValues): number => {
@@ -63,4 +72,4 @@ export const completion = (values: LeadFormValues): number => {
 };
 
 /** `register` with the rule that a field's error clears as soon as it is edited. */
-export type RegisterField = (field: LeadField) => UseFormRegisterReturn<LeadField>;
+export type RegisterField = (field: LeadFormField) => UseFormRegisterReturn<LeadFormField>;

@@ -1,0 +1,54 @@
+import { randomGap } from '@leadline/shared/sending-window';
+import type { Db } from '../../db/connection.ts';
+import { findMailAccount, setPacedUntil, takePaceSlot } from '../mail-accounts/stored.ts';
+import type { CampaignRow } from './repo.ts';
+
+type Paced = Pick<CampaignRow, 'createdBy' | 'gapMinSeconds' | 'gapMaxSeconds'>;
+
+/** Whether the campaign leaves a gap between two emails of its sender's mailbox. */
+export const isPaced = (campaign: Paced): boolean =>
+  campaign.gapMaxSeconds > 0 && campaign.createdBy !== null;
+
+const gapAfter = (campaign: Paced, now: Date, random: () => number): Date =>
+  new Date(
+    now.getTime() +
+      randomGap({ min: campaign.gapMinSeconds, max: campaign.gapMaxSeconds }, random) * 1000,
+  );
+
+/**
+ * Takes the sender's mailbox for one email at `now` (it stays taken for a random gap). Answers
+ * `{ until }`: taken, and the next email waits until `until`; or `{ busy }`: another email of
+ * the mailbox went less than a gap ago, so this one waits until `busy`.
+ */
+export const takeMailbox = async (
+  db: Db,
+  campaign: Paced,
+  now: Date,
+  random: () => number,
+): Promise<{ until: Date } | { busy: Date }> => {
+  const until = gapAfter(campaign, now, random);
+  const busy = await takePaceSlot(db, campaign.createdBy!, now, until);
+  return busy ? { busy } : { until };
+};
+
+/**
+ * After the campaign's email went (or was tried) at `now`: the mailbox's next campaign email
+ * waits a new random gap from then. When nothing went (the lead was skipped), the mailbox is
+ * free at once.
+ */
+export const paceAfterSend = async (
+  db: Db,
+  campaign: Paced,
+  now: Date,
+  attempted: boolean,
+  random: () => number,
+): Promise<void> => {
+  if (!isPaced(campaign)) return;
+  await setPacedUntil(db, campaign.createdBy!, attempted ? gapAfter(campaign, now, random) : null);
+};
+
+/** When the sender's mailbox may send its next campaign email (null: now). */
+export const mailboxFreeAt = async (db: Db, campaign: Paced): Promise<Date | null> => {
+  if (!isPaced(campaign)) return null;
+  return (await findMailAccount(db, campaign.createdBy!))?.pacedUntil ?? null;
+};

@@ -1,0 +1,142 @@
+// Countries that keep one clock across their territory, by the names (lower case) a lead's
+// country field holds, and that clock's IANA zone. Countries with several zones (United States,
+// Canada, Mexico, Brazil, Russia, Australia, Indonesia, Spain with the Canaries, Portugal with
+// the Azores, Chile, Ecuador, New Zealand...) are left out: their leads use the campaign's zone
+// unless their own time zone is set.
+import { isTimeZone } from './sending-window.ts';
+
+// prettier-ignore
+const ZONES: Record<string, readonly string[]> = {
+  'Europe/Tirane': ['albania'],
+  'Europe/Andorra': ['andorra'],
+  'Europe/Vienna': ['austria'],
+  'Europe/Minsk': ['belarus'],
+  'Europe/Brussels': ['belgium'],
+  'Europe/Sarajevo': ['bosnia and herzegovina'],
+  'Europe/Sofia': ['bulgaria'],
+  'Europe/Zagreb': ['croatia'],
+  'Asia/Nicosia': ['cyprus'],
+  'Europe/Prague': ['czechia', 'czech republic'],
+  'Europe/Copenhagen': ['denmark'],
+  'Europe/Tallinn': ['estonia'],
+  'Europe/Helsinki': ['finland'],
+  'Europe/Paris': ['france', 'monaco'],
+  'Europe/Berlin': ['germany'],
+  'Europe/Athens': ['greece'],
+  'Europe/Budapest': ['hungary'],
+  'Atlantic/Reykjavik': ['iceland'],
+  'Europe/Dublin': ['ireland'],
+  'Europe/Rome': ['italy', 'san marino'],
+  'Europe/Belgrade': ['serbia', 'kosovo'],
+  'Europe/Riga': ['latvia'],
+  'Europe/Vaduz': ['liechtenstein'],
+  'Europe/Vilnius': ['lithuania'],
+  'Europe/Luxembourg': ['luxembourg'],
+  'Europe/Malta': ['malta'],
+  'Europe/Chisinau': ['moldova'],
+  'Europe/Podgorica': ['montenegro'],
+  'Europe/Amsterdam': ['netherlands', 'the netherlands', 'holland'],
+  'Europe/Skopje': ['north macedonia'],
+  'Europe/Oslo': ['norway'],
+  'Europe/Warsaw': ['poland'],
+  'Europe/Bucharest': ['romania'],
+  'Europe/Bratislava': ['slovakia'],
+  'Europe/Ljubljana': ['slovenia'],
+  'Europe/Stockholm': ['sweden'],
+  'Europe/Zurich': ['switzerland'],
+  'Europe/Istanbul': ['turkey', 'türkiye'],
+  'Europe/London': [
+    'united kingdom', 'uk', 'great britain', 'england', 'scotland', 'wales', 'northern ireland',
+  ],
+  'Asia/Dhaka': ['bangladesh'],
+  'Asia/Brunei': ['brunei'],
+  'Asia/Phnom_Penh': ['cambodia'],
+  'Asia/Shanghai': ['china'],
+  'Pacific/Fiji': ['fiji'],
+  'Asia/Hong_Kong': ['hong kong'],
+  'Asia/Kolkata': ['india'],
+  'Asia/Tokyo': ['japan'],
+  'Asia/Vientiane': ['laos'],
+  'Asia/Kuala_Lumpur': ['malaysia'],
+  'Asia/Yangon': ['myanmar'],
+  'Asia/Kathmandu': ['nepal'],
+  'Asia/Karachi': ['pakistan'],
+  'Asia/Manila': ['philippines'],
+  'Asia/Singapore': ['singapore'],
+  'Asia/Seoul': ['south korea', 'korea'],
+  'Asia/Colombo': ['sri lanka'],
+  'Asia/Taipei': ['taiwan'],
+  'Asia/Bangkok': ['thailand'],
+  'Asia/Ho_Chi_Minh': ['vietnam', 'viet nam'],
+  'America/Bogota': ['colombia'],
+  'America/Costa_Rica': ['costa rica'],
+  'America/Havana': ['cuba'],
+  'America/Santo_Domingo': ['dominican republic'],
+  'America/El_Salvador': ['el salvador'],
+  'America/Guatemala': ['guatemala'],
+  'America/Tegucigalpa': ['honduras'],
+  'America/Jamaica': ['jamaica'],
+  'America/Managua': ['nicaragua'],
+  'America/Panama': ['panama'],
+  'America/Asuncion': ['paraguay'],
+  'America/Lima': ['peru'],
+  'America/Puerto_Rico': ['puerto rico'],
+  'America/Montevideo': ['uruguay'],
+  'America/Caracas': ['venezuela'],
+  'America/La_Paz': ['bolivia'],
+  'Asia/Bahrain': ['bahrain'],
+  'Africa/Cairo': ['egypt'],
+  'Asia/Tehran': ['iran'],
+  'Asia/Baghdad': ['iraq'],
+  'Asia/Jerusalem': ['israel'],
+  'Asia/Amman': ['jordan'],
+  'Asia/Kuwait': ['kuwait'],
+  'Asia/Beirut': ['lebanon'],
+  'Asia/Muscat': ['oman'],
+  'Asia/Qatar': ['qatar'],
+  'Asia/Riyadh': ['saudi arabia'],
+  'Asia/Damascus': ['syria'],
+  'Asia/Dubai': ['united arab emirates', 'uae'],
+  'Asia/Aden': ['yemen'],
+  'Africa/Algiers': ['algeria'],
+  'Africa/Luanda': ['angola'],
+  'Africa/Gaborone': ['botswana'],
+  'Africa/Douala': ['cameroon'],
+  'Africa/Addis_Ababa': ['ethiopia'],
+  'Africa/Accra': ['ghana'],
+  'Africa/Abidjan': ['ivory coast', "cote d'ivoire"],
+  'Africa/Nairobi': ['kenya'],
+  'Indian/Antananarivo': ['madagascar'],
+  'Africa/Casablanca': ['morocco'],
+  'Africa/Maputo': ['mozambique'],
+  'Africa/Windhoek': ['namibia'],
+  'Africa/Lagos': ['nigeria'],
+  'Africa/Kigali': ['rwanda'],
+  'Africa/Dakar': ['senegal'],
+  'Africa/Johannesburg': ['south africa'],
+  'Africa/Dar_es_Salaam': ['tanzania'],
+  'Africa/Tunis': ['tunisia'],
+  'Africa/Kampala': ['uganda'],
+  'Africa/Lusaka': ['zambia'],
+  'Africa/Harare': ['zimbabwe'],
+};
+
+/** Lower-case country name -> its one IANA zone. */
+export const COUNTRY_TIME_ZONES: ReadonlyMap<string, string> = new Map(
+  Object.entries(ZONES).flatMap(([zone, names]) => names.map((name) => [name, zone] as const)),
+);
+
+/** The one zone of a lead's country (by name, any case), or null when it has several or is unknown. */
+export const countryTimeZone = (country: string | null | undefined): string | null => {
+  const zone = COUNTRY_TIME_ZONES.get((country ?? '').trim().toLowerCase());
+  return zone && isTimeZone(zone) ? zone : null;
+};
+
+/** A lead's zone: its own, else its country's one zone, else `fallback` (the campaign's). */
+export const leadZone = (
+  lead: { timeZone: string | null; country: string | null | undefined },
+  fallback: string,
+): string =>
+  (lead.timeZone && isTimeZone(lead.timeZone) ? lead.timeZone : null) ??
+  countryTimeZone(lead.country) ??
+  fallback;
