@@ -133,7 +133,12 @@ describe('reports', () => {
     expect(await page.getByLabel('Period').inputValue()).toBe('30d');
 
     const last30 = await apiReport(page);
-    expect(last30.totals).toEqual({ leads: LEADS.length, emailsSent: EMAILS_SENT, replies: 0 });
+    expect(last30.totals).toEqual({
+      leads: LEADS.length,
+      emailsSent: EMAILS_SENT,
+      replies: 0,
+      bounces: 0,
+    });
     await waitForFigure(page, 'Leads created', last30.totals.leads);
     await waitForFigure(page, 'Emails sent', last30.totals.emailsSent);
     await visible(page.getByRole('region', { name: 'Leads by source' }).getByRole('figure'));

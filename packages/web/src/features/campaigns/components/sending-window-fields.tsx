@@ -145,6 +145,7 @@ export const SendingWindowFields = ({ control, errors, windowed, disabled }: Pro
                   max={GAP_SECONDS_MAX}
                   allowDecimal={false}
                   allowNegative={false}
+                  hideControls
                   clampBehavior="none"
                   value={field.value}
                   onChange={field.onChange}
