@@ -159,7 +159,7 @@ export const finishBulkRun = async (
   db: Db,
   runId: string,
   owner: string,
-  end: { status: Exclude<BulkEmailStatus, 'running'>; message?: string | null },
+  end: { status: 'completed' | 'stopped'; message?: string | null },
 ): Promise<BulkRunSummary | undefined> => {
   const [row] = await db
     .update(emailBulkRuns)
@@ -182,6 +182,53 @@ export const finishBulkRun = async (
   return row;
 };
 
+/**
+ * Pauses a run that is still running (too many bounces), saying why, and gives up the lease;
+ * its position stays, for the resume. Undefined when it had already ended (the user stopped it).
+ */
+export const pauseBulkRun = async (
+  db: Db,
+  runId: string,
+  owner: string,
+  message: string,
+): Promise<BulkRunSummary | undefined> => {
+  const [row] = await db
+    .update(emailBulkRuns)
+    .set({ status: 'paused', message, updatedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+    .where(
+      and(
+        eq(emailBulkRuns.id, runId),
+        eq(emailBulkRuns.leaseOwner, owner),
+        eq(emailBulkRuns.status, 'running'),
+      ),
+    )
+    .returning(summaryColumns);
+  return row;
+};
+
+/**
+ * The user resumes their paused run: running again, its message cleared (a job is to take
+ * it). Undefined when it is not paused (or not theirs).
+ */
+export const resumeBulkRun = async (
+  db: Db,
+  userId: string,
+  runId: string,
+): Promise<BulkRunSummary | undefined> => {
+  const [row] = await db
+    .update(emailBulkRuns)
+    .set({ status: 'running', message: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailBulkRuns.id, runId),
+        eq(emailBulkRuns.userId, userId),
+        eq(emailBulkRuns.status, 'paused'),
+      ),
+    )
+    .returning(summaryColumns);
+  return row;
+};
+
 /** Gives up the lease without finishing (the run goes on in the next job). */
 export const releaseBulkRun = async (db: Db, runId: string, owner: string): Promise<void> => {
   await db
@@ -190,7 +237,9 @@ export const releaseBulkRun = async (db: Db, runId: string, owner: string): Prom
     .where(and(eq(emailBulkRuns.id, runId), eq(emailBulkRuns.leaseOwner, owner)));
 };
 
-/** The user stops their running run; undefined when it is not running (or not theirs). */
+/**
+ * The user stops their running or paused run; undefined when it is neither (or not theirs).
+ */
 export const stopBulkRun = async (
   db: Db,
   userId: string,
@@ -204,7 +253,7 @@ export const stopBulkRun = async (
       and(
         eq(emailBulkRuns.id, runId),
         eq(emailBulkRuns.userId, userId),
-        eq(emailBulkRuns.status, 'running'),
+        inArray(emailBulkRuns.status, ['running', 'paused']),
       ),
     )
     .returning(summaryColumns);
