@@ -152,49 +152,26 @@ export const advanceBulkRun = async (
 };
 
 /**
- * Ends a run that is still running and gives up the lease. Answers the run as it ended, or
+ * Ends a run that is still running, or pauses it ('paused', too many bounces: not finished, its
+ * position stays for the resume), and gives up the lease. Answers the run as it ended, or
  * undefined when it had already ended (the user stopped it: it keeps its status and message).
  */
 export const finishBulkRun = async (
   db: Db,
   runId: string,
   owner: string,
-  end: { status: 'completed' | 'stopped'; message?: string | null },
+  end: { status: 'completed' | 'stopped' | 'paused'; message?: string | null },
 ): Promise<BulkRunSummary | undefined> => {
   const [row] = await db
     .update(emailBulkRuns)
     .set({
       status: end.status,
       message: end.message ?? null,
-      finishedAt: sql`now()`,
+      finishedAt: end.status === 'paused' ? null : sql`now()`,
       updatedAt: sql`now()`,
       leaseOwner: null,
       leaseUntil: null,
     })
-    .where(
-      and(
-        eq(emailBulkRuns.id, runId),
-        eq(emailBulkRuns.leaseOwner, owner),
-        eq(emailBulkRuns.status, 'running'),
-      ),
-    )
-    .returning(summaryColumns);
-  return row;
-};
-
-/**
- * Pauses a run that is still running (too many bounces), saying why, and gives up the lease;
- * its position stays, for the resume. Undefined when it had already ended (the user stopped it).
- */
-export const pauseBulkRun = async (
-  db: Db,
-  runId: string,
-  owner: string,
-  message: string,
-): Promise<BulkRunSummary | undefined> => {
-  const [row] = await db
-    .update(emailBulkRuns)
-    .set({ status: 'paused', message, updatedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
     .where(
       and(
         eq(emailBulkRuns.id, runId),

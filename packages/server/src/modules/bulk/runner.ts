@@ -8,7 +8,6 @@ import {
   bulkRunState,
   claimBulkRun,
   finishBulkRun,
-  pauseBulkRun,
   releaseBulkRun,
   renewBulkLease,
 } from './repo.ts';
@@ -141,18 +140,12 @@ export const runBulkJob = async (
     }
     // Lost the lease: the worker that holds the run now finishes it. Interrupted: the next job.
     if (loop.state === undefined || loop.interrupted) return;
+    // A stop wins over a pause (too many bounces).
+    let end: Parameters<typeof finishBulkRun>[3] = { status: 'completed' };
+    if (loop.stopped !== undefined) end = { status: 'stopped', message: loop.stopped };
+    else if (loop.paused !== undefined) end = { status: 'paused', message: loop.paused };
     // Undefined when the user stopped the run (that wrote its own activity entry).
-    const ended =
-      loop.stopped === undefined && loop.paused !== undefined
-        ? await pauseBulkRun(db, run.id, owner, loop.paused)
-        : await finishBulkRun(
-            db,
-            run.id,
-            owner,
-            loop.stopped === undefined
-              ? { status: 'completed' }
-              : { status: 'stopped', message: loop.stopped },
-          );
+    const ended = await finishBulkRun(db, run.id, owner, end);
     if (ended) await logSummary(db, run, ended);
   } finally {
     clearInterval(heartbeat);
