@@ -34,6 +34,7 @@ let page: Page;
 let errors: string[];
 let token: string;
 const ids: Record<string, string> = {};
+let rejectedPrefix: string;
 
 type LeadJson = { _id: string; bouncedAt: string | null };
 
@@ -45,8 +46,10 @@ beforeAll(async () => {
     servers.startImapServer({ password: 'e2e-bounce-imap-7Hn' }),
     servers.startSmtpServer({ password: 'e2e-bounce-smtp-3Kd' }),
   ]);
+  rejectedPrefix = servers.REJECTED_PREFIX;
   server = await startServer({
-    env: { SUPERADMIN_EMAIL: ROOT.email, SUPERADMIN_PASSWORD: ROOT.password },
+    // No pause between a bulk run's emails: the bounce protection's run is quick.
+    env: { SUPERADMIN_EMAIL: ROOT.email, SUPERADMIN_PASSWORD: ROOT.password, BULK_PAUSE_MS: '0' },
   });
   const rootToken = await signinToken(server, ROOT.email, ROOT.password);
   await postApi(
@@ -188,6 +191,54 @@ describe('bounces and auto-replies in the browser', () => {
     await visible(entry.getByText(/^Away until /));
     expect(await drawer.getByText('Replied', { exact: true }).count()).toBe(0);
     await snapAll('bounces-auto-reply');
+    expect(errors).toEqual([]);
+  });
+
+  it('pauses a bulk run with too many bounces, says why, and resumes it', async () => {
+    // 25 leads, the mail server refusing the first two: the run pauses after 22 emails.
+    const leadIds: string[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const local = i < 2 ? `${rejectedPrefix}-bulk-${i}` : `bulk-reader-${i}`;
+      const created = await postApi(
+        server,
+        '/api/leads',
+        {
+          companyName: 'Bulk Bounce Works',
+          personFirstName: `Reader${i}`,
+          personLastName: 'Bulk',
+          personEmail: `${local}@example.org`,
+          source: 'Referral',
+        },
+        token,
+      );
+      leadIds.push(created._id as string);
+    }
+    const { jobId } = await postApi(
+      server,
+      '/api/email/bulk',
+      {
+        leadIds,
+        subject: 'Fresh routes for {{firstName}}',
+        body: '<p>Hi {{firstName}}, would a short call suit you?</p>',
+        type: 'initial',
+      },
+      token,
+    );
+    const job = () => callApi(server, `/api/email/bulk/${String(jobId)}`, { token });
+    await expect.poll(async () => (await job()).status, { timeout: 60_000 }).toBe('paused');
+
+    // Coming back to the bulk screen shows the paused run, why, and Resume and Stop.
+    await page.goto('/send-bulk-email');
+    const dialog = page.getByRole('dialog', { name: 'Bulk email progress' });
+    await visible(dialog.getByText('Bulk Email Paused'));
+    await visible(dialog.getByText(/^Paused: Too many bounces: 2 of 22 emails bounced/));
+    await visible(dialog.getByText('20/25 emails sent'));
+    await visible(dialog.getByRole('button', { name: 'Stop sending' }));
+    await snapAll('bulk-paused');
+
+    await dialog.getByRole('button', { name: 'Resume' }).click();
+    await visible(page.getByText('Sent 23 emails successfully. 2 failed.'), 30_000);
+    expect(await job()).toMatchObject({ status: 'completed', sent: 23, failed: 2 });
     expect(errors).toEqual([]);
   });
 });

@@ -120,6 +120,26 @@ describe('GET /api/docs/json', () => {
     ]);
   });
 
+  it('lists the answers of the bulk email routes, resume included', () => {
+    const JOB_KEYS = ['jobId', 'status', 'total', 'sent', 'processed', 'message', 'finishedAt'];
+    expect(keysOf(answerOf('get', '/api/email/bulk/{jobId}', '200'))).toEqual(
+      expect.arrayContaining(JOB_KEYS),
+    );
+    expect(keysOf(answerOf('get', '/api/email/bulk', '200')?.properties?.jobs)).toEqual(
+      expect.arrayContaining(JOB_KEYS),
+    );
+    expect(keysOf(answerOf('post', '/api/email/bulk', '202'))).toEqual([
+      'message',
+      'jobId',
+      'total',
+    ]);
+    for (const action of ['stop', 'resume'])
+      expect(keysOf(answerOf('post', `/api/email/bulk/{jobId}/${action}`, '200'))).toEqual([
+        'message',
+        'job',
+      ]);
+  });
+
   it('documents path ids as UUIDs', () => {
     for (const [method, path] of [
       ['get', '/api/leads/{id}'],
@@ -127,6 +147,7 @@ describe('GET /api/docs/json', () => {
       ['get', '/api/campaigns/{id}'],
       ['get', '/api/calendar/{id}'],
       ['put', '/api/users/{id}/role'],
+      ['post', '/api/email/bulk/{jobId}/resume'],
     ] as const) {
       const id = document.paths[path]?.[method]?.parameters?.find((p) => p.in === 'path');
       expect(id?.schema?.format, `${method} ${path}`).toBe('uuid');

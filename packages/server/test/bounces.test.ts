@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { SentEmail } from '@leadline/shared/email';
+import { randomUUID } from 'node:crypto';
+import { BULK_NOT_PAUSED, BULK_RESUMED, BULK_STOPPED_BY_USER } from '@leadline/shared/email';
+import type { BulkEmailJob, SentEmail } from '@leadline/shared/email';
 import type { Lead } from '@leadline/shared/leads';
 import { activityLog, emailSuppressions, leads, sentEmails } from '../src/db/schema.ts';
 import { campaignDeliveries } from '../src/db/tables/campaigns.ts';
@@ -11,7 +13,7 @@ import { checkReplies } from '../src/modules/replies/service.ts';
 import { TEST_SECRET_KEY, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import { createCampaign, getCampaign, sendCampaign } from './campaigns-support.ts';
-import { bulkPayload, runBulk } from './email-bulk-support.ts';
+import { bulkPayload, getJob, receptionCounts, runBulk, waitForJob } from './email-bulk-support.ts';
 import { adminOf, insertLeads } from './fixtures.ts';
 import {
   REJECTED_PREFIX,
@@ -362,25 +364,80 @@ describe('bounces while sending and the bounce protection', { timeout: 180_000 }
     expect((await suppression(address))!.source).toMatch(/^Refused while sending: /);
   });
 
-  it('stops a bulk run whose hard-bounce rate passes the limit, saying why', async () => {
+  /** A run of 25 new leads, the first two refused by the mail server: it pauses after 22. */
+  const pausedRun = async (name: string) => {
     const rows = Array.from({ length: 25 }, (_, i) => ({
-      personEmail: uniqueEmail(i < 2 ? REJECTED_PREFIX : `bulk-bounce-${i}`),
+      personEmail: uniqueEmail(i < 2 ? REJECTED_PREFIX : `${name}-${i}`),
     }));
     const leadIds = await insertLeads(db(), acme.organizationId, rows);
     const job = await runBulk(t, acme.token, bulkPayload(leadIds));
-    expect(job.status).toBe('stopped');
-    expect(job.message).toMatch(/^Too many bounces: 2 of \d+ emails bounced/);
-    expect(job.sent).toBeLessThan(23);
+    expect(job.status).toBe('paused');
+    return { job, addresses: rows.map((row) => row.personEmail) };
+  };
+  const runEntry = async (jobId: string, action: string) => {
     const [entry] = await db()
       .select()
       .from(activityLog)
-      .where(
-        and(
-          eq(activityLog.organizationId, acme.organizationId),
-          eq(activityLog.action, 'bulk email stopped'),
-        ),
-      );
-    expect(entry!.details).toContain('Too many bounces');
+      .where(and(eq(activityLog.entityId, jobId), eq(activityLog.action, action)));
+    return entry;
+  };
+  const control = (jobId: string, what: 'resume' | 'stop', token = acme.token) =>
+    t.request({ method: 'POST', url: `/api/email/bulk/${jobId}/${what}`, token });
+
+  it('pauses a bulk run whose hard-bounce rate passes the limit, saying why; resumed, it finishes', async () => {
+    const { job, addresses } = await pausedRun('bulk-bounce');
+    expect(job.message).toMatch(/^Too many bounces: 2 of 22 emails bounced \(9.1%\)/);
+    expect(job).toMatchObject({ sent: 20, failed: 2, processed: 22, finishedAt: null });
+    expect((await runEntry(job.jobId, 'bulk email paused'))!.details).toContain(
+      'paused (Too many bounces',
+    );
+    const listed = await t.request({
+      method: 'GET',
+      url: '/api/email/bulk?status=paused',
+      token: acme.token,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().jobs.map((run: BulkEmailJob) => run.jobId)).toContain(job.jobId);
+
+    const resumed = await control(job.jobId, 'resume');
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json().message).toBe(BULK_RESUMED);
+    expect(resumed.json().job.status).toBe('running');
+    expect(resumed.json().job.message).toBeUndefined();
+    expect(await runEntry(job.jobId, 'bulk email resumed')).toBeDefined();
+    // Judged on the emails sent since the resume: the two bounces before do not pause it again.
+    const done = await waitForJob(t, acme.token, job.jobId);
+    expect(done).toMatchObject({ status: 'completed', sent: 23, failed: 2, processed: 25 });
+    expect(done.message).toBeUndefined();
+    const received = receptionCounts(smtp.messages);
+    for (const address of addresses.slice(2)) expect(received.get(address)).toBe(1);
+
+    const again = await control(job.jobId, 'resume');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(BULK_NOT_PAUSED);
+  });
+
+  it('stops a paused run; resumes only its owner’s paused runs', async () => {
+    const { job } = await pausedRun('bulk-bounce-stop');
+    const globex = await adminOf(t, 'globex-bounces');
+    for (const [id, token] of [
+      [job.jobId, globex.token],
+      ['not-a-run', acme.token],
+      [randomUUID(), acme.token],
+    ] as const) {
+      const response = await control(id, 'resume', token);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json().message).toBe('Bulk email job not found');
+    }
+    expect((await getJob(t, acme.token, job.jobId)).status).toBe('paused');
+
+    const stopped = await control(job.jobId, 'stop');
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json().job).toMatchObject({ status: 'stopped', message: BULK_STOPPED_BY_USER });
+    expect(stopped.json().job.finishedAt).not.toBeNull();
+    const resumed = await control(job.jobId, 'resume');
+    expect(resumed.statusCode).toBe(409);
+    expect((await getJob(t, acme.token, job.jobId)).processed).toBe(22);
   });
 
   it('pauses a campaign whose hard-bounce rate passes the limit, saying why', async () => {

@@ -381,6 +381,13 @@ describe('GET /api/email/bulk', () => {
       token: acme.token,
     });
     expect(running.json().jobs).toEqual([]);
+    const paused = await t.request({
+      method: 'GET',
+      url: '/api/email/bulk?status=paused',
+      token: acme.token,
+    });
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json().jobs).toEqual([]);
 
     const { token: colleague } = await t.createUser({ role: 'Sales Rep', organizationName: ORG });
     for (const token of [colleague, globex.token]) {
@@ -393,7 +400,7 @@ describe('GET /api/email/bulk', () => {
       expect((await t.request({ method: 'GET', url, token: acme.token })).statusCode).toBe(404);
     }
     for (const url of [
-      '/api/email/bulk?status=paused',
+      '/api/email/bulk?status=waiting',
       '/api/email/bulk?limit=abc',
       '/api/email/bulk?limit=1000',
     ]) {

@@ -508,14 +508,19 @@ export type BulkEmailData = z.output<typeof bulkEmailSchema>;
 /** 202 answer of POST /api/email/bulk. */
 export type BulkEmailStarted = { message: string; jobId: string; total: number };
 
-export const BULK_EMAIL_STATUSES = ['running', 'completed', 'stopped'] as const;
+/**
+ * 'paused': the run paused itself (too many hard bounces, see `message`); it keeps its place
+ * and goes on where it paused when resumed (POST /api/email/bulk/:jobId/resume), or is stopped.
+ */
+export const BULK_EMAIL_STATUSES = ['running', 'paused', 'completed', 'stopped'] as const;
 export type BulkEmailStatus = (typeof BULK_EMAIL_STATUSES)[number];
 
 /**
  * A bulk run's progress (GET /api/email/bulk/:jobId). `processed` = sent + failed + unconfirmed + skipped,
  * out of `total`. Skipped leads: unsubscribed (on the suppression list), replied (follow-ups
  * only) or deleted since the run started. `message` says why a run stopped (the daily limit:
- * it contains "daily limit"; a mail server refusing the login; the user stopping it).
+ * it contains "daily limit"; a mail server refusing the login; the user stopping it) or paused
+ * (too many hard bounces: "Too many bounces: …").
  * `failures` lists the first failed leads with the mail server's reason.
  */
 export type BulkEmailJob = {
@@ -544,7 +549,7 @@ export type BulkEmailJob = {
 /** GET /api/email/bulk?status=running: the caller's own runs, newest first. */
 export const bulkEmailListQuerySchema = z.object({
   status: z
-    .enum(BULK_EMAIL_STATUSES, { error: 'status must be running, completed or stopped' })
+    .enum(BULK_EMAIL_STATUSES, { error: 'status must be running, paused, completed or stopped' })
     .optional(),
   limit: limitParam(100, 20),
 });
@@ -555,3 +560,9 @@ export type BulkEmailListResponse = { jobs: BulkEmailJob[] };
 /** POST /api/email/bulk/:jobId/stop answers the run as it stopped. */
 export type BulkEmailStopped = { message: string; job: BulkEmailJob };
 export const BULK_STOPPED_BY_USER = 'Stopped by the user';
+
+/** POST /api/email/bulk/:jobId/resume answers the run as it resumed (running again). */
+export type BulkEmailResumed = { message: string; job: BulkEmailJob };
+export const BULK_RESUMED = 'Bulk email resumed';
+/** A resume of a run that is not paused (running, completed or stopped): 409. */
+export const BULK_NOT_PAUSED = 'Only a paused bulk email job can be resumed';

@@ -8,6 +8,11 @@ export type Loop = {
   state: BulkEmailStatus | undefined;
   /** Why the run stopped by itself (daily limit, a failure that would repeat). */
   stopped?: string;
+  /**
+   * Why the run paused itself (too many hard bounces): it keeps its place and goes on from
+   * there when the user resumes it. A stop wins over a pause.
+   */
+  paused?: string;
   /** Left before its end because the process is stopping: the run goes on in the next job. */
   interrupted?: boolean;
 };

@@ -152,21 +152,22 @@ export const advanceBulkRun = async (
 };
 
 /**
- * Ends a run that is still running and gives up the lease. Answers the run as it ended, or
+ * Ends a run that is still running, or pauses it ('paused', too many bounces: not finished, its
+ * position stays for the resume), and gives up the lease. Answers the run as it ended, or
  * undefined when it had already ended (the user stopped it: it keeps its status and message).
  */
 export const finishBulkRun = async (
   db: Db,
   runId: string,
   owner: string,
-  end: { status: Exclude<BulkEmailStatus, 'running'>; message?: string | null },
+  end: { status: 'completed' | 'stopped' | 'paused'; message?: string | null },
 ): Promise<BulkRunSummary | undefined> => {
   const [row] = await db
     .update(emailBulkRuns)
     .set({
       status: end.status,
       message: end.message ?? null,
-      finishedAt: sql`now()`,
+      finishedAt: end.status === 'paused' ? null : sql`now()`,
       updatedAt: sql`now()`,
       leaseOwner: null,
       leaseUntil: null,
@@ -182,6 +183,29 @@ export const finishBulkRun = async (
   return row;
 };
 
+/**
+ * The user resumes their paused run: running again, its message cleared (a job is to take
+ * it). Undefined when it is not paused (or not theirs).
+ */
+export const resumeBulkRun = async (
+  db: Db,
+  userId: string,
+  runId: string,
+): Promise<BulkRunSummary | undefined> => {
+  const [row] = await db
+    .update(emailBulkRuns)
+    .set({ status: 'running', message: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailBulkRuns.id, runId),
+        eq(emailBulkRuns.userId, userId),
+        eq(emailBulkRuns.status, 'paused'),
+      ),
+    )
+    .returning(summaryColumns);
+  return row;
+};
+
 /** Gives up the lease without finishing (the run goes on in the next job). */
 export const releaseBulkRun = async (db: Db, runId: string, owner: string): Promise<void> => {
   await db
@@ -190,7 +214,9 @@ export const releaseBulkRun = async (db: Db, runId: string, owner: string): Prom
     .where(and(eq(emailBulkRuns.id, runId), eq(emailBulkRuns.leaseOwner, owner)));
 };
 
-/** The user stops their running run; undefined when it is not running (or not theirs). */
+/**
+ * The user stops their running or paused run; undefined when it is neither (or not theirs).
+ */
 export const stopBulkRun = async (
   db: Db,
   userId: string,
@@ -204,7 +230,7 @@ export const stopBulkRun = async (
       and(
         eq(emailBulkRuns.id, runId),
         eq(emailBulkRuns.userId, userId),
-        eq(emailBulkRuns.status, 'running'),
+        inArray(emailBulkRuns.status, ['running', 'paused']),
       ),
     )
     .returning(summaryColumns);

@@ -14,6 +14,7 @@ import {
 import type { BulkRunRow, BulkRunSummary } from './repo.ts';
 import type { Loop } from './progress.ts';
 import { NOT_CONFIRMED, sendAll } from './window.ts';
+import { lastResumedAt } from './resumed.ts';
 import { openOutbox } from '../sending/outbox.ts';
 import { settleInterruptedSends } from '../sending/records.ts';
 import type { UnsubscribeLinks } from '../unsubscribe/links.ts';
@@ -57,16 +58,18 @@ const acquire = async (
   }
 };
 
-/** A summary of the run in the sender's activity. */
+/** A summary of the run in the sender's activity (about the run: a resume's entry follows). */
 const logSummary = async (db: Db, run: BulkRunRow, ended: BulkRunSummary) => {
   const skipped = ended.skippedUnsubscribed + ended.skippedReplied + ended.skippedDeleted;
   const what = run.type === 'followup' ? 'Bulk follow-up' : 'Bulk email';
-  const how = ended.status === 'completed' ? 'completed' : `stopped (${ended.message ?? ''})`;
+  const verb = ended.status === 'paused' ? 'paused' : 'stopped';
+  const how = ended.status === 'completed' ? 'completed' : `${verb} (${ended.message ?? ''})`;
   await logActivity(db, {
     organizationId: run.organizationId,
     userId: run.userId,
+    entityId: run.id,
     type: 'Email',
-    action: ended.status === 'completed' ? 'bulk email completed' : 'bulk email stopped',
+    action: ended.status === 'completed' ? 'bulk email completed' : `bulk email ${verb}`,
     details: `${what} "${run.subject}" ${how}: ${ended.sent} of ${plural(run.total, 'lead')} sent, ${ended.failed} failed, ${ended.unconfirmed > 0 ? `${ended.unconfirmed} not confirmed (the server stopped while with the mail server), ` : ''}${skipped} skipped`,
   });
 };
@@ -81,6 +84,10 @@ const logSummary = async (db: Db, run: BulkRunRow, ended: BulkRunSummary) => {
  * When `signal` aborts (the process stops), the emails under way are finished, those reserved
  * but not sent are withdrawn, the progress is written and the lease given up: the run stays
  * running, and the next start (or another process's sweep) resumes it at once.
+ *
+ * Too many hard bounces pause the run ('paused', its message says why): it keeps its place,
+ * and the user's resume queues this job again; from then on its bounce rate counts only the
+ * emails sent since the resume (lastResumedAt).
  */
 export const runBulkJob = async (
   settings: BulkRunnerSettings,
@@ -127,20 +134,18 @@ export const runBulkJob = async (
         jobId: run.id,
         kind: 'bulk',
       });
-      const window = { db, pauseMs: settings.pauseMs, leaseSeconds, signal };
+      const bouncesSince = await lastResumedAt(db, run);
+      const window = { db, pauseMs: settings.pauseMs, leaseSeconds, signal, bouncesSince };
       await sendAll(window, run, sending, owner, loop);
     }
     // Lost the lease: the worker that holds the run now finishes it. Interrupted: the next job.
     if (loop.state === undefined || loop.interrupted) return;
+    // A stop wins over a pause (too many bounces).
+    let end: Parameters<typeof finishBulkRun>[3] = { status: 'completed' };
+    if (loop.stopped !== undefined) end = { status: 'stopped', message: loop.stopped };
+    else if (loop.paused !== undefined) end = { status: 'paused', message: loop.paused };
     // Undefined when the user stopped the run (that wrote its own activity entry).
-    const ended = await finishBulkRun(
-      db,
-      run.id,
-      owner,
-      loop.stopped === undefined
-        ? { status: 'completed' }
-        : { status: 'stopped', message: loop.stopped },
-    );
+    const ended = await finishBulkRun(db, run.id, owner, end);
     if (ended) await logSummary(db, run, ended);
   } finally {
     clearInterval(heartbeat);

@@ -1,9 +1,15 @@
-import { BULK_STARTED, BULK_STOPPED_BY_USER } from '@leadline/shared/email';
+import {
+  BULK_NOT_PAUSED,
+  BULK_RESUMED,
+  BULK_STARTED,
+  BULK_STOPPED_BY_USER,
+} from '@leadline/shared/email';
 import type {
   BulkEmailData,
   BulkEmailJob,
   BulkEmailListParams,
   BulkEmailListResponse,
+  BulkEmailResumed,
   BulkEmailStarted,
   BulkEmailStopped,
 } from '@leadline/shared/email';
@@ -19,16 +25,18 @@ import {
   findSelectedLeads,
   insertBulkRun,
   listBulkRuns,
+  resumeBulkRun,
   stopBulkRun,
 } from './repo.ts';
 import { queueBulkRun } from './queue.ts';
+import { BULK_RESUMED_ACTION } from './resumed.ts';
 import { toBulkEmailJob } from './present.ts';
 import { checkCanSend } from '../sending/limits.ts';
 import { findRunFailures } from '../sending/records.ts';
 import { plural } from '../../lib/text.ts';
 
 export const BULK_JOB_NOT_FOUND = 'Bulk email job not found';
-export const BULK_NOT_RUNNING = 'This bulk email job is no longer running';
+export const BULK_NOT_RUNNING = 'This bulk email job has already ended';
 const FAILURES_SHOWN = 20;
 
 /** Initial emails go to Pending leads only, follow-ups to Sent leads only. */
@@ -87,6 +95,7 @@ export const startBulkEmail = async (
     await logActivity(tx, {
       organizationId,
       userId: actor.id,
+      entityId: row.id,
       type: 'Email',
       action: data.type === 'followup' ? 'bulk follow-up started' : 'bulk email started',
       details: `${actor.name} started ${data.type === 'followup' ? 'a bulk follow-up' : 'a bulk email'} "${data.subject}" to ${plural(leadIds.length, 'lead')}`,
@@ -126,8 +135,8 @@ export const listBulkEmailJobs = async (
 };
 
 /**
- * POST /api/email/bulk/:jobId/stop: the run sends nothing more (an email already handed to the
- * mail server finishes).
+ * POST /api/email/bulk/:jobId/stop: the run (running or paused) sends nothing more (an email
+ * already handed to the mail server finishes).
  */
 export const stopBulkEmailJob = async (
   db: Db,
@@ -142,6 +151,7 @@ export const stopBulkEmailJob = async (
       organizationId: row.organizationId,
       userId: actor.id,
       type: 'Email',
+      entityId: row.id,
       action: 'bulk email stopped',
       details: `${actor.name} stopped the bulk email "${row.subject}" after ${plural(row.sent, 'email')} sent`,
     });
@@ -149,4 +159,36 @@ export const stopBulkEmailJob = async (
   });
   if (!stopped) throw conflict(BULK_NOT_RUNNING);
   return { message: 'Bulk email stopped', job: toBulkEmailJob(stopped) };
+};
+
+/**
+ * POST /api/email/bulk/:jobId/resume: a paused run runs again from where it paused, its
+ * message cleared; its job is queued as after a restart. Its bounce rate is judged from now
+ * on (the resume's activity entry says when: lastResumedAt). 409 when it is not paused.
+ */
+export const resumeBulkEmailJob = async (
+  db: Db,
+  queue: JobQueue,
+  actor: CurrentUser,
+  jobId: string,
+): Promise<BulkEmailResumed> => {
+  const run = await ownRun(db, actor, jobId);
+  if (run.status !== 'paused') throw conflict(BULK_NOT_PAUSED);
+  await checkCanSend(db, actor.id);
+  const resumed = await db.transaction(async (tx) => {
+    const row = await resumeBulkRun(tx, actor.id, run.id);
+    if (!row) return undefined;
+    await logActivity(tx, {
+      organizationId: row.organizationId,
+      userId: actor.id,
+      entityId: row.id,
+      type: 'Email',
+      action: BULK_RESUMED_ACTION,
+      details: `${actor.name} resumed the bulk email "${row.subject}" after ${plural(row.sent, 'email')} sent`,
+    });
+    return row;
+  });
+  if (!resumed) throw conflict(BULK_NOT_PAUSED);
+  await queueBulkRun(queue, resumed.id);
+  return { message: BULK_RESUMED, job: toBulkEmailJob(resumed) };
 };

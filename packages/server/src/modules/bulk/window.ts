@@ -73,6 +73,8 @@ export type WindowSettings = {
   leaseSeconds: number;
   /** Aborted when the process stops: no email starts any more, the run is handed back. */
   signal?: AbortSignal;
+  /** The bounce rate counts the emails sent from then on only (a resumed run: its resume). */
+  bouncesSince?: Date;
 };
 
 /** Waits `ms`, or less when `signal` aborts meanwhile. */
@@ -98,8 +100,10 @@ const pause = (ms: number, signal: AbortSignal | undefined) =>
  * one email in doubt, and the queued ones are sent by the next worker. Stops at the daily
  * limit, on a failure that would repeat (login refused, server unreachable), when the user
  * stops it, when this worker loses its lease, or when the process stops (`signal`: the email
- * under way is finished, the progress written and `loop.interrupted` set); reservations not
- * sent then are withdrawn.
+ * under way is finished, the progress written and `loop.interrupted` set). Pauses when its
+ * hard-bounce rate passes the organisation's limit (`loop.paused`: the progress is written
+ * as for a stopping process, so that a resume goes on from there). Reservations not sent
+ * when it stops or pauses are withdrawn.
  */
 export const sendAll = async (
   settings: WindowSettings,
@@ -163,16 +167,17 @@ export const sendAll = async (
   };
 
   const progress = createProgress(db, run, owner, loop, outbox.flush);
-  // Too many hard bounces stop the run, saying why.
-  const bounces = watchBounceRate(db, run.organizationId, [run.id]);
+  // Too many hard bounces pause the run, saying why.
+  const bounces = watchBounceRate(db, run.organizationId, [run.id], settings.bouncesSince);
   const watchBounces = async (outcome: RunSendOutcome | null) => {
     if (outcome?.status !== 'sent' && outcome?.status !== 'failed') return;
     const rate = await bounces.after(outcome.status);
-    if (rate) loop.stopped ??= bouncePauseMessage(rate);
+    if (rate) loop.paused ??= bouncePauseMessage(rate);
   };
   /** Whether the next email may start: the run goes on, this worker holds it, no stop asked. */
   const canGoOn = () => {
-    if (loop.state !== 'running' || loop.stopped !== undefined) return false;
+    if (loop.state !== 'running' || loop.stopped !== undefined || loop.paused !== undefined)
+      return false;
     if (signal?.aborted) loop.interrupted = true;
     return !loop.interrupted;
   };
@@ -231,6 +236,7 @@ export const sendAll = async (
   await outbox.flush();
   if (failure) throw failure;
   if (loop.state === undefined) return;
-  // Handed back: the next job goes on from the written position.
-  await progress.write(loop.interrupted ? 'now' : 'final');
+  // Handed back or paused: the next job (or the resume) goes on from the written position.
+  const goesOn = loop.interrupted || (loop.paused !== undefined && loop.stopped === undefined);
+  await progress.write(goesOn ? 'now' : 'final');
 };

@@ -22,8 +22,10 @@ export const bounceRateExceeded = async (
   db: Db,
   organizationId: string,
   jobIds: readonly string[],
+  /** Judges only the emails sent from then on (a resumed bulk run: since its resume). */
+  since?: Date,
 ): Promise<BounceRate | null> => {
-  const { sends, hard } = await countRunBounces(db, organizationId, jobIds);
+  const { sends, hard } = await countRunBounces(db, organizationId, jobIds, since);
   if (sends < BOUNCE_RATE_MIN_SENDS || hard === 0) return null;
   const limit = await bouncePausePercentOf(db, organizationId);
   const percent = (hard / sends) * 100;
@@ -41,16 +43,22 @@ export const BOUNCE_CHECK_EVERY = 10;
  * Watches a run's bounce rate as it sends: `after` each email answers the rate once it has
  * passed the limit. It counts on the first email, after every failed one (a refusal while
  * sending is a hard bounce) and every BOUNCE_CHECK_EVERY emails (reports arrive meanwhile),
- * so a long run does not count its emails again after each one.
+ * so a long run does not count its emails again after each one. With `since`, only the emails
+ * sent from then on count (the ones before were judged already: a resumed run).
  */
-export const watchBounceRate = (db: Db, organizationId: string, jobIds: readonly string[]) => {
-  let since = BOUNCE_CHECK_EVERY;
+export const watchBounceRate = (
+  db: Db,
+  organizationId: string,
+  jobIds: readonly string[],
+  since?: Date,
+) => {
+  let unchecked = BOUNCE_CHECK_EVERY;
   return {
     after: async (outcome: 'sent' | 'failed'): Promise<BounceRate | null> => {
-      since += 1;
-      if (outcome !== 'failed' && since < BOUNCE_CHECK_EVERY) return null;
-      since = 0;
-      return bounceRateExceeded(db, organizationId, jobIds);
+      unchecked += 1;
+      if (outcome !== 'failed' && unchecked < BOUNCE_CHECK_EVERY) return null;
+      unchecked = 0;
+      return bounceRateExceeded(db, organizationId, jobIds, since);
     },
   };
 };

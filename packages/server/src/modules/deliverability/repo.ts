@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { BounceType } from '@leadline/shared/deliverability';
 import type { Db } from '../../db/connection.ts';
 import { sentEmails } from '../../db/schema.ts';
@@ -95,6 +95,8 @@ export const countRunBounces = async (
   db: Db,
   organizationId: string,
   jobIds: readonly string[],
+  /** Only the emails sent from then on (a resumed run's are judged since its resume). */
+  since?: Date,
 ): Promise<{ sends: number; hard: number }> => {
   if (jobIds.length === 0) return { sends: 0, hard: 0 };
   const [row] = await db
@@ -107,7 +109,11 @@ export const countRunBounces = async (
     })
     .from(sentEmails)
     .where(
-      and(eq(sentEmails.organizationId, organizationId), inArray(sentEmails.jobId, [...jobIds])),
+      and(
+        eq(sentEmails.organizationId, organizationId),
+        inArray(sentEmails.jobId, [...jobIds]),
+        since ? gte(sentEmails.sentAt, since) : undefined,
+      ),
     );
   return { sends: row?.sends ?? 0, hard: row?.hard ?? 0 };
 };

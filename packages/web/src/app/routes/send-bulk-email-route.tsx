@@ -43,6 +43,8 @@ export const SendBulkEmailRoute = () => {
       outcome={run.outcome}
       stopping={run.stopping}
       onStop={run.stop}
+      resuming={run.resuming}
+      onResume={run.resume}
       onLeave={() => void navigate('/leads-table')}
       onClose={run.close}
     />

@@ -10,12 +10,14 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconPlayerPause } from '@tabler/icons-react';
 import type { BulkEmailJob } from '@leadline/shared/email';
 import { BULK_DONE } from './bulk-outcome.ts';
 import type { BulkOutcome } from './bulk-outcome.ts';
+import { BulkPausedActions } from './bulk-paused-actions.tsx';
 
-export type BulkPhase = 'starting' | 'progress' | 'completing' | 'summary';
+/** 'paused': the run paused itself (too many bounces) and waits for Resume or Stop. */
+export type BulkPhase = 'starting' | 'progress' | 'paused' | 'completing' | 'summary';
 
 type BulkProgressOverlayProps = {
   job: BulkEmailJob | null;
@@ -23,6 +25,8 @@ type BulkProgressOverlayProps = {
   outcome: BulkOutcome | null;
   stopping: boolean;
   onStop: () => void;
+  resuming: boolean;
+  onResume: () => void;
   onLeave: () => void;
   /** Closes the overlay after a run that sent nothing, to try again. */
   onClose: () => void;
@@ -30,7 +34,8 @@ type BulkProgressOverlayProps = {
 
 /**
  * The full-screen overlay of a bulk run: 'n/total emails sent', 'In Progress...' or
- * 'Completing...', then the summary. The run is the server's: leaving does not stop it.
+ * 'Completing...', then the summary; 'Paused: <why>' with Resume and Stop when the run paused
+ * itself. The run is the server's: leaving does not stop it.
  */
 export const BulkProgressOverlay = ({
   job,
@@ -38,6 +43,8 @@ export const BulkProgressOverlay = ({
   outcome,
   stopping,
   onStop,
+  resuming,
+  onResume,
   onLeave,
   onClose,
 }: BulkProgressOverlayProps) => {
@@ -45,6 +52,7 @@ export const BulkProgressOverlay = ({
   const sent = job?.sent ?? 0;
   const percent = total > 0 ? Math.round(((job?.processed ?? 0) / total) * 100) : 0;
   const running = phase === 'starting' || phase === 'progress';
+  const paused = phase === 'paused';
   const others = [
     job?.failed ? `${job.failed} failed` : '',
     job?.unconfirmed ? `${job.unconfirmed} not confirmed` : '',
@@ -72,11 +80,15 @@ export const BulkProgressOverlay = ({
             >
               {outcome.ok ? <IconCircleCheck size={30} /> : <IconAlertTriangle size={30} />}
             </ThemeIcon>
+          ) : paused ? (
+            <ThemeIcon size={52} radius="xl" variant="light" color="yellow" aria-hidden>
+              <IconPlayerPause size={30} />
+            </ThemeIcon>
           ) : (
             <Loader size="lg" aria-hidden />
           )}
           <Title order={3} size="h4">
-            Sending Bulk Emails
+            {paused ? 'Bulk Email Paused' : 'Sending Bulk Emails'}
           </Title>
           <Text fz={28} fw={700} aria-live="polite" data-testid="bulk-progress">
             {sent}/{total} emails sent
@@ -85,6 +97,7 @@ export const BulkProgressOverlay = ({
             w="100%"
             size="lg"
             value={phase === 'starting' ? 100 : percent}
+            color={paused ? 'yellow' : undefined}
             striped={running}
             animated={running}
             aria-label="Bulk email progress"
@@ -106,6 +119,15 @@ export const BulkProgressOverlay = ({
               ))}
               {outcome.ok ? <Text size="sm">{BULK_DONE}</Text> : null}
             </Stack>
+          ) : paused ? (
+            <BulkPausedActions
+              message={job?.message}
+              resuming={resuming}
+              stopping={stopping}
+              onResume={onResume}
+              onStop={onStop}
+              onLeave={onLeave}
+            />
           ) : (
             <Text fw={500} role="status">
               {phase === 'completing' ? 'Completing...' : 'In Progress...'}

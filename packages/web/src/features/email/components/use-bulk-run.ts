@@ -9,6 +9,7 @@ import { useBulkEmailJob } from '../api/get-bulk-email.ts';
 import { useRunningBulkEmail } from '../api/get-running-bulk-email.ts';
 import { useStartBulkEmail } from '../api/start-bulk-email.ts';
 import { useStopBulkEmail } from '../api/stop-bulk-email.ts';
+import { useResumeBulkEmail } from '../api/resume-bulk-email.ts';
 import { BULK_FAILED, BULK_LIMIT_REACHED, bulkOutcome, bulkStartFailure } from './bulk-outcome.ts';
 import type { BulkPhase } from './bulk-progress-overlay.tsx';
 
@@ -18,14 +19,15 @@ const REDIRECT_MS = 3000;
 
 /**
  * One bulk run, from the start request to the summary: follows the run this screen started,
- * or the user's run that is still sending when the screen opens (closing the page does not
- * stop it).
+ * or the user's run that is still sending (or paused) when the screen opens (closing the page
+ * does not stop it). A run that paused itself (too many bounces) waits for Resume or Stop.
  */
 export const useBulkRun = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const start = useStartBulkEmail();
   const stop = useStopBulkEmail();
+  const resume = useResumeBulkEmail();
   const running = useRunningBulkEmail();
   const [startedId, setStartedId] = useState<string | null>(null);
   const [closedId, setClosedId] = useState<string | null>(null);
@@ -33,7 +35,9 @@ export const useBulkRun = () => {
 
   const jobId = startedId ?? running.data?.jobId ?? null;
   const job = useBulkEmailJob(jobId);
-  const finished = job.data && job.data.status !== 'running' ? job.data : null;
+  // A paused run has not ended: it may be resumed.
+  const ongoing = job.data?.status === 'running' || job.data?.status === 'paused';
+  const finished = job.data && !ongoing ? job.data : null;
   const outcome = finished ? bulkOutcome(finished) : null;
 
   const finishedId = finished?.jobId ?? null;
@@ -63,6 +67,7 @@ export const useBulkRun = () => {
   if (start.isPending) phase = 'starting';
   else if (jobId && jobId !== closedId && !job.isError) {
     if (finished) phase = summaryFor === finished.jobId ? 'summary' : 'completing';
+    else if (job.data?.status === 'paused') phase = 'paused';
     else if (job.data && job.data.total > 0 && job.data.processed >= job.data.total)
       phase = 'completing';
     else phase = 'progress';
@@ -88,6 +93,13 @@ export const useBulkRun = () => {
       if (!jobId) return;
       stop.mutate(jobId, {
         onError: (error) => notifyError(errorMessage(error, 'Failed to stop sending'), error),
+      });
+    },
+    resuming: resume.isPending,
+    resume: () => {
+      if (!jobId) return;
+      resume.mutate(jobId, {
+        onError: (error) => notifyError(errorMessage(error, 'Failed to resume sending'), error),
       });
     },
     close: () => setClosedId(jobId),
