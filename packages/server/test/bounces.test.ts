@@ -467,6 +467,12 @@ describe('bounces while sending and the bounce protection', { timeout: 180_000 }
       payload: { status: 'active' },
     });
     expect(resumed.json().campaign.statusMessage).toBeNull();
+    // Judged on the emails sent since the resume: the bounces before do not pause it again.
+    const done = await waitFor(
+      () => getCampaign(t, acme.token, campaign._id),
+      (detail) => detail.status !== 'active',
+    );
+    expect(done.status, done.statusMessage ?? '').toBe('completed');
   });
 
   it('reports bounces and the bounce rate next to replies', async () => {

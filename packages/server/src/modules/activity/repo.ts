@@ -64,7 +64,7 @@ export const activityColumns = {
 export const listActivity = (
   db: Db,
   organizationId: string | null,
-  options: { limit: number; before?: string; entityId?: string },
+  options: { limit: number; before?: string; entityId?: string; action?: string },
 ): Promise<ActivityRow[]> =>
   db
     .select(activityColumns)
@@ -73,6 +73,7 @@ export const listActivity = (
       and(
         inScope(organizationId),
         options.entityId ? eq(activityLog.entityId, options.entityId) : undefined,
+        options.action ? eq(activityLog.action, options.action) : undefined,
         options.before
           ? sql`(${activityLog.createdAt}, ${activityLog.id}) < (SELECT c.created_at, c.id FROM activity_log c WHERE c.id = ${options.before})`
           : undefined,

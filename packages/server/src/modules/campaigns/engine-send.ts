@@ -236,7 +236,7 @@ export const sendClaimed = async (
     campaign.organizationId,
     rest.map((row) => row.lead.personEmail),
   );
-  const bouncesTooMany = bounceGuardOf(db, campaign);
+  const bouncesTooMany = await bounceGuardOf(db, campaign);
   const deadline = Date.now() + (options.leaseSeconds * 1000) / 3;
   let stopped = false;
   // Reserving an email and handing it to the SMTP server happen one email at a time: a
