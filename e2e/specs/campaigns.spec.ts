@@ -121,10 +121,12 @@ describe('campaigns in the browser', () => {
     await page.getByLabel('Clear search campaigns').click();
     await visible(card('Spring product launch'));
     await page.getByLabel('Sort by').selectOption('type');
-    const names = await page
-      .getByRole('article')
-      .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
-    expect(names[0]).toBe('Event follow-up calls');
+    // The list re-sorts on the next render: wait for it rather than read the cards at once.
+    const firstName = () =>
+      page
+        .getByRole('article')
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label'))[0]);
+    await expect.poll(firstName, { timeout: 10_000 }).toBe('Event follow-up calls');
     expect(errors).toEqual([]);
   });
 
