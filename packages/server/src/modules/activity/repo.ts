@@ -81,3 +81,14 @@ export const listActivity = (
     )
     .orderBy(sql`${activityLog.createdAt} DESC NULLS LAST`, sql`${activityLog.id} DESC NULLS LAST`)
     .limit(options.limit);
+
+/** When the entity's latest entry with this action was written; undefined if never. */
+export const lastLoggedAt = async (
+  db: Db,
+  organizationId: string,
+  entityId: string,
+  action: string,
+): Promise<Date | undefined> => {
+  const [entry] = await listActivity(db, organizationId, { limit: 1, entityId, action });
+  return entry?.createdAt;
+};

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.ts';
-import { listActivity } from '../activity/log.ts';
+import { lastLoggedAt } from '../activity/log.ts';
 import { bouncePauseMessage, watchBounceRate } from '../deliverability/rate.ts';
 import { stepJobId } from './ids.ts';
 import { pauseForFailure } from './lifecycle.ts';
@@ -7,16 +7,6 @@ import type { CampaignRow } from './repo.ts';
 
 /** The activity entry of a resume (send-service.ts), about the campaign (its entity). */
 const RESUMED_ACTION = 'resumed';
-
-/** When the campaign was last resumed (its latest resume's activity entry), if ever. */
-const lastResumedAt = async (db: Db, campaign: CampaignRow): Promise<Date | undefined> => {
-  const [entry] = await listActivity(db, campaign.organizationId, {
-    limit: 1,
-    entityId: campaign.id,
-    action: RESUMED_ACTION,
-  });
-  return entry?.createdAt ?? undefined;
-};
 
 /**
  * The bounce protection of a campaign's batch: after each email, once the hard-bounce rate of
@@ -29,7 +19,7 @@ export const bounceGuardOf = async (db: Db, campaign: CampaignRow) => {
   const steps = Array.from({ length: campaign.followUps.length + 1 }, (_, step) =>
     stepJobId(campaign.id, step),
   );
-  const since = await lastResumedAt(db, campaign);
+  const since = await lastLoggedAt(db, campaign.organizationId, campaign.id, RESUMED_ACTION);
   const watch = watchBounceRate(db, campaign.organizationId, steps, since);
   return async (outcome: { status: string }): Promise<boolean> => {
     if (outcome.status !== 'sent' && outcome.status !== 'failed') return false;
