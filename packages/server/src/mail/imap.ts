@@ -90,8 +90,6 @@ export type InboxSession = {
   listAfter: (lastUid: number, max: number) => Promise<InboxMessage[]>;
   /** Messages that arrived on or after `since`, oldest first, at most `max`. */
   listSince: (since: Date, max: number) => Promise<InboxMessage[]>;
-  /** The message's start (up to `maxBytes`), parsed: its text, or its HTML's. */
-  text: (uid: number, maxBytes?: number) => Promise<{ text: string; html: string }>;
   /**
    * The message's start (up to `maxBytes`) parsed whole, headers and parts (a bounce's report,
    * an auto-reply's headers); null when it cannot be fetched or read (hostile mail is skipped).
@@ -189,16 +187,6 @@ const sessionOf = (client: ImapFlow): InboxSession => {
     listSince: async (since, max) => {
       const uids = (await client.search({ since }, { uid: true })) || [];
       return list(uids.sort((a, b) => a - b).slice(0, max));
-    },
-    text: async (uid, maxBytes = MESSAGE_READ_MAX) => {
-      const message = await client.fetchOne(
-        String(uid),
-        { source: { maxLength: maxBytes } },
-        { uid: true },
-      );
-      if (!message || !message.source) return { text: '', html: '' };
-      const parsed = await simpleParser(message.source);
-      return { text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' };
     },
     parse: async (uid, maxBytes = MESSAGE_READ_MAX) => {
       try {

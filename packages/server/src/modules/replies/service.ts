@@ -160,7 +160,8 @@ const recordAnswer = async (
   whole: Awaited<ReturnType<typeof readWhole>>,
 ): Promise<boolean> => {
   const from = message.from!.address;
-  const body = whole?.body ?? (await mailbox.inbox.text(message.uid));
+  // A message that could not be read was not fetched again: it is kept without a snippet.
+  const body = whole?.body ?? { text: '', html: '' };
   const auto = whole?.incoming.kind === 'auto-reply' ? whole.incoming : null;
   const { db, organizationId } = mailbox;
   return db.transaction(async (tx) => {
