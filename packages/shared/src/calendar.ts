@@ -56,8 +56,9 @@ export const meetingScheduledMessage = (topic: string, invitations: number): str
 /** The header badge. */
 export const meetingsTodayLabel = (count: number): string => `${count} meeting(s) today`;
 
-/** A time zone the runtime knows (Intl), such as Europe/Berlin or UTC. */
-export const isTimeZone = (value: string): boolean => {
+const knownZones = new Map<string, boolean>();
+
+const checkTimeZone = (value: string): boolean => {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
@@ -65,6 +66,18 @@ export const isTimeZone = (value: string): boolean => {
   } catch {
     return false;
   }
+};
+
+/**
+ * A time zone the runtime knows (Intl), such as Europe/Berlin or UTC. Answers are kept (up to
+ * 1,000 names): a campaign asks it for every lead it sends to.
+ */
+export const isTimeZone = (value: string): boolean => {
+  const known = knownZones.get(value);
+  if (known !== undefined) return known;
+  const valid = checkTimeZone(value);
+  if (knownZones.size < 1000) knownZones.set(value, valid);
+  return valid;
 };
 
 /** "HH:MM" (24 hours) as minutes after midnight; null when malformed. */

@@ -2,6 +2,10 @@
 // lead's own), and a random gap between two emails from one mailbox. Pure arithmetic on
 // Intl.DateTimeFormat (Node and browsers carry the time zone data), no dependency.
 import { z } from 'zod';
+import { isTimeZone } from './calendar.ts';
+
+/** Whether a zone is one the runtime knows: the calendar's check, one for the whole app. */
+export { isTimeZone };
 
 /** Days are ISO weekdays: 1 Monday ... 7 Sunday. `start`/`end` are "HH:MM" (end may be "24:00"). */
 export type SendingWindow = {
@@ -52,23 +56,6 @@ export const GAP_SECONDS_MAX = 86_400;
 export const WARMUP_MAX = 100_000;
 
 /* Time zones. */
-
-const zoneCache = new Map<string, boolean>();
-
-/** Whether `zone` is an IANA time zone this runtime knows (e.g. "Europe/Berlin", "UTC"). */
-export const isTimeZone = (zone: string): boolean => {
-  const known = zoneCache.get(zone);
-  if (known !== undefined) return known;
-  let valid = false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    valid = zone.length > 0 && zone.length <= 64 && /^[A-Za-z0-9_+\-/]+$/.test(zone);
-  } catch {
-    valid = false;
-  }
-  if (zoneCache.size < 1000) zoneCache.set(zone, valid);
-  return valid;
-};
 
 /** The zones a picker offers (the runtime's list; UTC first). */
 export const timeZoneNames = (): string[] => {
