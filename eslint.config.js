@@ -20,6 +20,7 @@ const serverDoors = {
   leads: [
     'changes.ts',
     'mail-state.ts',
+    'owners.ts',
     'present.ts',
     'query.ts',
     'service.ts',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { timeZoneField } from './sending-window.ts';
-import { dateParam, refuseReversedRange } from './dates.ts';
+import { dateParam, isCalendarDate, isDayInRange, refuseReversedRange } from './dates.ts';
 import { answerSchema, isoDateTime, nullableDateTime, nullableText, text } from './answers.ts';
 import { pageParam } from './list-query.ts';
+import { isUuid } from './ids.ts';
 
 export const LEAD_STATUSES = ['Hot Lead', 'Warm Lead', 'Cold Lead', 'Qualified'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -60,7 +61,11 @@ export const INDUSTRIES = [
 export const LEADS_PER_PAGE = [10, 25, 50, 100, 250] as const;
 export const DEFAULT_LEADS_PER_PAGE = 10;
 
-/** The lead's editable fields, in form order, with their labels (the form's and the table's). */
+/**
+ * The lead's editable text fields, in form order, with their labels (the form's, the table's,
+ * the spreadsheets' headers). The owner is not among them: it is a user, named by email in
+ * spreadsheets (see OWNER_LABEL).
+ */
 export const LEAD_FIELDS = {
   companyName: 'Company Name',
   industry: 'Industry',
@@ -79,6 +84,9 @@ export const LEAD_FIELDS = {
   status: 'Status',
   contactProfileLink: 'Contact Profile Link',
   subject: 'Notes',
+  phone: 'Phone',
+  dealValue: 'Deal Value',
+  expectedCloseDate: 'Expected Close Date',
 } as const;
 export type LeadField = keyof typeof LEAD_FIELDS;
 
@@ -86,6 +94,35 @@ export const LEAD_TEXT_MAX = 200;
 export const LEAD_NOTES_MAX = 5000;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A phone number as people write it: an optional +, then 6 to 20 digits with spaces, dots, dashes or brackets. */
+const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
+export const PHONE_INVALID = 'Please enter a valid phone number';
+export const isValidPhone = (value: string): boolean => {
+  const digits = value.replace(/\D/g, '').length;
+  return PHONE_PATTERN.test(value) && digits >= 6 && digits <= 20;
+};
+/** The `tel:` link of a phone number: its + and digits. */
+export const telLink = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** The largest deal value the column holds (numeric(14, 2)). */
+export const DEAL_VALUE_MAX = 999_999_999_999.99;
+export const OWNER_INVALID = 'Please choose a valid owner';
+export const OWNER_LABEL = 'Owner';
+
+/** Blank text (a form's empty input) as `value`. */
+const blankAs =
+  <T>(value: T) =>
+  (input: unknown) =>
+    typeof input === 'string' && input.trim() === '' ? value : input;
+
+/** A form's number as text ("1200", "1,200.50"): the number; blank: null; anything else as it is. */
+const numericText = (input: unknown) => {
+  if (typeof input !== 'string') return input;
+  const plain = input.trim().replace(/,/g, '');
+  if (plain === '') return null;
+  return /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : input;
+};
 
 export const isValidUrl = (value: string): boolean => {
   try {
@@ -134,6 +171,37 @@ const leadFields = {
     'Please enter a valid URL',
   ),
   subject: boundedText('Notes', LEAD_NOTES_MAX),
+  phone: boundedText('Phone', 40).refine(
+    (value) => value === '' || isValidPhone(value),
+    PHONE_INVALID,
+  ),
+  /** The user the lead belongs to; on creation the creator when absent. */
+  ownerId: z.preprocess(
+    blankAs(undefined),
+    z.string({ error: OWNER_INVALID }).refine(isUuid, OWNER_INVALID),
+  ),
+  /** In the organisation's currency; null: none. */
+  dealValue: z.preprocess(
+    numericText,
+    z
+      .number({ error: 'Deal value must be a number' })
+      .min(0, 'Deal value cannot be negative')
+      .max(DEAL_VALUE_MAX, 'Deal value is too large')
+      .refine(
+        (value) => Math.round(value * 100) === value * 100,
+        'Deal value has at most two decimals',
+      )
+      .nullable(),
+  ),
+  expectedCloseDate: z.preprocess(
+    blankAs(null),
+    z
+      .string({ error: 'Expected close date must be a date (YYYY-MM-DD)' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected close date must be a date (YYYY-MM-DD)')
+      .refine(isCalendarDate, 'Expected close date is not a valid date')
+      .refine(isDayInRange, 'Expected close date must be between 1900 and 2200')
+      .nullable(),
+  ),
   /** The lead's IANA time zone; blank or null: none (its country's one zone, else the campaign's). */
   timeZone: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
@@ -156,6 +224,10 @@ const leadObject = z.object({
   contactProfileLink: leadFields.contactProfileLink.optional().default(''),
   subject: leadFields.subject.optional().default(''),
   timeZone: leadFields.timeZone.optional().default(null),
+  phone: leadFields.phone.optional().default(''),
+  ownerId: leadFields.ownerId.optional(),
+  dealValue: leadFields.dealValue.optional().default(null),
+  expectedCloseDate: leadFields.expectedCloseDate.optional().default(null),
 });
 
 export const PROFILE_LINK_REQUIRED = 'Contact Profile Link is required';
@@ -255,6 +327,11 @@ export const leadListQuerySchema = z
     source: filterParam,
     status: filterParam,
     mailSent: z.enum(['true', 'false']).optional(),
+    /** A user's id, or `me`: the leads that user owns. */
+    owner: z
+      .string()
+      .refine((value) => value === 'me' || isUuid(value), 'owner must be a user ID or "me"')
+      .optional(),
     from: dateParam('from'),
     to: dateParam('to'),
     sort: z
@@ -270,9 +347,19 @@ export type LeadListQuery = z.input<typeof leadListQuerySchema>;
 export type LeadListParams = z.output<typeof leadListQuerySchema>;
 export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
 
+/** Who a lead belongs to, as the API names them. */
+export type LeadOwner = { id: string; name: string };
+
 /** A lead as the API answers it. */
-export type Lead = LeadData & {
+export type Lead = Omit<LeadData, 'ownerId'> & {
   _id: string;
+  /** The owner's id; null only when the owner's account was removed without a successor. */
+  ownerId: string | null;
+  owner: LeadOwner | null;
+  /** The client the lead was converted into. */
+  clientId: string | null;
+  /** When the status last changed. */
+  statusChangedAt: string;
   createdAt: string;
   updatedAt: string;
   mailSent: boolean;
@@ -328,6 +415,13 @@ export const leadAnswerSchema = answerSchema<Lead>()({
   personState: text,
   personCountry: text,
   timeZone: nullableText,
+  phone: text,
+  ownerId: nullableText,
+  owner: z.object({ id: text, name: text }).nullable(),
+  dealValue: z.number().nullable(),
+  expectedCloseDate: nullableText,
+  clientId: nullableText,
+  statusChangedAt: isoDateTime,
   source: text,
   status: text,
   contactProfileLink: text,

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  type AnyPgColumn,
   customType,
   date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   real,
@@ -43,6 +45,8 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull().unique(),
   /** A bulk run or campaign pauses itself when its hard-bounce rate passes this (percent). */
   bouncePausePercent: real('bounce_pause_percent').notNull().default(3),
+  /** ISO 4217 code of the leads' deal values (an Admin sets it). */
+  currency: text('currency').notNull().default('USD'),
   createdAt: createdAt(),
 });
 
@@ -106,6 +110,13 @@ const LEAD_SEARCH_TEXT = sql`lower(company_name || ' ' || industry || ' ' || sub
 /** The location filter matches city, state or country: one lower-cased, trigram-indexed text. */
 const LEAD_LOCATION_TEXT = sql`lower(person_city || ' ' || person_state || ' ' || person_country)`;
 
+/**
+ * Which company a lead belongs to (the Companies page groups by it): the website's host name
+ * without scheme and "www." when the lead has a website, else "name:" and the company name
+ * lower-cased with everything but letters and digits collapsed to single spaces.
+ */
+const LEAD_COMPANY_KEY = sql`CASE WHEN company_site ~* '^(https?://)?(www[.])?[a-z0-9-]+([.][a-z0-9-]+)+' THEN lower(substring(company_site from '^(?:[A-Za-z]+://)?(?:[Ww][Ww][Ww][.])?([A-Za-z0-9.-]*[A-Za-z0-9])')) ELSE 'name:' || btrim(regexp_replace(lower(company_name), '[^[:alnum:]]+', ' ', 'g')) END`;
+
 /** The columns of the leads list's sorts other than the creation time, each with its index. */
 const SORTED_LEAD_COLUMNS = [
   'companyName',
@@ -155,10 +166,23 @@ export const leads = pgTable(
     softBounces: integer('soft_bounces').notNull().default(0),
     /** IANA time zone; null: its country's single zone, else the campaign's. */
     timeZone: text('time_zone'),
+    /** The user the lead belongs to (default: its creator). */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    phone: field('phone'),
+    /** In the organisation's currency. */
+    dealValue: numeric('deal_value', { precision: 14, scale: 2, mode: 'number' }),
+    expectedCloseDate: date('expected_close_date'),
+    /** When the status last changed (the pipeline's "days in the status"). */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The client the lead was converted into. */
+    clientId: uuid('client_id').references((): AnyPgColumn => clients.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchText: text('search_text').generatedAlwaysAs(LEAD_SEARCH_TEXT),
     locationText: text('location_text').generatedAlwaysAs(LEAD_LOCATION_TEXT),
+    companyKey: text('company_key').generatedAlwaysAs(LEAD_COMPANY_KEY),
   },
   (t) => [
     uniqueIndex('leads_org_email_key').on(t.organizationId, t.personEmail),
@@ -176,6 +200,17 @@ export const leads = pgTable(
     index('leads_org_industry_idx').on(t.organizationId, sql`lower(${t.industry})`),
     index('leads_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('leads_location_idx').using('gin', t.locationText.op('gin_trgm_ops')),
+    index('leads_org_owner_idx').on(t.organizationId, t.ownerId, t.createdAt.desc(), t.id.desc()),
+    // A pipeline column: its first cards in index order, and its count and summed value read
+    // from the index alone (deal_value is the last key column).
+    index('leads_org_board_idx').on(
+      t.organizationId,
+      t.status,
+      t.statusChangedAt.desc(),
+      t.id.desc(),
+      t.dealValue,
+    ),
+    index('leads_org_company_idx').on(t.organizationId, t.companyKey),
   ],
 );
 

@@ -7,3 +7,4 @@ export * from './tables/campaigns.ts';
 export * from './tables/accounts.ts';
 export * from './tables/imports.ts';
 export * from './tables/templates.ts';
+export * from './tables/business.ts';

@@ -260,9 +260,10 @@ const TARGETS: Record<ImportKind, Target> = {
     table: leads,
     organizationId: leads.organizationId,
     createdBy: leads.createdBy,
-    columns: Object.fromEntries(
-      Object.keys(LEAD_FIELDS).map((field) => [field, leads[field as keyof typeof LEAD_FIELDS]]),
-    ),
+    columns: Object.fromEntries([
+      ...Object.keys(LEAD_FIELDS).map((field) => [field, leads[field as keyof typeof LEAD_FIELDS]]),
+      ['ownerId', leads.ownerId],
+    ]),
     conflict: [leads.organizationId, leads.personEmail],
   },
   clients: {
@@ -299,9 +300,13 @@ export const insertImportBatch = async (
 ): Promise<void> => {
   const target = TARGETS[kind];
   const fields = Object.keys(target.columns);
-  const arrays = fields.map(
-    (field) => sql`${sql.param(batch.rows.map((row) => row[field]))}::text[]`,
-  );
+  // Each column's values as an array of its own type; a lead without an owner is the importer's.
+  const arrays = fields.map((field) => {
+    const values = batch.rows.map((row) =>
+      field === 'ownerId' ? (row[field] ?? batch.userId) : row[field],
+    );
+    return sql`${sql.param(values)}::${sql.raw(target.columns[field]!.getSQLType())}[]`;
+  });
   const insert = sql`
     WITH inserted AS (
       INSERT INTO ${target.table} (${name(target.organizationId)}, ${name(target.createdBy)},

@@ -71,7 +71,7 @@ export const exportLeads = (
   query: Omit<LeadListParams, 'page' | 'limit' | 'sort'>,
 ): Readable => {
   const organizationId = organizationOf(actor);
-  const filter = toLeadFilter(query);
+  const filter = toLeadFilter(query, actor);
   return Readable.from(
     xlsxStream('Leads', EXPORT_COLUMNS, leadBatches(db, organizationId, filter)),
     {

@@ -1,11 +1,14 @@
-import type { Lead } from '@leadline/shared/leads';
+import type { Lead, LeadOwner } from '@leadline/shared/leads';
 import type { LeadRow } from './repo.ts';
 
 /** The stored lead, as other modules receive it (sending personalises from it). */
 export type { LeadRow };
 
-/** A lead as the API shows it (shared `Lead`): string `_id`, ISO dates, no tenancy columns. */
-export const toLead = (row: LeadRow): Lead => ({
+/**
+ * A lead as the API shows it (shared `Lead`): string `_id`, ISO dates, no tenancy columns.
+ * `ownerName` names the owner (presentLeads in ./owners.ts reads the names).
+ */
+export const toLead = (row: LeadRow, ownerName?: string): Lead => ({
   _id: row.id,
   companyName: row.companyName,
   industry: row.industry,
@@ -21,6 +24,13 @@ export const toLead = (row: LeadRow): Lead => ({
   personState: row.personState,
   personCountry: row.personCountry,
   timeZone: row.timeZone,
+  phone: row.phone,
+  ownerId: row.ownerId,
+  owner: row.ownerId ? ownerOf(row.ownerId, ownerName) : null,
+  dealValue: row.dealValue,
+  expectedCloseDate: row.expectedCloseDate,
+  clientId: row.clientId,
+  statusChangedAt: row.statusChangedAt.toISOString(),
   source: row.source,
   status: row.status,
   contactProfileLink: row.contactProfileLink,
@@ -35,6 +45,8 @@ export const toLead = (row: LeadRow): Lead => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+const ownerOf = (id: string, name: string | undefined): LeadOwner => ({ id, name: name ?? '' });
 
 /** How activity entries name a lead: "Lead Ada Lovelace (Acme)". */
 export const leadName = (lead: Pick<LeadRow, 'personFirstName' | 'personLastName'>): string =>

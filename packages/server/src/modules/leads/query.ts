@@ -13,6 +13,8 @@ export type LeadFilter = {
   source?: string;
   status?: string;
   mailSent?: boolean;
+  /** Owned by this user. */
+  ownerId?: string;
   /** Created at or after this instant. */
   createdFrom?: Date;
   /** Created strictly before this instant. */
@@ -66,6 +68,7 @@ export const leadConditions = (organizationId: string, filter: LeadFilter): SQL 
     check(filter.source ? sql`${leads.source} = ${filter.source}` : undefined),
     check(filter.status ? sql`${leads.status} = ${filter.status}` : undefined),
     location ? sql`${leads.locationText} LIKE lower(${location})` : undefined,
+    check(filter.ownerId ? eq(leads.ownerId, filter.ownerId) : undefined),
     check(filter.mailSent === undefined ? undefined : eq(leads.mailSent, filter.mailSent)),
     check(filter.createdFrom ? gte(leads.createdAt, filter.createdFrom) : undefined),
     check(filter.createdBefore ? lt(leads.createdAt, filter.createdBefore) : undefined),

@@ -3,6 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { LeadData } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import { leads } from '../../db/schema.ts';
+import { leadStatusChanges } from '../../db/tables.ts';
 import { leadConditions, leadOrder, sortColumn } from './query.ts';
 import type { LeadFilter, LeadSort } from './query.ts';
 
@@ -15,7 +16,13 @@ const {
 export { leadColumns };
 
 export type LeadRow = Omit<typeof leads.$inferSelect, 'searchText' | 'locationText'>;
-export type NewLead = LeadData & { organizationId: string; createdBy: string | null };
+export type NewLead = Omit<LeadData, 'ownerId'> & {
+  organizationId: string;
+  createdBy: string | null;
+  ownerId: string | null;
+};
+/** What an edit may write: the form's fields and the owner. */
+export type LeadChanges = Partial<Omit<LeadData, 'ownerId'>> & { ownerId?: string | null };
 export type LeadSeedRow = typeof leads.$inferInsert;
 
 /** Past this many matching leads the list answers "10,000+" instead of counting them all. */
@@ -110,11 +117,19 @@ export const updateLead = async (
   db: Db,
   organizationId: string,
   id: string,
-  changes: Partial<LeadData>,
+  changes: LeadChanges,
 ): Promise<LeadRow | undefined> => {
   const [row] = await db
     .update(leads)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({
+      ...changes,
+      updatedAt: sql`now()`,
+      ...(changes.status
+        ? {
+            statusChangedAt: sql`CASE WHEN ${leads.status} = ${changes.status} THEN ${leads.statusChangedAt} ELSE now() END`,
+          }
+        : {}),
+    })
     .where(and(eq(leads.organizationId, organizationId), eq(leads.id, id)))
     .returning(leadColumns);
   return row;
@@ -181,3 +196,11 @@ export const findLeadBatch = (
     )
     .orderBy(...leadOrder({ field: 'createdAt', descending: true }))
     .limit(limit);
+
+/** Records a change of status (the leaderboard's "moved to Qualified" reads them). */
+export const insertStatusChange = async (
+  db: Db,
+  change: typeof leadStatusChanges.$inferInsert,
+): Promise<void> => {
+  await db.insert(leadStatusChanges).values(change);
+};

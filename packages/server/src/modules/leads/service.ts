@@ -18,7 +18,8 @@ import { leadsChanged } from './changes.ts';
 import { chooseOrganization, organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { isUuid } from '@leadline/shared/ids';
-import { describeLead, leadName, toLead } from './present.ts';
+import { describeLead, leadName } from './present.ts';
+import { defaultOwner, presentLead, presentLeads } from './owners.ts';
 import type { LeadFilter, LeadSort } from './query.ts';
 import {
   deleteLead as deleteLeadRow,
@@ -26,6 +27,7 @@ import {
   findLead,
   findLeads,
   insertLead,
+  insertStatusChange,
   updateLead as updateLeadRow,
 } from './repo.ts';
 import type { LeadRow } from './repo.ts';
@@ -61,6 +63,7 @@ const toSort = (sort: string): LeadSort => {
 /** The list's query as a filter (shared by the list and the download). */
 export const toLeadFilter = (
   query: Omit<LeadListParams, 'page' | 'limit' | 'sort'>,
+  actor: Pick<CurrentUser, 'id'>,
 ): LeadFilter => ({
   search: query.search,
   industry: query.industry,
@@ -69,10 +72,28 @@ export const toLeadFilter = (
   source: query.source,
   status: query.status,
   mailSent: query.mailSent === undefined ? undefined : query.mailSent === 'true',
+  ownerId: query.owner === 'me' ? actor.id : query.owner?.toLowerCase(),
   createdFrom: query.from ? dayStart(query.from) : undefined,
   // `to` is inclusive: everything before the start of the next day (UTC).
   createdBefore: query.to ? nextDayStart(query.to) : undefined,
 });
+
+/** Records the change when `updated` left the status `existing` had. */
+const noteStatusChange = async (
+  db: Db,
+  actor: CurrentUser,
+  existing: LeadRow,
+  updated: LeadRow,
+): Promise<void> => {
+  if (existing.status === updated.status) return;
+  await insertStatusChange(db, {
+    organizationId: updated.organizationId,
+    leadId: updated.id,
+    userId: actor.id,
+    fromStatus: existing.status,
+    toStatus: updated.status,
+  });
+};
 
 /** GET /api/leads: filtered, sorted and paged in the database. */
 export const listLeads = async (
@@ -84,7 +105,7 @@ export const listLeads = async (
   const { rows, total, totalCapped, hasMore } = await findLeads(
     db,
     organizationId,
-    toLeadFilter(query),
+    toLeadFilter(query, actor),
     toSort(query.sort),
     {
       limit: query.limit,
@@ -92,7 +113,7 @@ export const listLeads = async (
     },
   );
   return {
-    leads: rows.map(toLead),
+    leads: await presentLeads(db, rows),
     total,
     totalCapped,
     hasMore,
@@ -109,13 +130,18 @@ const loadLead = async (db: Db, organizationId: string, id: string): Promise<Lea
 };
 
 export const getLead = async (db: Db, actor: CurrentUser, id: string): Promise<Lead> =>
-  toLead(await loadLead(db, organizationOf(actor), id));
+  presentLead(db, await loadLead(db, organizationOf(actor), id));
 
 export const createLead = async (db: Db, actor: CurrentUser, data: LeadData): Promise<Lead> => {
   const organizationId = organizationOf(actor);
   const row = await duplicateAsConflict(() =>
     db.transaction(async (tx) => {
-      const created = await insertLead(tx, { ...data, organizationId, createdBy: actor.id });
+      const created = await insertLead(tx, {
+        ...data,
+        ownerId: data.ownerId ?? (await defaultOwner(tx, actor, organizationId)),
+        organizationId,
+        createdBy: actor.id,
+      });
       await logActivity(tx, {
         organizationId,
         userId: actor.id,
@@ -128,7 +154,7 @@ export const createLead = async (db: Db, actor: CurrentUser, data: LeadData): Pr
     }),
   );
   leadsChanged(db, organizationId);
-  return toLead(row);
+  return presentLead(db, row);
 };
 
 /** PUT /api/leads/:id: the fields sent change, the others keep their value. */
@@ -148,6 +174,7 @@ export const updateLead = async (
         throw badRequest(PROFILE_LINK_REQUIRED, { contactProfileLink: PROFILE_LINK_REQUIRED });
       }
       const updated = (await updateLeadRow(tx, organizationId, id, changes))!;
+      await noteStatusChange(tx, actor, existing, updated);
       await logActivity(tx, {
         organizationId,
         userId: actor.id,
@@ -160,7 +187,7 @@ export const updateLead = async (
     }),
   );
   leadsChanged(db, organizationId);
-  return toLead(row);
+  return presentLead(db, row);
 };
 
 export const changeLeadStatus = async (
@@ -174,6 +201,7 @@ export const changeLeadStatus = async (
     const existing = await loadLead(tx, organizationId, id);
     if (existing.status === status) return existing;
     const updated = (await updateLeadRow(tx, organizationId, id, { status }))!;
+    await noteStatusChange(tx, actor, existing, updated);
     await logActivity(tx, {
       organizationId,
       userId: actor.id,
@@ -185,7 +213,7 @@ export const changeLeadStatus = async (
     return updated;
   });
   leadsChanged(db, organizationId);
-  return toLead(row);
+  return presentLead(db, row);
 };
 
 export const deleteLead = async (db: Db, actor: CurrentUser, id: string): Promise<void> => {

@@ -9,7 +9,7 @@ import type { Lead } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { toLead } from '../leads/present.ts';
+import { presentLead } from '../leads/owners.ts';
 import { suppressedMessage, suppressionOf } from '../suppression/check.ts';
 import { findLeadIdByEmail } from '../leads/mail-state.ts';
 import { getLead, organizationOf } from '../leads/service.ts';
@@ -84,7 +84,7 @@ export const sendEmail = async (
   });
   return {
     message: EMAIL_SENT,
-    ...(delivery.lead ? { lead: toLead(delivery.lead) } : {}),
+    ...(delivery.lead ? { lead: await presentLead(db, delivery.lead) } : {}),
   };
 };
 
@@ -111,7 +111,7 @@ export const sendLeadEmail = async (
     attachments,
     leadId: lead._id,
   });
-  return { message: EMAIL_SENT, lead: delivery.lead ? toLead(delivery.lead) : lead };
+  return { message: EMAIL_SENT, lead: delivery.lead ? await presentLead(db, delivery.lead) : lead };
 };
 
 /**

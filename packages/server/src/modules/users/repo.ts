@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Permissions } from '@leadline/shared/permissions';
 import type { Role } from '@leadline/shared/roles';
 import type { UserStatus } from '@leadline/shared/auth';
@@ -27,6 +27,33 @@ const columns = {
   lastLoginAt: users.lastLoginAt,
   mustChangePassword: users.mustChangePassword,
   organization: organizations.name,
+};
+
+/** The names of those of the users that exist, by id (how other records name their people). */
+export const findUserNames = async (
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, string>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+};
+
+/** The organisation's first Admin (by creation), else its first user: who holds what nobody else does. */
+export const findFirstAdmin = async (
+  db: Db,
+  organizationId: string,
+): Promise<string | undefined> => {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.organizationId, organizationId))
+    .orderBy(sql`${users.role} = 'Admin' DESC`, asc(users.createdAt), asc(users.id))
+    .limit(1);
+  return row?.id;
 };
 
 const selectUsers = (db: Db) =>

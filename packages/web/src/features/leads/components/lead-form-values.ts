@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { textFormResolver, textFormValues } from '../../../lib/text-form.ts';
 
 /** The form's fields: the lead's columns, and its time zone (blank: from its country). */
-export type LeadFormField = LeadField | 'timeZone';
+export type LeadFormField = LeadField | 'timeZone' | 'ownerId';
 
 /** The lead form holds every field as text; the shared schemas turn it into a lead. */
 export type LeadFormValues = Record<LeadFormField, string>;
@@ -19,6 +19,7 @@ export type LeadFormValues = Record<LeadFormField, string>;
 export const LEAD_FORM_FIELDS: LeadFormField[] = [
   ...(Object.keys(LEAD_FIELDS) as LeadField[]),
   'timeZone',
+  'ownerId',
 ];
 
 export const EMPTY_LEAD_FORM: LeadFormValues = {
@@ -40,6 +41,10 @@ export const EMPTY_LEAD_FORM: LeadFormValues = {
   contactProfileLink: '',
   subject: '',
   timeZone: '',
+  phone: '',
+  ownerId: '',
+  dealValue: '',
+  expectedCloseDate: '',
 };
 
 export const leadFormValues = (lead: Lead): LeadFormValues =>
