@@ -19,6 +19,7 @@ const serverDoors = {
   imports: ['rows-source.ts', 'xlsx.ts', 'zip.ts'],
   leads: [
     'changes.ts',
+    'client-link.ts',
     'mail-state.ts',
     'owners.ts',
     'present.ts',

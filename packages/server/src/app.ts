@@ -43,6 +43,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
+import { interactionsRoutes } from './modules/interactions/routes.ts';
 import { organizationsRoutes } from './modules/organizations/routes.ts';
 import { actingUser } from './modules/organizations/service.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
@@ -164,6 +165,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(accountsRoutes(deps.db));
   await app.register(organizationsRoutes(deps.db));
   await app.register(leadsRoutes(deps.db));
+  await app.register(interactionsRoutes(deps.db));
   await app.register(clientsRoutes(deps.db));
   await app.register(activityRoutes(deps.db));
   await app.register(dashboardRoutes(deps.db));

@@ -40,6 +40,8 @@ beforeAll(async () => {
       personLastName: 'Lovelace',
       industry: 'Technology',
       personCountry: 'United Kingdom',
+      phone: '+44 20 7946 0958',
+      personLinkedin: 'https://linkedin.com/in/ada',
     },
     {
       personFirstName: 'Grace',
@@ -413,6 +415,14 @@ describe('LinkedIn and call campaigns', () => {
       token: acme.token,
     });
     expect(list.json()).toMatchObject({ total: 2, counts: { queued: 2, done: 0 } });
+    // A task shows how to reach the lead: the phone (call tasks), the profile (LinkedIn).
+    expect(list.json().recipients).toContainEqual(
+      expect.objectContaining({
+        lead: expect.objectContaining({ _id: acmeLeads[0] }),
+        phone: '+44 20 7946 0958',
+        profileLink: 'https://linkedin.com/in/ada',
+      }),
+    );
 
     expect((await tick(acmeLeads[2]!, true)).statusCode).toBe(404);
     expect((await tick(acmeLeads[0]!, 'yes')).statusCode).toBe(400);

@@ -425,6 +425,9 @@ export type CampaignListResponse = Campaign[] | Record<string, Campaign[]>;
 
 export type CampaignRecipient = {
   lead: LeadOption;
+  /** The lead's phone (call tasks) and profile link (LinkedIn tasks: the contact profile, else the personal LinkedIn). */
+  phone: string;
+  profileLink: string;
   state: RecipientState;
   /** The last step reached (0 = the first email). */
   step: number;
@@ -560,6 +563,8 @@ export const recipientsAnswerSchema = answerSchema<RecipientsResponse>()({
   recipients: z.array(
     answerSchema<CampaignRecipient>()({
       lead: leadOptionAnswerSchema,
+      phone: text,
+      profileLink: text,
       state: text,
       step: z.number(),
       sentAt: nullableDateTime,

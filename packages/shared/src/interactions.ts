@@ -16,12 +16,23 @@ export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
 };
 
 export const NOTE_MAX = 5000;
+
+/** "4 min 5 s", "45 s": a call's length as the timeline and the activity log say it. */
+export const formatDuration = (seconds: number): string => {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return `${rest} s`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+};
 /** A call of more than 24 hours is a typing mistake. */
 export const CALL_DURATION_MAX = 86_400;
 
 const noteBody = (label: string) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${label} is required` : `${label} must be text`,
+    })
     .trim()
     .max(NOTE_MAX, `${label} must be at most ${NOTE_MAX} characters`);
 
@@ -30,6 +41,7 @@ export const noteSchema = z.object({
   body: noteBody('Note').min(1, 'Note is required'),
 });
 export type NoteInput = z.input<typeof noteSchema>;
+export type NoteData = z.output<typeof noteSchema>;
 
 /** POST /api/leads/:id/calls */
 export const callSchema = z.object({
@@ -45,6 +57,7 @@ export const callSchema = z.object({
     .default(null),
 });
 export type CallInput = z.input<typeof callSchema>;
+export type CallData = z.output<typeof callSchema>;
 
 /** A note or call as the API answers it. */
 export type LeadNote = {
@@ -68,3 +81,16 @@ export const leadNoteAnswerSchema = answerSchema<LeadNote>()({
   author: z.object({ id: text, name: text }).nullable(),
   createdAt: isoDateTime,
 });
+
+/** POST /api/leads/:id/convert: the client's category (default: the lead's industry, else "Other"). */
+export const leadConvertSchema = z
+  .object({
+    companyCategory: z
+      .string({ error: 'Company category must be text' })
+      .trim()
+      .max(200, 'Company category must be at most 200 characters')
+      .optional(),
+  })
+  .optional()
+  .default({});
+export type LeadConvertData = z.output<typeof leadConvertSchema>;

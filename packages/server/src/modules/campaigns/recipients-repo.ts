@@ -11,6 +11,8 @@ export type RecipientRow = {
   lastName: string;
   email: string;
   companyName: string;
+  phone: string;
+  profileLink: string;
   state: RecipientState;
   step: number;
   sentAt: string | null;
@@ -33,7 +35,9 @@ const perLead = (campaignId: string, isEmail: boolean) => {
   return sql`
   SELECT p.lead_id AS "leadId", l.person_first_name AS "firstName",
     l.person_last_name AS "lastName", l.person_email AS "email",
-    l.company_name AS "companyName", coalesce(p.last_step, 0) AS step,
+    l.company_name AS "companyName", l.phone AS "phone",
+    coalesce(nullif(l.contact_profile_link, ''), l.person_linkedin) AS "profileLink",
+    coalesce(p.last_step, 0) AS step,
     ${iso(sql`p.sent_at`)} AS "sentAt",
     ${iso(sql`p.next_due`)} AS "dueAt",
     CASE WHEN p.last_state = 'failed' THEN p.last_error END AS "error",

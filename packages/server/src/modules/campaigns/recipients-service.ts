@@ -34,6 +34,8 @@ export const listRecipients = async (
         email: row.email,
         companyName: row.companyName,
       },
+      phone: row.phone,
+      profileLink: row.profileLink,
       state: row.state,
       step: row.step,
       sentAt: iso(row.sentAt),

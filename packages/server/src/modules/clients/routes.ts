@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { leadConvertSchema } from '@leadline/shared/interactions';
+import { INVALID_LEAD_ID } from '../leads/service.ts';
+import { convertLead } from './convert.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswerSchema } from '@leadline/shared/answers';
 import {
@@ -20,6 +24,7 @@ import {
 } from './service.ts';
 
 const idParams = idParamsSchema(INVALID_CLIENT_ID);
+const clientConvertAnswerSchema = z.object({ client: clientAnswerSchema });
 const oneClient = { 200: clientAnswerSchema };
 
 export const clientsRoutes =
@@ -49,6 +54,24 @@ export const clientsRoutes =
       },
       async (request, reply) =>
         reply.status(201).send(await createClient(db, userOf(request), request.body)),
+    );
+
+    // Converting a lead: it creates a client (Add Client), of a lead the caller may see.
+    app.post(
+      '/api/leads/:id/convert',
+      {
+        config: { access: 'addClient' },
+        schema: {
+          tags,
+          params: idParamsSchema(INVALID_LEAD_ID),
+          body: leadConvertSchema,
+          response: { 201: clientConvertAnswerSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({
+          client: await convertLead(db, userOf(request), request.params.id, request.body),
+        }),
     );
 
     app.get(

@@ -27,9 +27,10 @@ export const CLIENT_NOT_FOUND = 'Client not found';
 export const DUPLICATE_CLIENT = 'A client with this email already exists';
 
 /** Clients belong to an organisation: the caller's, or the one a Super Admin works in. */
-const organizationOf = (actor: CurrentUser): string => organizationIn(actor, NO_ORGANIZATION);
+export const organizationOf = (actor: CurrentUser): string =>
+  organizationIn(actor, NO_ORGANIZATION);
 
-const duplicateAsConflict = async <T>(write: () => Promise<T>): Promise<T> => {
+export const duplicateAsConflict = async <T>(write: () => Promise<T>): Promise<T> => {
   try {
     return await write();
   } catch (error) {
@@ -40,7 +41,11 @@ const duplicateAsConflict = async <T>(write: () => Promise<T>): Promise<T> => {
 };
 
 /** `id` is a UUID: the routes check it (a path id) before the services run. */
-const loadClient = async (db: Db, organizationId: string, id: string): Promise<ClientRow> => {
+export const loadClient = async (
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<ClientRow> => {
   const row = await findClient(db, organizationId, id);
   if (!row) throw notFound(CLIENT_NOT_FOUND);
   return row;
@@ -70,6 +75,25 @@ export const listClients = async (
 export const getClient = async (db: Db, actor: CurrentUser, id: string): Promise<Client> =>
   toClient(await loadClient(db, organizationOf(actor), id));
 
+/** Inserts a client and its activity entry (inside the caller's transaction). */
+export const addClientRow = async (
+  db: Db,
+  actor: CurrentUser,
+  organizationId: string,
+  data: ClientData,
+): Promise<ClientRow> => {
+  const created = await insertClient(db, { ...data, organizationId, createdBy: actor.id });
+  await logActivity(db, {
+    organizationId,
+    userId: actor.id,
+    type: 'Client',
+    entityId: created.id,
+    action: 'created',
+    details: `${describeClient(created)} created`,
+  });
+  return created;
+};
+
 export const createClient = async (
   db: Db,
   actor: CurrentUser,
@@ -77,18 +101,7 @@ export const createClient = async (
 ): Promise<Client> => {
   const organizationId = organizationOf(actor);
   const row = await duplicateAsConflict(() =>
-    db.transaction(async (tx) => {
-      const created = await insertClient(tx, { ...data, organizationId, createdBy: actor.id });
-      await logActivity(tx, {
-        organizationId,
-        userId: actor.id,
-        type: 'Client',
-        entityId: created.id,
-        action: 'created',
-        details: `${describeClient(created)} created`,
-      });
-      return created;
-    }),
+    db.transaction((tx) => addClientRow(tx, actor, organizationId, data)),
   );
   return toClient(row);
 };

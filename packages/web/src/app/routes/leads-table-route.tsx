@@ -30,6 +30,7 @@ import { saveLeadImportPreset } from '../../features/leads/api/save-lead-import-
 import { uploadLeads } from '../../features/leads/api/upload-leads.ts';
 import { bulkEmailState } from '../../features/leads/components/bulk-email.ts';
 import { LeadDetailDrawer } from '../../features/leads/components/lead-detail-drawer.tsx';
+import { useLeadDrawerSlots } from './lead-drawer-slots.tsx';
 import { useLeadSelection } from '../../features/leads/components/use-lead-selection.ts';
 import { useLeadView } from '../../features/leads/components/lead-view-state.ts';
 import { LeadsFilters } from '../../features/leads/components/leads-filters.tsx';
@@ -165,6 +166,7 @@ export const LeadsTableRoute = () => {
     [setLimit],
   );
 
+  const drawerSlots = useLeadDrawerSlots(user);
   if (!user) return null;
   const canSend = hasPermission(user, 'sendEmailPage');
 
@@ -246,7 +248,13 @@ export const LeadsTableRoute = () => {
         pageRows={rows.length}
         hasMore={leads.data?.hasMore ?? false}
       />
-      <LeadDrawer leadId={view.leadId} onClose={view.closeLead} canSend={canSend} onSend={onSend} />
+      <LeadDrawer
+        leadId={view.leadId}
+        onClose={view.closeLead}
+        canSend={canSend}
+        onSend={onSend}
+        {...drawerSlots}
+      />
       {importFlow.dialogs}
     </Stack>
   );

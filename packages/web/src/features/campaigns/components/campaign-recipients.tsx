@@ -78,7 +78,11 @@ export const CampaignRecipients = ({ campaign }: { campaign: CampaignDetail }) =
       />
       <RecipientsTable
         recipients={recipients.data?.recipients ?? []}
-        tasks={tasks ? { onToggle: toggle, pending } : null}
+        tasks={
+          tasks
+            ? { kind: campaign.type === 'call' ? 'call' : 'linkedin', onToggle: toggle, pending }
+            : null
+        }
         busy={recipients.isFetching}
         empty={
           recipients.isPending

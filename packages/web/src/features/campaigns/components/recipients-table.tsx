@@ -1,5 +1,7 @@
-import { Checkbox, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Checkbox, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { IconBrandLinkedin, IconPhone } from '@tabler/icons-react';
 import type { CampaignRecipient } from '@leadline/shared/campaigns';
+import { isValidUrl, telLink } from '@leadline/shared/leads';
 import { formatDateTime } from '../../../lib/format.ts';
 import { RecipientStateBadge } from './campaign-look.tsx';
 
@@ -7,6 +9,8 @@ type RecipientsTableProps = {
   recipients: CampaignRecipient[];
   /** LinkedIn and call campaigns: a checkbox per lead instead of the email columns. */
   tasks: {
+    /** What the task is: a call shows the lead's phone, a LinkedIn task their profile. */
+    kind: 'call' | 'linkedin';
     onToggle: (leadId: string, done: boolean) => void;
     /** The task being saved, shown in its new state meanwhile. */
     pending: { leadId: string; done: boolean } | null;
@@ -28,6 +32,49 @@ const when = (recipient: CampaignRecipient, tasks: boolean) => {
 };
 
 /** The campaign's leads with their state (queued, sent, failed, replied, unsubscribed, done). */
+/** How a task reaches the lead: their phone for a call, their profile for LinkedIn. */
+const TaskContact = ({
+  kind,
+  recipient,
+}: {
+  kind: 'call' | 'linkedin';
+  recipient: CampaignRecipient;
+}) => {
+  const name = recipient.lead.name || recipient.lead.email;
+  if (kind === 'call') {
+    return recipient.phone ? (
+      <Anchor size="xs" href={telLink(recipient.phone)} aria-label={`Call ${name}`}>
+        <Group gap={4} wrap="nowrap" component="span">
+          <IconPhone size={12} aria-hidden />
+          {recipient.phone}
+        </Group>
+      </Anchor>
+    ) : (
+      <Text size="xs" c="dimmed">
+        No phone number
+      </Text>
+    );
+  }
+  return recipient.profileLink && isValidUrl(recipient.profileLink) ? (
+    <Anchor
+      size="xs"
+      href={recipient.profileLink}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Open ${name}'s profile`}
+    >
+      <Group gap={4} wrap="nowrap" component="span">
+        <IconBrandLinkedin size={12} aria-hidden />
+        Open profile
+      </Group>
+    </Anchor>
+  ) : (
+    <Text size="xs" c="dimmed">
+      No profile link
+    </Text>
+  );
+};
+
 export const RecipientsTable = ({ recipients, tasks, busy, empty }: RecipientsTableProps) => (
   <ScrollArea type="auto">
     <Table
@@ -83,6 +130,7 @@ export const RecipientsTable = ({ recipients, tasks, busy, empty }: RecipientsTa
                 <Text size="xs" c="dimmed">
                   {[recipient.lead.email, recipient.lead.companyName].filter(Boolean).join(' · ')}
                 </Text>
+                {tasks ? <TaskContact kind={tasks.kind} recipient={recipient} /> : null}
               </Stack>
             </Table.Td>
             <Table.Td>

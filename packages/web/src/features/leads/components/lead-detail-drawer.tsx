@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Avatar, Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconSend } from '@tabler/icons-react';
@@ -13,9 +14,21 @@ import { DetailSection, LeadDetails } from './lead-details.tsx';
 import { LeadEditForm } from './lead-edit-form.tsx';
 import { fullName, leadInitials, statusColor } from './lead-status.ts';
 
-type DetailProps = { lead: Lead; canSend: boolean; onSend: (lead: Lead) => void };
+/** What other features add to the drawer (composed by the screen): actions and sections. */
+export type LeadDrawerSlots = {
+  /** Beside Send email and Edit. */
+  actions?: (lead: Lead) => ReactNode;
+  /** Sections above the activity (calls and notes). */
+  sections?: (lead: Lead) => ReactNode;
+};
 
-const LeadDetail = ({ lead, canSend, onSend }: DetailProps) => {
+type DetailProps = LeadDrawerSlots & {
+  lead: Lead;
+  canSend: boolean;
+  onSend: (lead: Lead) => void;
+};
+
+const LeadDetail = ({ lead, canSend, onSend, actions, sections }: DetailProps) => {
   const [editing, setEditing] = useState(false);
   return (
     <Stack gap="lg">
@@ -35,6 +48,7 @@ const LeadDetail = ({ lead, canSend, onSend }: DetailProps) => {
         </Group>
         {editing ? null : (
           <Group gap="xs">
+            {actions?.(lead)}
             {canSend && !lead.mailSent ? (
               <Button
                 size="xs"
@@ -60,6 +74,7 @@ const LeadDetail = ({ lead, canSend, onSend }: DetailProps) => {
       ) : (
         <LeadDetails lead={lead} />
       )}
+      {sections?.(lead)}
       <Divider />
       <DetailSection title="Activity">
         <LeadActivity leadId={lead._id} />
@@ -72,7 +87,7 @@ const LeadDetail = ({ lead, canSend, onSend }: DetailProps) => {
   );
 };
 
-type LeadDetailDrawerProps = {
+type LeadDetailDrawerProps = LeadDrawerSlots & {
   leadId: string | null;
   onClose: () => void;
   canSend: boolean;
@@ -80,7 +95,14 @@ type LeadDetailDrawerProps = {
 };
 
 /** The lead detail view, opened from the table and linkable through `?lead=<id>`. */
-export const LeadDetailDrawer = ({ leadId, onClose, canSend, onSend }: LeadDetailDrawerProps) => {
+export const LeadDetailDrawer = ({
+  leadId,
+  onClose,
+  canSend,
+  onSend,
+  actions,
+  sections,
+}: LeadDetailDrawerProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const lead = useLead(leadId);
   const notFound = lead.error instanceof ApiRequestError && lead.error.status < 500;
@@ -94,7 +116,14 @@ export const LeadDetailDrawer = ({ leadId, onClose, canSend, onSend }: LeadDetai
       closeButtonProps={{ 'aria-label': 'Close lead details' }}
     >
       {lead.data ? (
-        <LeadDetail key={lead.data._id} lead={lead.data} canSend={canSend} onSend={onSend} />
+        <LeadDetail
+          key={lead.data._id}
+          lead={lead.data}
+          canSend={canSend}
+          onSend={onSend}
+          actions={actions}
+          sections={sections}
+        />
       ) : lead.isError ? (
         <Alert color="red" variant="light">
           {notFound ? 'Lead not found' : 'Failed to fetch leads'}

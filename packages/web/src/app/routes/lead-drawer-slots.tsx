@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { Divider } from '@mantine/core';
+import type { Lead } from '@leadline/shared/leads';
+import { hasPermission } from '@leadline/shared/permissions';
+import type { Actor } from '@leadline/shared/permissions';
+import { ConvertLead } from '../../features/clients/components/convert-lead.tsx';
+import { LeadNotes } from '../../features/interactions/components/lead-notes.tsx';
+import type { LeadDrawerSlots } from '../../features/leads/components/lead-detail-drawer.tsx';
+import { DetailSection } from '../../features/leads/components/lead-details.tsx';
+
+/**
+ * What the lead drawer shows from other features: "Convert to client" (or the client it became)
+ * and the lead's calls and notes. Stable while the user's permissions are.
+ */
+export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
+  const canConvert = user !== null && hasPermission(user, 'addClient');
+  const canSeeClients = user !== null && hasPermission(user, 'allClients');
+  return useMemo(
+    () => ({
+      actions: (lead: Lead) => (
+        <ConvertLead lead={lead} canConvert={canConvert} canSeeClients={canSeeClients} />
+      ),
+      sections: (lead: Lead) => (
+        <>
+          <Divider />
+          <DetailSection title="Calls and notes">
+            <LeadNotes leadId={lead._id} />
+          </DetailSection>
+        </>
+      ),
+    }),
+    [canConvert, canSeeClients],
+  );
+};

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { IconBuildingStore, IconUserCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { CLIENT_CATEGORIES } from '@leadline/shared/clients';
+import type { Lead } from '@leadline/shared/leads';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useConvertLead } from '../api/convert-lead.ts';
+
+type ConvertLeadProps = {
+  lead: Pick<
+    Lead,
+    '_id' | 'clientId' | 'companyName' | 'industry' | 'personFirstName' | 'personLastName'
+  >;
+  /** Whether the user may add clients (the button); the link shows to those who may see clients. */
+  canConvert: boolean;
+  canSeeClients: boolean;
+};
+
+/**
+ * "Convert to client" in the lead drawer: a client made of the lead's company, contact, email
+ * and website, in the chosen category. A converted lead links to its client instead.
+ */
+export const ConvertLead = ({ lead, canConvert, canSeeClients }: ConvertLeadProps) => {
+  const convert = useConvertLead();
+  const [open, setOpen] = useState(false);
+  const categories = [...new Set([lead.industry, ...CLIENT_CATEGORIES, 'Other'].filter(Boolean))];
+  const [category, setCategory] = useState<string | null>(lead.industry || 'Other');
+
+  if (lead.clientId) {
+    return canSeeClients ? (
+      <Anchor component={Link} to={`/all-clients?client=${lead.clientId}`} size="sm">
+        <Group gap={4} wrap="nowrap" component="span">
+          <IconUserCheck size={14} aria-hidden />
+          View client
+        </Group>
+      </Anchor>
+    ) : (
+      <Text size="sm" c="dimmed">
+        Converted into a client
+      </Text>
+    );
+  }
+  if (!canConvert) return null;
+
+  const submit = () =>
+    convert.mutate(
+      { leadId: lead._id, companyCategory: category ?? '' },
+      {
+        onSuccess: ({ client }) => {
+          notifySuccess(`${client.companyName} is now a client`);
+          setOpen(false);
+        },
+        onError: (error) => notifyError(errorMessage(error, 'Failed to convert the lead'), error),
+      },
+    );
+
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        color="grape"
+        leftSection={<IconBuildingStore size={14} />}
+        onClick={() => setOpen(true)}
+      >
+        Convert to client
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Convert to client" centered>
+        <Stack gap="sm">
+          <Text size="sm">
+            {lead.companyName} becomes a client, with {lead.personFirstName} {lead.personLastName}{' '}
+            as its contact. The lead stays and links to the client.
+          </Text>
+          <Select
+            label="Company category"
+            data={categories}
+            value={category}
+            onChange={setCategory}
+            searchable
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setOpen(false)} disabled={convert.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={submit} loading={convert.isPending}>
+              Convert
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+};
