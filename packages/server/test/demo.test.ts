@@ -4,6 +4,7 @@ import {
   INDUSTRIES,
   LEAD_SOURCES,
   LEAD_STATUSES,
+  isValidPhone,
   leadSchema,
 } from '@leadline/shared/leads';
 import { CLIENT_CATEGORIES, clientSchema } from '@leadline/shared/clients';
@@ -42,6 +43,46 @@ describe('demo data', () => {
     );
     expect(span.rows[0]).toEqual({ recent: true, past: true, days: expect.any(Number) });
     expect((span.rows[0] as { days: number }).days).toBeGreaterThan(60);
+  });
+
+  it('spreads the leads over the sales team, with deal values, phones, calls, notes and status changes', async () => {
+    const owners = await t.database.executeSql(
+      `SELECT u.role, count(*)::int AS n, count(DISTINCT l.owner_id)::int AS people
+         FROM leads l JOIN users u ON u.id = l.owner_id GROUP BY u.role ORDER BY u.role`,
+    );
+    expect(owners.rows).toEqual([
+      { role: 'Sales Manager', n: expect.any(Number), people: 1 },
+      { role: 'Sales Rep', n: expect.any(Number), people: 3 },
+    ]);
+    const rows = owners.rows as { n: number }[];
+    expect(rows[0]!.n + rows[1]!.n).toBe(DEMO_LEADS);
+    const deals = await t.database.executeSql(
+      `SELECT status, count(deal_value)::int AS valued, count(*)::int AS n,
+              bool_and(deal_value IS NULL OR expected_close_date > current_date) AS closing_later
+         FROM leads GROUP BY status`,
+    );
+    for (const row of deals.rows as { status: string; valued: number; n: number }[]) {
+      if (row.status === 'Qualified') expect(row.valued).toBe(row.n);
+      else expect(row.valued, row.status).toBeGreaterThan(0);
+      expect(row).toMatchObject({ closing_later: true });
+    }
+    const phones = await t.database.executeSql(
+      `SELECT DISTINCT phone FROM leads WHERE phone <> ''`,
+    );
+    for (const { phone } of phones.rows as { phone: string }[])
+      expect(isValidPhone(phone)).toBe(true);
+    const work = await t.database.executeSql(
+      `SELECT (SELECT count(*) FROM lead_status_changes)::int AS changes,
+              (SELECT count(*) FROM leads WHERE status <> 'Cold Lead')::int AS moved,
+              (SELECT count(*) FROM lead_notes WHERE kind = 'call')::int AS calls,
+              (SELECT count(*) FROM lead_notes WHERE kind = 'note')::int AS notes,
+              (SELECT count(DISTINCT user_id) FROM lead_notes)::int AS callers`,
+    );
+    const figures = work.rows[0] as Record<string, number>;
+    expect(figures.changes).toBe(figures.moved);
+    expect(figures.calls).toBeGreaterThan(100);
+    expect(figures.notes).toBeGreaterThan(20);
+    expect(figures.callers).toBe(4);
   });
 
   it('looks real: uneven sources and statuses, invitations of planned meetings marked sent, some answered', async () => {

@@ -105,16 +105,32 @@ const weighted = <T extends string>(weights: Readonly<Record<T, number>>, roll: 
   return entries[entries.length - 1]![0];
 };
 
-/** `count` leads spread over every source, status, industry, size and country, over 90 days. */
+/** A deal value for a lead of this status: most open deals have one, few cold leads do. */
+const DEAL_CHANCE: Readonly<Record<(typeof LEAD_STATUSES)[number], [chance: number, max: number]>> =
+  {
+    'Cold Lead': [0.2, 10_000],
+    'Warm Lead': [0.6, 30_000],
+    'Hot Lead': [0.9, 60_000],
+    Qualified: [1, 80_000],
+  };
+
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * `count` leads spread over every source, status, industry, size and country, over 90 days,
+ * each created by and belonging to one of `owners` (none: no owner), most open ones with a deal
+ * value and an expected close date, most with a phone number (555-01xx: fictional numbers).
+ */
 export const demoLeads = (
   organizationId: string,
-  createdBy: string | null,
+  owners: readonly string[],
   count: number,
   now = new Date(),
 ): LeadSeedRow[] => {
   const next = random(1);
-  // Its own stream, so the names, companies and dates stay those of earlier demos.
+  // Its own streams, so the names, companies and dates stay those of earlier demos.
   const draw = random(2);
+  const extra = random(3);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   return Array.from({ length: count }, (_, i) => {
     const first = pick(FIRST_NAMES);
@@ -132,9 +148,21 @@ export const demoLeads = (
     // seed writes the emails themselves.
     const sentCount = createdAt.getTime() + drawn * DEMO_EMAIL_GAP < now.getTime() ? drawn : 0;
     const person = `${slug(first)}-${slug(last)}-${i}`;
+    const owner = owners.length > 0 ? owners[Math.floor(extra() * owners.length)]! : null;
+    const [chance, max] = DEAL_CHANCE[status];
+    const dealValue =
+      extra() < chance ? Math.max(5, Math.round((extra() * max) / 100)) * 100 : null;
+    const age = now.getTime() - createdAt.getTime();
     return {
       organizationId,
-      createdBy,
+      createdBy: owner,
+      ownerId: owner,
+      phone: extra() < 0.7 ? `+1 555 01${String(i % 100).padStart(2, '0')}` : '',
+      dealValue,
+      expectedCloseDate:
+        dealValue === null ? null : isoDay(now.getTime() + (7 + Math.floor(extra() * 110)) * DAY),
+      // In its status since a moment between its creation and now.
+      statusChangedAt: new Date(createdAt.getTime() + Math.floor(extra() * age)),
       companyName: company,
       industry: INDUSTRIES[i % INDUSTRIES.length]!,
       size: COMPANY_SIZES[i % COMPANY_SIZES.length]!,

@@ -17,8 +17,8 @@ const leadMessage = (n: SQL) => sql`'<demo-' || l.id || '-' || ${n} || '@demo.le
 
 /**
  * The emails behind the demo leads' sent counts (call after the leads, before the campaigns):
- * a lead sent n emails got a first email and n - 1 follow-ups threaded under it, from
- * `senderId`, DEMO_EMAIL_GAP apart from the lead's creation on.
+ * a lead sent n emails got a first email and n - 1 follow-ups threaded under it, from its
+ * owner (else `senderId`), DEMO_EMAIL_GAP apart from the lead's creation on.
  */
 export const recordDemoLeadEmails = async (
   db: Db,
@@ -44,7 +44,7 @@ export const recordDemoLeadEmails = async (
         FROM generate_series(1, n - 1) AS k), ''),
       l.created_at + n * ${`${DEMO_EMAIL_GAP / 1000} seconds`}::interval
     FROM leads l
-    JOIN users u ON u.id = ${senderId}
+    JOIN users u ON u.id = coalesce(l.owner_id, ${senderId})
     CROSS JOIN LATERAL generate_series(1, l.sent_count) AS n
     WHERE l.organization_id = ${organizationId} AND l.sent_count > 0`);
 };

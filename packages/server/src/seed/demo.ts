@@ -13,6 +13,7 @@ import { seedDemoCampaigns } from './demo-campaigns.ts';
 import { demoClients, demoLeads } from './demo-data.ts';
 import { recordDemoLeadEmails } from './demo-mail.ts';
 import { seedDemoMeetings } from './demo-meetings.ts';
+import { seedDemoWork } from './demo-work.ts';
 
 export const DEMO_ORGANIZATION = 'demo-company';
 export const DEMO_PASSWORD = 'demo-password';
@@ -25,6 +26,8 @@ export const DEMO_USERS: readonly { name: string; email: string; role: Role }[] 
   { name: 'Ada Admin', email: 'admin@demo.leadline.test', role: 'Admin' },
   { name: 'Max Manager', email: 'manager@demo.leadline.test', role: 'Sales Manager' },
   { name: 'Rita Rep', email: 'rep@demo.leadline.test', role: 'Sales Rep' },
+  { name: 'Omar Outreach', email: 'rep2@demo.leadline.test', role: 'Sales Rep' },
+  { name: 'Lena Lindqvist', email: 'rep3@demo.leadline.test', role: 'Sales Rep' },
   { name: 'Mia Marketing', email: 'marketing@demo.leadline.test', role: 'Marketing' },
   { name: 'Carl Clients', email: 'clients@demo.leadline.test', role: 'Client Manager' },
 ];
@@ -56,7 +59,8 @@ const demoActivity = (organizationId: string, userId: string | null): NewActivit
 
 /**
  * Loads the demo organisation once, into a database that has no organisation yet: a user of
- * every role, 5,000 leads, 200 clients and a few activity entries (a few seconds on PGlite).
+ * every role (three Sales Reps), 5,000 leads spread over the sales team with their deal values,
+ * calls and notes, 200 clients and a few activity entries (a few seconds on PGlite).
  */
 export const seedDemo = async (db: Db, hasSuperAdmin: boolean): Promise<boolean> => {
   const [row] = await db.select({ n: count() }).from(organizations);
@@ -66,6 +70,8 @@ export const seedDemo = async (db: Db, hasSuperAdmin: boolean): Promise<boolean>
     const organizationId = await ensureOrganization(tx, DEMO_ORGANIZATION);
     let adminId: string | null = null;
     let repId: string | null = null;
+    /** The sales team: the leads are spread over them. */
+    const sellers: string[] = [];
     for (const user of DEMO_USERS) {
       if (user.role === 'Super Admin' && hasSuperAdmin) continue;
       if (await findUserByEmail(tx, user.email)) continue;
@@ -88,10 +94,12 @@ export const seedDemo = async (db: Db, hasSuperAdmin: boolean): Promise<boolean>
         department: user.role === 'Marketing' ? 'Marketing' : 'Sales',
       });
       if (user.role === 'Admin') adminId = id;
-      if (user.role === 'Sales Rep') repId = id;
+      if (user.role === 'Sales Rep') repId ??= id;
+      if (user.role === 'Sales Rep' || user.role === 'Sales Manager') sellers.push(id);
     }
-    await insertLeadRows(tx, demoLeads(organizationId, adminId, DEMO_LEADS));
-    // The leads' own emails are the Sales Rep's: the Admin's daily limit starts untouched.
+    await insertLeadRows(tx, demoLeads(organizationId, sellers, DEMO_LEADS));
+    await seedDemoWork(tx, organizationId);
+    // The leads' own emails are their owners' (the sales team's): the Admin's daily limit starts untouched.
     if (repId) await recordDemoLeadEmails(tx, organizationId, repId);
     await insertClientRows(tx, demoClients(organizationId, adminId, DEMO_CLIENTS));
     for (const entry of demoActivity(organizationId, adminId)) await logActivity(tx, entry);

@@ -13,6 +13,17 @@ export const insertLeadNote = async (
   return row!;
 };
 
+/** Many notes and calls at once (the demo data), in multi-row inserts. */
+export const insertLeadNoteRows = async (
+  db: Db,
+  rows: readonly NewLeadNote[],
+  batchSize = 500,
+): Promise<void> => {
+  for (let start = 0; start < rows.length; start += batchSize) {
+    await db.insert(leadNotes).values(rows.slice(start, start + batchSize));
+  }
+};
+
 /** A lead's notes and calls, newest first, with their authors' names. */
 export const findLeadNotes = async (
   db: Db,

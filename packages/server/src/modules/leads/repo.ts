@@ -197,10 +197,11 @@ export const findLeadBatch = (
     .orderBy(...leadOrder({ field: 'createdAt', descending: true }))
     .limit(limit);
 
-/** Records a change of status (the leaderboard's "moved to Qualified" reads them). */
+/** Records changes of status (the leaderboard's "moved to Qualified" reads them). */
 export const insertStatusChange = async (
   db: Db,
-  change: typeof leadStatusChanges.$inferInsert,
+  change: typeof leadStatusChanges.$inferInsert | (typeof leadStatusChanges.$inferInsert)[],
 ): Promise<void> => {
-  await db.insert(leadStatusChanges).values(change);
+  const rows = Array.isArray(change) ? change : [change];
+  if (rows.length > 0) await db.insert(leadStatusChanges).values(rows);
 };
