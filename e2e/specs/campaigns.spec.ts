@@ -358,6 +358,8 @@ describe('campaigns in the browser', () => {
     const drawer = page.getByRole('dialog');
     await visible(drawer.getByText('8 of 20 leads done'));
     await drawer.getByRole('checkbox').first().waitFor();
+    // Each task links the lead's profile.
+    await visible(drawer.getByRole('link', { name: /^Open .+'s profile$/ }).first());
     await drawer.getByRole('checkbox', { checked: false }).first().click();
     await visible(drawer.getByText('9 of 20 leads done'));
     await snapBoth('campaigns-tasks');
