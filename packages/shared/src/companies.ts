@@ -3,6 +3,7 @@ import { answerSchema, isoDateTime, nullableDateTime, text } from './answers.ts'
 import { leadAnswerSchema } from './leads.ts';
 import type { Lead } from './leads.ts';
 import { limitParam, pageParam } from './list-query.ts';
+import type { IdIssueParams } from './ids.ts';
 
 /*
  * Companies (/companies): the organisation's leads grouped by company. A company's key is the
@@ -21,7 +22,7 @@ export const MAX_COMPANY_OWNERS = 5;
 export const MAX_COMPANY_CONTACTS = 500;
 export const MAX_COMPANY_EMAILS = 50;
 export const MAX_COMPANY_MEETINGS = 50;
-const KEY_MAX = 500;
+const KEY_MAX = 300;
 
 /** The website domain a key stands for; null for a key made from the company name. */
 export const domainOfKey = (key: string): string | null =>
@@ -43,13 +44,20 @@ export const companyListQuerySchema = z.object({
 export type CompanyListQuery = z.input<typeof companyListQuerySchema>;
 export type CompanyListParams = z.output<typeof companyListQuerySchema>;
 
-/** GET /api/companies/:key: a key too long to be one is answered as unknown. */
+const unknownKey: IdIssueParams = { idStatus: 404 };
+
+/**
+ * GET /api/companies/:key, routed as `/api/companies/*` so that a key longer than the router's
+ * 100-character limit on a parameter (a long company name) still opens; a value that cannot be
+ * a key (too long, 'name:' alone, a slash) is answered as unknown.
+ */
 export const companyParamsSchema = z.object({
-  key: z
+  '*': z
     .string()
-    .min(1, COMPANY_NOT_FOUND)
-    .max(KEY_MAX, COMPANY_NOT_FOUND)
-    .refine((key) => key !== NAME_KEY_PREFIX, COMPANY_NOT_FOUND),
+    .refine((key) => key.length <= KEY_MAX && key !== NAME_KEY_PREFIX && !key.includes('/'), {
+      message: COMPANY_NOT_FOUND,
+      params: unknownKey,
+    }),
 });
 
 export type CompanyOwner = { id: string; name: string };

@@ -29,11 +29,11 @@ export const companiesRoutes =
     );
 
     app.get(
-      '/api/companies/:key',
+      '/api/companies/*',
       {
         config,
         schema: { tags, params: companyParamsSchema, response: { 200: companyDetailAnswerSchema } },
       },
-      async (request) => getCompany(db, userOf(request), request.params.key),
+      async (request) => getCompany(db, userOf(request), request.params['*']),
     );
   };
