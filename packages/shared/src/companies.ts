@@ -31,6 +31,13 @@ export const domainOfKey = (key: string): string | null =>
 /** The path of a company's view (its key can hold dots, spaces and a colon). */
 export const companyPath = (key: string): string => `/companies/${encodeURIComponent(key)}`;
 
+/**
+ * The web app's address of a company's view: its dots encoded too, so that a reload of
+ * `/companies/acme.com` is not taken for a file of another build (the server answers paths
+ * ending in `.something` with 404 rather than the app).
+ */
+export const companyPagePath = (key: string): string => companyPath(key).replace(/\./g, '%2E');
+
 /** GET /api/companies?search&page&limit: search looks in company names and domains. */
 export const companyListQuerySchema = z.object({
   search: z

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { LEADERBOARD_FIGURES, LEADERBOARD_FIGURE_LABELS } from '@leadline/shared/leaderboard';
 import type { LeaderboardFigure } from '@leadline/shared/leaderboard';
@@ -87,18 +87,16 @@ export const LeaderboardRoute = () => {
             onDates={view.setDates}
             hint="Days run from midnight to midnight UTC, as in Reports; weeks start on Monday."
           >
-            <Group>
-              <NativeSelect
-                label="Rank by"
-                value={view.sort}
-                data={LEADERBOARD_FIGURES.map((figure) => ({
-                  value: figure,
-                  label: LEADERBOARD_FIGURE_LABELS[figure],
-                }))}
-                onChange={(event) => view.setSort(event.currentTarget.value as LeaderboardFigure)}
-                w={{ base: '100%', xs: 170 }}
-              />
-            </Group>
+            <NativeSelect
+              label="Rank by"
+              value={view.sort}
+              data={LEADERBOARD_FIGURES.map((figure) => ({
+                value: figure,
+                label: LEADERBOARD_FIGURE_LABELS[figure],
+              }))}
+              onChange={(event) => view.setSort(event.currentTarget.value as LeaderboardFigure)}
+              w={{ base: '100%', xs: 170 }}
+            />
           </PeriodPicker>
         </Paper>
         {body()}

@@ -1,6 +1,6 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { companyPath } from '@leadline/shared/companies';
+import { companyPagePath } from '@leadline/shared/companies';
 import type { Company } from '@leadline/shared/companies';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { ownerNames } from './owner-names.ts';
@@ -23,7 +23,7 @@ export const CompaniesTable = ({ companies }: { companies: Company[] }) => (
         {companies.map((company) => (
           <Table.Tr key={company.key}>
             <Table.Td>
-              <Anchor component={Link} to={companyPath(company.key)} fw={600}>
+              <Anchor component={Link} to={companyPagePath(company.key)} fw={600}>
                 {company.name}
               </Anchor>
             </Table.Td>

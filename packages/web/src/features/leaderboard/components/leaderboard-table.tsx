@@ -31,6 +31,7 @@ export const LeaderboardTable = ({ rows, sort, onSort, selfId }: LeaderboardTabl
                 fz="sm"
                 fw={figure === sort ? 700 : 600}
                 c={figure === sort ? 'blue' : undefined}
+                style={{ whiteSpace: 'nowrap' }}
               >
                 <Group gap={2} wrap="nowrap" justify="flex-end">
                   {LEADERBOARD_FIGURE_LABELS[figure]}
@@ -56,9 +57,11 @@ export const LeaderboardTable = ({ rows, sort, onSort, selfId }: LeaderboardTabl
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Text fw={self ? 700 : 500}>{row.user.name}</Text>
+                  <Text fw={self ? 700 : 500} style={{ whiteSpace: 'nowrap' }}>
+                    {row.user.name}
+                  </Text>
                   {self ? (
-                    <Badge size="sm" variant="filled">
+                    <Badge size="sm" variant="filled" style={{ flexShrink: 0 }}>
                       You
                     </Badge>
                   ) : null}
