@@ -47,6 +47,8 @@ import { interactionsRoutes } from './modules/interactions/routes.ts';
 import { organizationsRoutes } from './modules/organizations/routes.ts';
 import { actingUser } from './modules/organizations/service.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
+import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
+import { companiesRoutes } from './modules/companies/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { accountsRoutes } from './modules/auth/accounts-routes.ts';
 import { trackRequests } from './db/foreground.ts';
@@ -180,6 +182,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(templatesRoutes(deps.db));
   await app.register(inboxRoutes(deps.db, deps.secretKey));
   await app.register(reportsRoutes(deps.db));
+  await app.register(leaderboardRoutes(deps.db));
+  await app.register(companiesRoutes(deps.db));
   await registerWeb(app, deps.webDist, currentBuild);
   return app;
 };

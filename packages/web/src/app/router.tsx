@@ -113,6 +113,27 @@ const shellRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'leaderboard',
+    handle: shellHandle('Leaderboard', { permission: 'leaderboard' }),
+    lazy: async () => ({
+      Component: (await import('./routes/leaderboard-route.tsx')).LeaderboardRoute,
+    }),
+  },
+  {
+    path: 'companies',
+    handle: shellHandle('Companies', { permission: 'companies' }),
+    lazy: async () => ({
+      Component: (await import('./routes/companies-route.tsx')).CompaniesRoute,
+    }),
+  },
+  {
+    path: 'companies/:key',
+    handle: shellHandle('Companies', { permission: 'companies' }),
+    lazy: async () => ({
+      Component: (await import('./routes/company-route.tsx')).CompanyRoute,
+    }),
+  },
+  {
     path: 'email/config',
     handle: shellHandle('Configuration', { permission: 'configureEmail' }),
     lazy: async () => ({

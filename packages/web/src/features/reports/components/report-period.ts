@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { REPORT_BUCKETS, addDays, reportQuerySchema } from '@leadline/shared/reports';
 import type { ReportBucket, ReportPeriod } from '@leadline/shared/reports';
-import { toDateInputValue } from '../../../lib/format.ts';
+import { matchingPreset, todayValue } from '../../../lib/period.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 
 export type PresetKey = '7d' | '30d' | '90d' | '12m' | 'year';
@@ -38,15 +38,6 @@ export const presetDates = (preset: PresetKey, today: string): { from: string; t
   }
 };
 
-/** The preset whose dates these are, or null (a custom period). */
-export const matchingPreset = (from: string, to: string, today: string): PresetKey | null =>
-  PRESETS.find((preset) => {
-    const dates = presetDates(preset.value, today);
-    return dates.from === from && dates.to === to;
-  })?.value ?? null;
-
-const todayValue = () => toDateInputValue(new Date());
-
 const VIEW_DEFAULTS = { from: '', to: '', bucket: 'day' } as const;
 
 /**
@@ -72,7 +63,7 @@ export const useReportPeriod = () => {
     bucket,
     period,
     error,
-    preset: matchingPreset(from, to, today),
+    preset: matchingPreset(PRESETS, presetDates, from, to, today),
     setDates: (dates: { from?: string; to?: string }) => update(dates),
     setBucket: (next: ReportBucket) => update({ bucket: next }),
     choosePreset: (preset: Preset) =>

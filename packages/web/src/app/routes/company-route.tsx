@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
+import { hasPermission } from '@leadline/shared/permissions';
+import { BackTitle } from '../../components/back-title.tsx';
+import { ChooseOrganization } from '../../components/choose-organization.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useOrganizationChoice } from '../../lib/organization-choice.ts';
+import { useSession } from '../../lib/session.ts';
+import { useCompany } from '../../features/companies/api/get-companies.ts';
+import { CompanyContacts } from '../../features/companies/components/company-contacts.tsx';
+import {
+  CompanyEmails,
+  CompanyMeetings,
+} from '../../features/companies/components/company-history.tsx';
+import { ownerNames } from '../../features/companies/components/owner-names.ts';
+import { bulkEmailState } from '../../features/leads/components/bulk-email.ts';
+
+/**
+ * /companies/:key: a company's contacts (select some for a bulk email, handed to
+ * /send-bulk-email as the leads table hands its selection), their emails and meetings.
+ */
+export const CompanyRoute = () => {
+  const key = useParams().key ?? '';
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const organization = useOrganizationChoice();
+  const needsOrganization = user?.role === 'Super Admin' && !organization;
+  const company = useCompany(key, organization, !needsOrganization && key !== '');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+
+  const back = (
+    <BackTitle
+      title={company.data?.company.name ?? 'Company'}
+      description={company.data?.company.domain ?? 'Known by its name'}
+      backTo="/companies"
+      backLabel="Back to companies"
+    />
+  );
+  if (needsOrganization) return <ChooseOrganization purpose="see its companies" />;
+  if (company.isError)
+    return (
+      <Stack gap="md">
+        {back}
+        <LoadError
+          title="Could not open this company"
+          message={errorMessage(company.error, 'Please try again.')}
+          retrying={company.isFetching}
+          onRetry={() => void company.refetch()}
+        />
+      </Stack>
+    );
+  if (!company.data)
+    return (
+      <Stack gap="md">
+        {back}
+        <Skeleton h={320} radius="md" />
+      </Stack>
+    );
+
+  const { contacts, emails, meetings, company: summary } = company.data;
+  const chosen = contacts.filter((lead) => selected.has(lead._id));
+  const bulk = bulkEmailState(chosen);
+  const canSend = user ? hasPermission(user, 'sendBulkEmail') : false;
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const toggleAll = () =>
+    setSelected(
+      chosen.length === contacts.length ? new Set() : new Set(contacts.map((lead) => lead._id)),
+    );
+
+  return (
+    <Stack gap="md">
+      {back}
+      <Text size="sm" c="dimmed">
+        {summary.contacts} {summary.contacts === 1 ? 'contact' : 'contacts'} · Owners:{' '}
+        {ownerNames(summary.owners)} · Last email: {formatDateTime(summary.lastEmailAt, 'none')} ·
+        Last activity: {formatDateTime(summary.lastActivityAt)}
+      </Text>
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          <Title order={3} size="h4">
+            Contacts
+          </Title>
+          {canSend ? (
+            <Button
+              leftSection={<IconMail size={16} />}
+              disabled={bulk.disabled}
+              onClick={() => {
+                if (bulk.disabled) return;
+                void navigate('/send-bulk-email', { state: { leads: chosen, type: bulk.type } });
+              }}
+            >
+              {bulk.label}
+            </Button>
+          ) : null}
+        </Group>
+        <CompanyContacts
+          contacts={contacts}
+          selected={selected}
+          onToggle={toggle}
+          onToggleAll={toggleAll}
+        />
+      </Paper>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder radius="md" p="md">
+          <Title order={3} size="h4" mb="sm">
+            Emails
+          </Title>
+          <CompanyEmails emails={emails} />
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <Title order={3} size="h4" mb="sm">
+            Meetings
+          </Title>
+          <CompanyMeetings meetings={meetings} />
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+};

@@ -1,0 +1,74 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
+import type { CompanyEmail, CompanyMeeting } from '@leadline/shared/companies';
+import { formatDateTime } from '../../../lib/format.ts';
+
+const Empty = ({ text }: { text: string }) => (
+  <Text size="sm" c="dimmed">
+    {text}
+  </Text>
+);
+
+/** Emails sent to the company's contacts and received from them, newest first. */
+export const CompanyEmails = ({ emails }: { emails: CompanyEmail[] }) =>
+  emails.length === 0 ? (
+    <Empty text="No emails to or from these contacts yet." />
+  ) : (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {emails.map((email) => (
+        <li key={`${email.direction}-${email.id}`}>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            {email.direction === 'sent' ? (
+              <IconArrowUpRight size={18} aria-label="Sent" color="var(--mantine-color-blue-6)" />
+            ) : (
+              <IconArrowDownLeft
+                size={18}
+                aria-label="Received"
+                color="var(--mantine-color-green-6)"
+              />
+            )}
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text size="sm" fw={500} lineClamp={1}>
+                {email.subject || '(no subject)'}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {email.direction === 'sent' ? 'To' : 'From'} {email.address} ·{' '}
+                {formatDateTime(email.at)}
+              </Text>
+              {email.snippet ? (
+                <Text size="xs" lineClamp={2}>
+                  {email.snippet}
+                </Text>
+              ) : null}
+            </Stack>
+          </Group>
+        </li>
+      ))}
+    </Stack>
+  );
+
+/** Meetings the company's contacts are invited to, newest first. */
+export const CompanyMeetings = ({ meetings }: { meetings: CompanyMeeting[] }) =>
+  meetings.length === 0 ? (
+    <Empty text="No meetings with these contacts." />
+  ) : (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {meetings.map((meeting) => (
+        <li key={meeting.id}>
+          <Text size="sm" fw={500}>
+            {meeting.topic}
+          </Text>
+          <Group gap={6}>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(meeting.startsAt)}
+            </Text>
+            {meeting.attendees.map((address) => (
+              <Badge key={address} size="xs" variant="light" tt="none">
+                {address}
+              </Badge>
+            ))}
+          </Group>
+        </li>
+      ))}
+    </Stack>
+  );
