@@ -20,6 +20,8 @@ CREATE TABLE "lead_status_changes" (
 	"changed_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "leads_org_created_idx";--> statement-breakpoint
+DROP INDEX "sent_emails_org_time_idx";--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "owner_id" uuid;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "phone" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "deal_value" numeric(14, 2);--> statement-breakpoint
@@ -41,9 +43,12 @@ ALTER TABLE "lead_notes" ADD CONSTRAINT "lead_notes_user_id_users_id_fk" FOREIGN
 ALTER TABLE "lead_status_changes" ADD CONSTRAINT "lead_status_changes_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lead_notes_lead_idx" ON "lead_notes" USING btree ("organization_id","lead_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "lead_notes_user_time_idx" ON "lead_notes" USING btree ("organization_id","created_at","user_id");--> statement-breakpoint
-CREATE INDEX "lead_status_changes_org_time_idx" ON "lead_status_changes" USING btree ("organization_id","changed_at","to_status");--> statement-breakpoint
+CREATE INDEX "lead_status_changes_org_time_idx" ON "lead_status_changes" USING btree ("organization_id","changed_at","to_status","user_id");--> statement-breakpoint
 ALTER TABLE "leads" ADD CONSTRAINT "leads_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "leads" ADD CONSTRAINT "leads_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "leads_org_owner_idx" ON "leads" USING btree ("organization_id","owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "leads_org_board_idx" ON "leads" USING btree ("organization_id","status","status_changed_at" DESC NULLS LAST,"id" DESC NULLS LAST,"deal_value");--> statement-breakpoint
-CREATE INDEX "leads_org_company_idx" ON "leads" USING btree ("organization_id","company_key");
+CREATE INDEX "leads_org_company_idx" ON "leads" USING btree ("organization_id","company_key");--> statement-breakpoint
+CREATE INDEX "email_replies_org_time_idx" ON "email_replies" USING btree ("organization_id","received_at","kind","sent_email_id","user_id");--> statement-breakpoint
+CREATE INDEX "leads_org_created_idx" ON "leads" USING btree ("organization_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"created_by");--> statement-breakpoint
+CREATE INDEX "sent_emails_org_time_idx" ON "sent_emails" USING btree ("organization_id","sent_at","status","user_id");

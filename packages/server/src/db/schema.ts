@@ -186,7 +186,14 @@ export const leads = pgTable(
   },
   (t) => [
     uniqueIndex('leads_org_email_key').on(t.organizationId, t.personEmail),
-    index('leads_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    // created_by last: the leaderboard and reports count a period's leads per creator from the
+    // index alone.
+    index('leads_org_created_idx').on(
+      t.organizationId,
+      t.createdAt.desc(),
+      t.id.desc(),
+      t.createdBy,
+    ),
     // One per sort the list offers (LEAD_SORT_FIELDS): read forwards for ascending, backwards
     // for descending, in the order leadOrder (modules/leads/query.ts) asks for. Those of
     // status and source also serve their filters and the dashboard's counts.
@@ -365,7 +372,8 @@ export const sentEmails = pgTable(
   },
   (t) => [
     index('sent_emails_user_time_idx').on(t.userId, t.sentAt),
-    index('sent_emails_org_time_idx').on(t.organizationId, t.sentAt),
+    // status and user last: a period's emails per sender counted from the index alone.
+    index('sent_emails_org_time_idx').on(t.organizationId, t.sentAt, t.status, t.userId),
     index('sent_emails_lead_time_idx').on(t.leadId, t.sentAt.desc(), t.id.desc()),
     index('sent_emails_message_id_idx').on(t.messageId),
     uniqueIndex('sent_emails_job_lead_key').on(t.jobId, t.leadId),

@@ -41,5 +41,12 @@ export const leadStatusChanges = pgTable(
     toStatus: text('to_status').$type<LeadStatus>().notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('lead_status_changes_org_time_idx').on(t.organizationId, t.changedAt, t.toStatus)],
+  (t) => [
+    index('lead_status_changes_org_time_idx').on(
+      t.organizationId,
+      t.changedAt,
+      t.toStatus,
+      t.userId,
+    ),
+  ],
 );

@@ -100,6 +100,14 @@ export const emailReplies = pgTable(
   (t) => [
     uniqueIndex('email_replies_org_message_key').on(t.organizationId, t.messageId),
     index('email_replies_lead_idx').on(t.leadId, t.receivedAt.desc()),
+    // A period's replies (reports, leaderboard) without reading the messages.
+    index('email_replies_org_time_idx').on(
+      t.organizationId,
+      t.receivedAt,
+      t.kind,
+      t.sentEmailId,
+      t.userId,
+    ),
   ],
 );
 
