@@ -128,7 +128,7 @@ export const noPermissions = (): Permissions => fill(false);
 export const ROLE_DEFAULT_EXTRAS: Readonly<
   Record<(typeof MEMBER_ROLES)[number], readonly PermissionKey[]>
 > = {
-  'Sales Manager': ['dashboard', 'reports', 'teams', 'calendar', 'campaigns'],
+  'Sales Manager': ['dashboard', 'reports', 'teams', 'calendar', 'campaigns', 'leadManagement'],
   'Sales Rep': [],
   Marketing: ['campaigns', 'reports'],
   'Client Manager': ['allClients', 'addClient'],
