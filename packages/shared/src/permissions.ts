@@ -54,6 +54,7 @@ export const CREATION_KEYS: readonly PermissionKey[] = [
   'approveUser',
   'configureEmail',
   'createLead',
+  'leadManagement',
   'addClient',
   'inbox',
   'sendEmailPage',
