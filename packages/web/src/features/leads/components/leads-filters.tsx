@@ -6,6 +6,7 @@ import { COMPANY_SIZES, INDUSTRIES, LEAD_SOURCES, LEAD_STATUSES } from '@leadlin
 import { REVERSED_RANGE } from '@leadline/shared/dates';
 import { DebouncedInput } from '../../../components/search-input.tsx';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
+import { ownerOptions, useLeadOwners } from '../api/lead-owners.ts';
 import { FILTER_KEYS } from './lead-view-state.ts';
 import type { LeadFilters } from './lead-view-state.ts';
 
@@ -50,6 +51,12 @@ const FiltersPanel = ({ filters, filtering, onChange, onClear }: LeadsFiltersPro
   const showAll = !mobile || open;
   // ISO days compare as text.
   const inverted = filters.from !== '' && filters.to !== '' && filters.to < filters.from;
+  const owners = useLeadOwners();
+  const ownerChoices = [
+    { value: '', label: 'All owners' },
+    { value: 'me', label: 'Mine' },
+    ...ownerOptions(owners.data ?? [], filters.owner),
+  ];
 
   return (
     <Stack gap="sm">
@@ -108,6 +115,14 @@ const FiltersPanel = ({ filters, filtering, onChange, onClear }: LeadsFiltersPro
                 value={filters.status}
                 data={options('All statuses', LEAD_STATUSES, filters.status)}
                 onChange={(event) => onChange({ status: event.currentTarget.value })}
+              />
+            </Grid.Col>
+            <Grid.Col span={half}>
+              <NativeSelect
+                label="Owner"
+                value={filters.owner}
+                data={ownerChoices}
+                onChange={(event) => onChange({ owner: event.currentTarget.value })}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, xs: 6, md: 4, lg: 3 }}>
