@@ -101,6 +101,8 @@ describe('lead owners in the browser', () => {
     await visible(page.locator('table[aria-label="Leads"]').getByText('€12,500.00'));
     const tel = page.locator('table[aria-label="Leads"] a[href="tel:+442079460958"]');
     await visible(tel);
+    // The new columns are at the far end of the table.
+    await tel.scrollIntoViewIfNeeded();
     await bothSchemes(page, 'owners-leads-table-1280');
 
     const { phone, small, phoneErrors } = await openPhonePage(session);

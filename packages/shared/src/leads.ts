@@ -178,7 +178,7 @@ const leadFields = {
   /** The user the lead belongs to; on creation the creator when absent. */
   ownerId: z.preprocess(
     blankAs(undefined),
-    z.string({ error: OWNER_INVALID }).refine(isUuid, OWNER_INVALID),
+    z.string({ error: OWNER_INVALID }).refine(isUuid, OWNER_INVALID).optional(),
   ),
   /** In the organisation's currency; null: none. */
   dealValue: z.preprocess(

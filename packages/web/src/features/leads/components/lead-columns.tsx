@@ -119,7 +119,7 @@ export const LEAD_COLUMNS: readonly LeadColumn[] = [
   {
     id: 'owner',
     label: 'Owner',
-    byDefault: true,
+    byDefault: false,
     minWidth: 130,
     clip: 160,
     title: (lead) => lead.owner?.name ?? '',

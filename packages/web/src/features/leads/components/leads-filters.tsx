@@ -125,7 +125,7 @@ const FiltersPanel = ({ filters, filtering, onChange, onClear }: LeadsFiltersPro
                 onChange={(event) => onChange({ owner: event.currentTarget.value })}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, xs: 6, md: 4, lg: 3 }}>
+            <Grid.Col span={half}>
               <DebouncedInput
                 label="Location"
                 placeholder="City, state or country"
