@@ -177,7 +177,8 @@ const leadFields = {
   ),
   /** The user the lead belongs to; on creation the creator when absent. */
   ownerId: z.preprocess(
-    blankAs(undefined),
+    // Blank or null (a lead answered without an owner, sent back): not given.
+    (input) => (input === null ? undefined : blankAs(undefined)(input)),
     z.string({ error: OWNER_INVALID }).refine(isUuid, OWNER_INVALID).optional(),
   ),
   /** In the organisation's currency; null: none. */
