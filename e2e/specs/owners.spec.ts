@@ -59,7 +59,16 @@ describe('lead owners in the browser', () => {
     const owned = await leadsOwnedBy(manager.id);
     await expect.poll(() => bodyRows(page).count()).toBe(Math.min(owned.length, 10));
     await page.reload();
-    await expect(page.getByLabel('Owner', { exact: true }).inputValue()).resolves.toBe(manager.id);
+    await expect
+      .poll(() => page.getByLabel('Owner', { exact: true }).inputValue())
+      .toBe(manager.id);
+    await expect
+      .poll(() =>
+        page
+          .getByLabel('Owner', { exact: true })
+          .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text),
+      )
+      .toBe('Max Manager');
   });
 
   it('changes the owner, deal value and phone in the drawer; "Mine" then finds the lead', async () => {

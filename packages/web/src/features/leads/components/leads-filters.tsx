@@ -57,6 +57,12 @@ const FiltersPanel = ({ filters, filtering, onChange, onClear }: LeadsFiltersPro
     { value: 'me', label: 'Mine' },
     ...ownerOptions(owners.data ?? [], filters.owner),
   ];
+  // An owner from the URL still shows as chosen while the users load (or if they are gone).
+  if (!ownerChoices.some((choice) => choice.value === filters.owner))
+    ownerChoices.push({
+      value: filters.owner,
+      label: owners.isPending ? 'Loading…' : 'Unknown user',
+    });
 
   return (
     <Stack gap="sm">
