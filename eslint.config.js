@@ -35,7 +35,7 @@ const serverDoors = {
   'system-mail': ['mailer.ts', 'messages.ts'],
   suppression: ['check.ts', 'service.ts', 'present.ts'],
   unsubscribe: ['links.ts'],
-  users: ['present.ts', 'service.ts', 'store.ts'],
+  users: ['present.ts', 'service.ts', 'store.ts', 'deletion.ts'],
 };
 
 // Every folder under packages/web/src/features is a feature, so a new one is fenced in at once.

@@ -10,6 +10,7 @@ import {
   LEAD_NOTES_MAX,
   LEAD_SOURCES,
   LEAD_STATUSES,
+  OWNER_LABEL,
   leadImportSchema,
   requiresProfileLink,
 } from './leads.ts';
@@ -27,9 +28,15 @@ export const CLIENT_IMPORT_FIELDS = {
   fullAddress: 'Full Address',
 } as const;
 
+/**
+ * A lead import's fields: the lead's, and its owner named by email (`owner`, an unknown email
+ * is a row error).
+ */
+export const LEAD_IMPORT_FIELDS = { ...LEAD_FIELDS, owner: OWNER_LABEL } as const;
+
 /** The fields a column can fill, with their labels, in form order. */
 export const IMPORT_FIELDS: Record<ImportKind, Record<string, string>> = {
-  leads: LEAD_FIELDS,
+  leads: LEAD_IMPORT_FIELDS,
   clients: CLIENT_IMPORT_FIELDS,
 };
 

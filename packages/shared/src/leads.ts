@@ -177,8 +177,9 @@ const leadFields = {
   ),
   /** The user the lead belongs to; on creation the creator when absent. */
   ownerId: z.preprocess(
-    blankAs(undefined),
-    z.string({ error: OWNER_INVALID }).refine(isUuid, OWNER_INVALID),
+    // Blank or null (a lead answered without an owner, sent back): not given.
+    (input) => (input === null ? undefined : blankAs(undefined)(input)),
+    z.string({ error: OWNER_INVALID }).refine(isUuid, OWNER_INVALID).optional(),
   ),
   /** In the organisation's currency; null: none. */
   dealValue: z.preprocess(
@@ -447,3 +448,30 @@ export const leadListAnswerSchema = answerSchema<LeadListResponse>()({
 });
 
 export const bulkDeleteAnswerSchema = z.object({ message: text, deletedCount: z.number() });
+
+/* Owners and Lead Management. */
+
+/** Without Lead Management a user changes only the leads they own. */
+export const OWN_LEADS_ONLY = 'You can change only your own leads';
+/** Giving a lead to someone else needs Lead Management. */
+export const ASSIGN_NEEDS_PERMISSION = 'Assigning leads needs the Lead Management permission';
+export const NO_LEADS_TO_ASSIGN = 'No lead IDs provided for assignment';
+
+/** POST /api/leads/bulk-assign: the leads and the user who takes them over. */
+export const bulkAssignSchema = z.object({
+  leadIds: z
+    .array(z.string().max(100), { error: NO_LEADS_TO_ASSIGN })
+    .min(1, NO_LEADS_TO_ASSIGN)
+    .max(10_000, 'At most 10,000 leads can be assigned at once'),
+  ownerId: z.string({ error: OWNER_INVALID }).refine(isUuid, OWNER_INVALID),
+});
+export type BulkAssignInput = z.input<typeof bulkAssignSchema>;
+
+export const bulkAssignAnswerSchema = z.object({ message: text, updatedCount: z.number() });
+export type BulkAssignAnswer = z.infer<typeof bulkAssignAnswerSchema>;
+
+/** GET /api/leads/owners: a user of the organisation a lead can belong to (pickers, filters). */
+export type LeadOwnerOption = { id: string; name: string; email: string; active: boolean };
+export const leadOwnersAnswerSchema = z.array(
+  answerSchema<LeadOwnerOption>()({ id: text, name: text, email: text, active: z.boolean() }),
+);

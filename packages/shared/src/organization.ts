@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { answerSchema, text } from './answers.ts';
+import { isUuid } from './ids.ts';
+
 /** Organisation names are trimmed, lower-cased and their spaces turned into hyphens. */
 export const normaliseOrganization = (name: string): string =>
   name.trim().toLowerCase().replace(/\s+/g, '-');
@@ -48,3 +52,70 @@ export type GettingStarted = {
   /** Someone besides the caller belongs to it (invited or approved). */
   teammate: boolean;
 };
+
+/** ISO 4217 codes an organisation may keep its deal values in, as the settings panel offers them. */
+export const CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'CNY',
+  'INR',
+  'CAD',
+  'AUD',
+  'NZD',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'BRL',
+  'MXN',
+  'ZAR',
+  'SGD',
+  'HKD',
+  'KRW',
+  'AED',
+  'SAR',
+  'TRY',
+  'ILS',
+  'PKR',
+  'BDT',
+  'NGN',
+  'KES',
+] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'USD';
+export const CURRENCY_INVALID = 'Please choose a currency from the list';
+
+export const isCurrency = (value: unknown): value is Currency =>
+  typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+
+/** GET|PUT /api/organizations/settings: what an organisation's Admin sets for everyone in it. */
+export const organizationSettingsSchema = z.object({
+  currency: z.string({ error: CURRENCY_INVALID }).refine(isCurrency, CURRENCY_INVALID),
+});
+export type OrganizationSettings = { organization: string; currency: string };
+export const organizationSettingsAnswerSchema = answerSchema<OrganizationSettings>()({
+  organization: text,
+  currency: text,
+});
+
+/** A deal value in the organisation's currency ("$12,500.00"); a code Intl does not know: "12,500.00 XYZ". */
+export const formatMoney = (value: number, currency: string, locale?: string): string => {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
+  } catch {
+    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(value)} ${currency}`;
+  }
+};
+
+export const SUCCESSOR_INVALID =
+  'Please choose who takes over the leads: an active user of the organisation';
+
+/** DELETE /api/users/:id?successorId=: who takes over the deleted user's leads (default: the first Admin). */
+export const userDeletionQuerySchema = z.object({
+  successorId: z.string({ error: SUCCESSOR_INVALID }).refine(isUuid, SUCCESSOR_INVALID).optional(),
+});

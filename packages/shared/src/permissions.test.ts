@@ -51,7 +51,7 @@ describe('permission keys', () => {
     };
     const base = granted('Sales Rep');
     expect(granted('Sales Manager')).toEqual(
-      [...base, 'dashboard', 'reports', 'teams', 'calendar', 'campaigns'].sort(),
+      [...base, 'dashboard', 'reports', 'teams', 'calendar', 'campaigns', 'leadManagement'].sort(),
     );
     expect(granted('Marketing')).toEqual([...base, 'campaigns', 'reports'].sort());
     expect(granted('Client Manager')).toEqual([...base, 'allClients', 'addClient'].sort());

@@ -54,6 +54,7 @@ export const CREATION_KEYS: readonly PermissionKey[] = [
   'approveUser',
   'configureEmail',
   'createLead',
+  'leadManagement',
   'addClient',
   'inbox',
   'sendEmailPage',
@@ -128,7 +129,7 @@ export const noPermissions = (): Permissions => fill(false);
 export const ROLE_DEFAULT_EXTRAS: Readonly<
   Record<(typeof MEMBER_ROLES)[number], readonly PermissionKey[]>
 > = {
-  'Sales Manager': ['dashboard', 'reports', 'teams', 'calendar', 'campaigns'],
+  'Sales Manager': ['dashboard', 'reports', 'teams', 'calendar', 'campaigns', 'leadManagement'],
   'Sales Rep': [],
   Marketing: ['campaigns', 'reports'],
   'Client Manager': ['allClients', 'addClient'],

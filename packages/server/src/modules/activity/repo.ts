@@ -30,6 +30,13 @@ export const logActivity = async (db: Db, entry: NewActivity): Promise<void> => 
   await db.insert(activityLog).values(entry);
 };
 
+/** Many entries at once (one per lead of a bulk change), a thousand rows a statement. */
+export const logActivities = async (db: Db, entries: readonly NewActivity[]): Promise<void> => {
+  for (let start = 0; start < entries.length; start += 1000) {
+    await db.insert(activityLog).values(entries.slice(start, start + 1000));
+  }
+};
+
 /** null: every organisation's entries and those of no organisation (Super Admin). */
 const inScope = (organizationId: string | null) =>
   inOrganization(activityLog.organizationId, organizationId);

@@ -4,15 +4,26 @@ import type { Db } from '../../db/connection.ts';
 import { importDetails } from '../../db/tables/imports.ts';
 import type { FailedRow } from '../../db/tables/imports.ts';
 
-export type ImportDetails = typeof importDetails.$inferSelect;
+/** The stored details; `roundRobin`: the users the new leads are spread over, in turn. */
+export type ImportDetails = typeof importDetails.$inferSelect & { roundRobin: string[] };
 
-/** The header row and mapping an import runs with, stored with the import. */
+/**
+ * The round-robin owners are kept after the mapping's entries (one per column of the file),
+ * each as "@owner:<user id>", so that a resumed import spreads the rows as the first run did
+ * without a column of their own.
+ */
+const ROUND_ROBIN = '@owner:';
+
+/** The header row and mapping an import runs with (and its round-robin owners), stored with the import. */
 export const saveImportDetails = async (
   db: Db,
   importId: string,
-  plan: { headers: string[]; mapping: (string | null)[] },
+  plan: { headers: string[]; mapping: (string | null)[]; roundRobin?: readonly string[] },
 ) => {
-  await db.insert(importDetails).values({ importId, ...plan });
+  const owners = (plan.roundRobin ?? []).map((id) => `${ROUND_ROBIN}${id}`);
+  await db
+    .insert(importDetails)
+    .values({ importId, headers: plan.headers, mapping: [...plan.mapping, ...owners] });
 };
 
 export const findImportDetails = async (
@@ -24,7 +35,13 @@ export const findImportDetails = async (
     .from(importDetails)
     .where(eq(importDetails.importId, importId))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const isOwner = (entry: string | null) => entry?.startsWith(ROUND_ROBIN) === true;
+  return {
+    ...row,
+    mapping: row.mapping.filter((entry) => !isOwner(entry)),
+    roundRobin: row.mapping.filter(isOwner).map((entry) => entry!.slice(ROUND_ROBIN.length)),
+  };
 };
 
 /**

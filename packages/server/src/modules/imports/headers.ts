@@ -1,16 +1,23 @@
 import {
   CLIENT_IMPORT_FIELDS,
   IMPORT_FIELDS,
+  LEAD_IMPORT_FIELDS,
   REQUIRED_IMPORT_FIELDS,
   headerKey,
 } from '@leadline/shared/import-rows';
 import type { ColumnMapping, ImportKind } from '@leadline/shared/import-rows';
-import { LEAD_FIELDS } from '@leadline/shared/leads';
 
 export { headerKey };
 export type { ImportKind };
 
-const LEAD_SYNONYMS: Record<string, keyof typeof LEAD_FIELDS> = {
+const LEAD_SYNONYMS: Record<string, keyof typeof LEAD_IMPORT_FIELDS> = {
+  owneremail: 'owner',
+  leadowner: 'owner',
+  assignedto: 'owner',
+  phonenumber: 'phone',
+  mobile: 'phone',
+  dealsize: 'dealValue',
+  closedate: 'expectedCloseDate',
   company: 'companyName',
   companyinfo: 'companyName',
   organization: 'companyName',
@@ -74,7 +81,7 @@ const buildLookup = <F extends string>(
   return lookup;
 };
 
-const LEAD_LOOKUP = buildLookup(LEAD_FIELDS, LEAD_SYNONYMS);
+const LEAD_LOOKUP = buildLookup(LEAD_IMPORT_FIELDS, LEAD_SYNONYMS);
 const CLIENT_LOOKUP = buildLookup(CLIENT_FIELDS, CLIENT_SYNONYMS);
 
 /** Column index -> field for the headers that name a field; the first column naming a field wins. */

@@ -229,6 +229,35 @@ export type ImportBatch = {
   /** Rows imported with a change (kept like errors), and the cells of the refused rows. */
   warnings?: ImportWarning[];
   failedRows?: FailedRow[];
+  /**
+   * Leads only: the users the inserted rows go to in turn, continuing from the rows the
+   * import inserted before this batch (the file's order; duplicates skipped take no turn).
+   */
+  roundRobin?: readonly string[];
+};
+
+/**
+ * Gives the batch's inserted leads their round-robin owners: the k-th lead the import inserted
+ * (counting from 0, in file order) goes to `owners[k % owners.length]`. `inserted`: the ids and
+ * emails the insert returned; `before`: how many the import had inserted before this batch.
+ */
+const spreadOwners = async (
+  db: Db,
+  batch: ImportBatch,
+  inserted: readonly { id: string; email: string }[],
+  before: number,
+) => {
+  const owners = batch.roundRobin!;
+  const order = new Map(batch.rows.map((row, index) => [String(row.personEmail), index]));
+  const ids = [...inserted]
+    .sort((a, b) => order.get(a.email)! - order.get(b.email)!)
+    .map((row) => row.id);
+  if (ids.length === 0) return;
+  const chosen = ids.map((_, index) => owners[(before + index) % owners.length]!);
+  await db.execute(sql`
+    UPDATE ${leads} SET ${name(leads.ownerId)} = v.owner
+    FROM unnest(${sql.param(ids)}::uuid[], ${sql.param(chosen)}::uuid[]) AS v(id, owner)
+    WHERE ${leads.id} = v.id`);
 };
 
 type Target = {
@@ -307,6 +336,7 @@ export const insertImportBatch = async (
     );
     return sql`${sql.param(values)}::${sql.raw(target.columns[field]!.getSQLType())}[]`;
   });
+  const spread = kind === 'leads' && (batch.roundRobin?.length ?? 0) > 0;
   const insert = sql`
     WITH inserted AS (
       INSERT INTO ${target.table} (${name(target.organizationId)}, ${name(target.createdBy)},
@@ -316,9 +346,9 @@ export const insertImportBatch = async (
         )})
       SELECT ${batch.organizationId}::uuid, ${batch.userId}::uuid, * FROM unnest(${sql.join(arrays, sql`, `)})
       ON CONFLICT (${sql.join(target.conflict.map(name), sql`, `)}) DO NOTHING
-      RETURNING 1
+      RETURNING ${spread ? sql`id, ${name(leads.personEmail)} AS email` : sql`1`}
     )
-    SELECT count(*)::int AS n FROM inserted`;
+    ${spread ? sql`SELECT id, email FROM inserted` : sql`SELECT count(*)::int AS n FROM inserted`}`;
   await db.transaction(async (tx) => {
     // The commit need not wait for the disk: should the server crash, the batch and its
     // progress are lost together and the job inserts them again (measured: ~10 % faster).
@@ -326,8 +356,9 @@ export const insertImportBatch = async (
     // A lead another import holds uncommitted (while that import waits on this one) would be
     // waited for forever: give up instead; the job is retried and resumes.
     await tx.execute(sql`SET LOCAL lock_timeout = '30s'`);
-    const result = await tx.execute<{ n: number }>(insert);
-    const added = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    const result = await tx.execute(insert);
+    const returned = rowsOf<{ n: number; id: string; email: string }>(result);
+    const added = spread ? returned.length : Number(returned[0]?.n ?? 0);
     await after;
     const progress = await tx.execute(sql`
       UPDATE ${imports} SET
@@ -339,9 +370,11 @@ export const insertImportBatch = async (
           THEN ${imports.errors} ELSE ${imports.errors} || ${JSON.stringify(batch.errors)}::jsonb END
       WHERE ${imports.id} = ${importId}
         ${batch.owner ? sql`AND ${imports.leaseOwner} = ${batch.owner}` : sql``}
-      RETURNING 1`);
+      RETURNING ${name(imports.inserted)} AS inserted`);
     // Another worker took the import over (this one stalled past its lease): roll back.
-    if (rowsOf(progress).length === 0) throw new ImportLeaseLost();
+    const [counted] = rowsOf<{ inserted: number }>(progress);
+    if (!counted) throw new ImportLeaseLost();
+    if (spread) await spreadOwners(tx, batch, returned, Number(counted.inserted) - added);
     await addImportDetails(tx, importId, {
       warnings: batch.warnings ?? [],
       failedRows: batch.failedRows ?? [],

@@ -20,6 +20,7 @@ import {
 } from './mapping.ts';
 import { IMPORT_NOT_FOUND, PRESET_NOT_FOUND } from './own-import.ts';
 import { importStatus, startImport } from './service.ts';
+import { parseRoundRobin } from './owners.ts';
 
 // A malformed id is answered like another organisation's (404).
 const importParams = z.object({ importId: uuidSchema(IMPORT_NOT_FOUND, 404) });
@@ -33,11 +34,12 @@ const TOO_LARGE = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`
  */
 const uploadedFile = async (
   request: FastifyRequest,
-): Promise<{ filename: string; buffer: Buffer; mapping?: string }> => {
+): Promise<{ filename: string; buffer: Buffer; mapping?: string; roundRobin?: string }> => {
   if (!request.isMultipart())
     throw badRequest('Please upload the file as multipart/form-data in the field "file"');
   let file: { filename: string; buffer: Buffer } | undefined;
   let mapping: string | undefined;
+  let roundRobin: string | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -45,13 +47,14 @@ const uploadedFile = async (
           throw badRequest('Please upload the file in the field "file"');
         file = { filename: part.filename, buffer: await part.toBuffer() };
       } else if (part.fieldname === 'mapping') mapping = String(part.value);
+      else if (part.fieldname === 'roundRobin') roundRobin = String(part.value);
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(TOO_LARGE);
     throw asUploadError(error);
   }
   if (!file) throw badRequest('Please upload the file in the field "file"');
-  return { ...file, mapping };
+  return { ...file, mapping, roundRobin };
 };
 
 const presetBody = z.object({
@@ -68,7 +71,7 @@ export const importRoutes =
     });
 
     const upload = (kind: ImportKind) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const { filename, buffer, mapping } = await uploadedFile(request);
+      const { filename, buffer, mapping, roundRobin } = await uploadedFile(request);
       const importId = await startImport(
         db,
         queue,
@@ -77,6 +80,7 @@ export const importRoutes =
         filename,
         buffer,
         parseMapping(mapping),
+        parseRoundRobin(roundRobin),
       );
       return reply.status(202).send({ importId });
     };

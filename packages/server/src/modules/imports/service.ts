@@ -35,6 +35,8 @@ import {
 import type { ImportBatch, ImportRow } from './repo.ts';
 import type { SheetRow } from './rows-source.ts';
 import { validateRow } from './rows.ts';
+import { importOwners, roundRobinOwners } from './owners.ts';
+import type { ImportOwners } from './owners.ts';
 
 export const IMPORT_QUEUE = 'imports';
 /** How long a worker's hold on an import lasts without renewal (a dead process's import waits this long). */
@@ -53,13 +55,15 @@ export const startImport = async (
   filename: string,
   file: Buffer,
   mapping?: ColumnMapping,
+  roundRobin?: readonly string[],
 ): Promise<string> => {
   if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
   const organizationId = actor.organizationId;
   const plan = await planImport(db, organizationId, kind, filename, file, mapping);
+  const owners = await roundRobinOwners(db, actor, kind, plan.mapping, roundRobin);
   const importId = await db.transaction(async (tx) => {
     const id = await createImport(tx, { organizationId, userId: actor.id, kind, filename, file });
-    await saveImportDetails(tx, id, plan);
+    await saveImportDetails(tx, id, { ...plan, roundRobin: owners });
     return id;
   });
   await queueImport(queue, importId);
@@ -111,8 +115,10 @@ const prepareBatch = (
   rows: SheetRow[],
   columns: Map<number, string>,
   seen: Set<string>,
+  owners: ImportOwners,
 ) => {
   const batch: ImportBatch = {
+    roundRobin: owners.roundRobin,
     owner,
     organizationId: job.organizationId,
     userId: job.userId,
@@ -125,7 +131,8 @@ const prepareBatch = (
     failedRows: [],
   };
   for (const row of rows) {
-    const outcome = validateRow<LeadData | ClientData>(job.kind, rowRecord(row.cells, columns));
+    const record = rowRecord(row.cells, columns);
+    const outcome = owners.check(record, validateRow<LeadData | ClientData>(job.kind, record));
     if (!outcome.ok) {
       batch.errors.push({ row: row.number, message: outcome.message });
       batch.failedRows!.push(failedRow(row));
@@ -153,8 +160,10 @@ const importRows = async (
   file: Buffer,
   inFlight: number,
   signal: Stop | undefined,
-  mapping?: ColumnMapping,
+  details: { mapping?: ColumnMapping; roundRobin?: string[] },
 ): Promise<number | null> => {
+  const { mapping } = details;
+  const owners = await importOwners(db, job, details.roundRobin ?? []);
   const batchRows = importBatchRows(db, BATCH);
   const sheet = await openSheet(job.kind, file, detectType(job.filename, file), mapping);
   await setImportTotal(db, job.id, sheet.estimatedRows());
@@ -164,7 +173,7 @@ const importRows = async (
   const running: Promise<void>[] = [];
   let last: Promise<void> = Promise.resolve();
   const flush = async () => {
-    const batch = prepareBatch(job, owner, rows, sheet.columns, seen);
+    const batch = prepareBatch(job, owner, rows, sheet.columns, seen, owners);
     rows = [];
     if (running.length >= inFlight) await running.shift();
     // The reading and the inserting alone would keep the event loop to themselves (PGlite runs
@@ -273,7 +282,10 @@ const importHeld = async (
   let rows: number | null;
   try {
     const details = await findImportDetails(db, importId);
-    rows = await importRows(db, job, owner, file, inFlight, stop, details?.mapping);
+    rows = await importRows(db, job, owner, file, inFlight, stop, {
+      mapping: details?.mapping,
+      roundRobin: details?.roundRobin,
+    });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     await finishImport(db, importId, { status: 'failed', message: error.message }, owner);

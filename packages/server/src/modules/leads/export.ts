@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { LEAD_FIELDS } from '@leadline/shared/leads';
+import { LEAD_FIELDS, OWNER_LABEL } from '@leadline/shared/leads';
 import type { LeadField, LeadListParams } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
@@ -7,6 +7,7 @@ import type { LeadFilter } from './query.ts';
 import { findLeadBatch } from './repo.ts';
 import type { LeadRow } from './repo.ts';
 import { organizationOf, toLeadFilter } from './service.ts';
+import { listOrganizationMembers } from '../users/store.ts';
 import { xlsxStream } from './xlsx-stream.ts';
 import type { XlsxColumn, XlsxValue } from './xlsx-stream.ts';
 
@@ -17,14 +18,24 @@ import type { XlsxColumn, XlsxValue } from './xlsx-stream.ts';
  */
 const BATCH = 500;
 const FIELDS = Object.keys(LEAD_FIELDS) as LeadField[];
+/** Fields written as numbers and dates; every other field is text. */
+const TYPED: Partial<Record<LeadField, 'number' | 'date'>> = {
+  dealValue: 'number',
+  expectedCloseDate: 'date',
+};
 
 /**
- * The columns: the lead's fields under the labels the import reads back (round trip), all text
- * (so a number-looking value keeps its leading zeros or "+"), then read-only columns the import
+ * The columns: the lead's fields under the labels the import reads back (round trip), text
+ * (so a number-looking value keeps its leading zeros or "+") but the deal value (a number) and
+ * the expected close date (a date); the owner's email; then read-only columns the import
  * ignores. Created Date and Last Sent are date cells in UTC.
  */
 export const EXPORT_COLUMNS: XlsxColumn[] = [
-  ...FIELDS.map((field) => ({ header: LEAD_FIELDS[field], type: 'text' as const })),
+  ...FIELDS.map((field): XlsxColumn => ({
+    header: LEAD_FIELDS[field],
+    type: TYPED[field] ?? 'text',
+  })),
+  { header: OWNER_LABEL, type: 'text' },
   { header: 'Created Date', type: 'date' },
   { header: 'Mail Sent', type: 'text' },
   { header: 'Sent Count', type: 'number' },
@@ -32,8 +43,17 @@ export const EXPORT_COLUMNS: XlsxColumn[] = [
 ];
 export const EXPORT_HEADERS = EXPORT_COLUMNS.map((column) => column.header);
 
-const exportRow = (lead: LeadRow): XlsxValue[] => [
-  ...FIELDS.map((field) => String(lead[field] ?? '')),
+const fieldValue = (lead: LeadRow, field: LeadField): XlsxValue => {
+  if (field === 'dealValue') return lead.dealValue;
+  if (field === 'expectedCloseDate')
+    return lead.expectedCloseDate ? new Date(`${lead.expectedCloseDate}T00:00:00.000Z`) : null;
+  return String(lead[field] ?? '');
+};
+
+/** `emails`: the organisation's users' emails by id (the Owner column). */
+const exportRow = (lead: LeadRow, emails: ReadonlyMap<string, string>): XlsxValue[] => [
+  ...FIELDS.map((field) => fieldValue(lead, field)),
+  lead.ownerId ? (emails.get(lead.ownerId) ?? '') : '',
   lead.createdAt,
   lead.mailSent ? 'Yes' : 'No',
   lead.sentCount,
@@ -46,6 +66,8 @@ async function* leadBatches(
   organizationId: string,
   filter: LeadFilter,
 ): AsyncGenerator<XlsxValue[][]> {
+  const members = await listOrganizationMembers(db, organizationId);
+  const emails = new Map(members.map((user) => [user.id, user.email]));
   let next: Promise<LeadRow[]> | null = findLeadBatch(db, organizationId, filter, null, BATCH);
   while (next) {
     const rows: LeadRow[] = await next;
@@ -55,7 +77,7 @@ async function* leadBatches(
         : findLeadBatch(db, organizationId, filter, rows.at(-1)!.id, BATCH);
     // Handled now, awaited at the next turn: a failure is never "unhandled" meanwhile.
     next?.catch(() => undefined);
-    yield rows.map(exportRow);
+    yield rows.map((row) => exportRow(row, emails));
   }
 }
 

@@ -1,6 +1,13 @@
-import type { Lead } from '@leadline/shared/leads';
+import { OWNER_INVALID } from '@leadline/shared/leads';
+import type { Lead, LeadOwnerOption } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
-import { findFirstAdmin, findUserNames } from '../users/store.ts';
+import { badRequest } from '../../lib/errors.ts';
+import {
+  findFirstAdmin,
+  findUserById,
+  findUserNames,
+  listOrganizationMembers,
+} from '../users/store.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { toLead } from './present.ts';
 import type { LeadRow } from './repo.ts';
@@ -27,3 +34,34 @@ export const defaultOwner = async (
   actor.row.organizationId === organizationId
     ? actor.id
     : ((await findFirstAdmin(db, organizationId)) ?? null);
+
+/** The users a lead of the organisation can belong to (GET /api/leads/owners). */
+export const leadOwnerOptions = async (
+  db: Db,
+  organizationId: string,
+): Promise<LeadOwnerOption[]> =>
+  (await listOrganizationMembers(db, organizationId)).map((user) => ({
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    active: user.status === 'active',
+  }));
+
+/**
+ * The user named as a lead's owner, when they are an active user of the organisation; else
+ * 400 "Please choose a valid owner".
+ */
+export const validOwner = async (
+  db: Db,
+  organizationId: string,
+  ownerId: string,
+): Promise<{ id: string; name: string }> => {
+  const user = await findUserById(db, ownerId);
+  if (!user || user.organizationId !== organizationId || user.status !== 'active')
+    throw badRequest(OWNER_INVALID, { ownerId: OWNER_INVALID });
+  return { id: user.id, name: user.name };
+};
+
+/** "Owner of Lead Ada Lovelace (Acme) changed from Bob to Carol". */
+export const ownerChange = (leadDescription: string, from: string, to: string): string =>
+  `Owner of ${leadDescription} changed from ${from || 'nobody'} to ${to}`;

@@ -205,3 +205,63 @@ export const insertStatusChange = async (
   const rows = Array.isArray(change) ? change : [change];
   if (rows.length > 0) await db.insert(leadStatusChanges).values(rows);
 };
+
+/** The owners of those of the ids that belong to the organisation (the write check reads them). */
+export const findOwnersOf = async (
+  db: Db,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<(string | null)[]> => {
+  const rows = await db
+    .selectDistinct({ ownerId: leads.ownerId })
+    .from(leads)
+    .where(and(eq(leads.organizationId, organizationId), inArray(leads.id, [...ids])));
+  return rows.map((row) => row.ownerId);
+};
+
+/** A lead whose owner changed, as its activity entry names it. */
+export type ReassignedLead = Pick<
+  LeadRow,
+  'id' | 'personFirstName' | 'personLastName' | 'companyName'
+> & { previousOwnerId: string | null };
+
+/**
+ * Gives `ownerId` the organisation's leads among `which` (ids, or every lead of a former owner)
+ * that someone else owns; answers the leads changed with their previous owner.
+ */
+export const reassignLeads = async (
+  db: Db,
+  organizationId: string,
+  which: { ids: readonly string[] } | { ownedBy: string },
+  ownerId: string,
+): Promise<ReassignedLead[]> => {
+  const target = db.$with('target').as(
+    db
+      .select({
+        id: leads.id,
+        previousOwnerId: sql<string | null>`${leads.ownerId}`.as('previous'),
+      })
+      .from(leads)
+      .where(
+        and(
+          eq(leads.organizationId, organizationId),
+          'ids' in which ? inArray(leads.id, [...which.ids]) : eq(leads.ownerId, which.ownedBy),
+          sql`${leads.ownerId} IS DISTINCT FROM ${ownerId}`,
+        ),
+      )
+      .for('update'),
+  );
+  return db
+    .with(target)
+    .update(leads)
+    .set({ ownerId, updatedAt: sql`now()` })
+    .from(target)
+    .where(eq(leads.id, target.id))
+    .returning({
+      id: leads.id,
+      personFirstName: leads.personFirstName,
+      personLastName: leads.personLastName,
+      companyName: leads.companyName,
+      previousOwnerId: target.previousOwnerId,
+    });
+};

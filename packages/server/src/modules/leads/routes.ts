@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswerSchema } from '@leadline/shared/answers';
 import {
+  bulkAssignAnswerSchema,
+  bulkAssignSchema,
   bulkDeleteAnswerSchema,
   bulkDeleteSchema,
   leadAnswerSchema,
   leadListAnswerSchema,
   leadListQuerySchema,
+  leadOwnersAnswerSchema,
   leadSchema,
   leadStatusSchema,
   leadUpdateSchema,
@@ -14,7 +17,9 @@ import { activityQuerySchema } from '@leadline/shared/activity';
 import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
+import { bulkAssignLeads } from './assign.ts';
 import { exportLeads } from './export.ts';
+import { leadOwnerOptions } from './owners.ts';
 import { leadHistory } from './history.ts';
 import {
   bulkDeleteLeads,
@@ -24,6 +29,7 @@ import {
   getLead,
   INVALID_LEAD_ID,
   listLeads,
+  organizationOf,
   updateLead,
 } from './service.ts';
 
@@ -81,6 +87,23 @@ export const leadsRoutes =
         message: 'Selected leads deleted successfully',
         deletedCount: await bulkDeleteLeads(db, userOf(request), request.body.leadIds),
       }),
+    );
+
+    app.post(
+      '/api/leads/bulk-assign',
+      {
+        config: read,
+        schema: { tags, body: bulkAssignSchema, response: { 200: bulkAssignAnswerSchema } },
+      },
+      async (request) =>
+        bulkAssignLeads(db, userOf(request), request.body.leadIds, request.body.ownerId),
+    );
+
+    // The organisation's users, for the owner select, filter and Assign (not the Teams page).
+    app.get(
+      '/api/leads/owners',
+      { config: read, schema: { tags, response: { 200: leadOwnersAnswerSchema } } },
+      async (request) => leadOwnerOptions(db, organizationOf(userOf(request))),
     );
 
     app.get(

@@ -14,17 +14,20 @@ import type {
 import type { Db } from '../../db/connection.ts';
 import { HttpError, badRequest, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { logActivity } from '../activity/log.ts';
+import { findUserNames } from '../users/store.ts';
 import { leadsChanged } from './changes.ts';
 import { chooseOrganization, organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { isUuid } from '@leadline/shared/ids';
 import { describeLead, leadName } from './present.ts';
-import { defaultOwner, presentLead, presentLeads } from './owners.ts';
+import { checkLeadWrite } from './access.ts';
+import { defaultOwner, ownerChange, presentLead, presentLeads, validOwner } from './owners.ts';
 import type { LeadFilter, LeadSort } from './query.ts';
 import {
   deleteLead as deleteLeadRow,
   deleteLeads,
   findLead,
+  findOwnersOf,
   findLeads,
   insertLead,
   insertStatusChange,
@@ -77,6 +80,32 @@ export const toLeadFilter = (
   // `to` is inclusive: everything before the start of the next day (UTC).
   createdBefore: query.to ? nextDayStart(query.to) : undefined,
 });
+
+/** The body's ids (any text to the route), checked and without repeats. */
+export const leadIdsOf = (leadIds: readonly string[]): string[] => {
+  if (!leadIds.every(isUuid)) throw badRequest(INVALID_LEAD_ID);
+  return [...new Set(leadIds.map((id) => id.toLowerCase()))];
+};
+
+/** The lead's own history entry for a new owner. */
+const noteOwnerChange = async (
+  db: Db,
+  actor: CurrentUser,
+  existing: LeadRow,
+  owner: { id: string; name: string },
+): Promise<void> => {
+  const previous = existing.ownerId
+    ? ((await findUserNames(db, [existing.ownerId])).get(existing.ownerId) ?? '')
+    : '';
+  await logActivity(db, {
+    organizationId: existing.organizationId,
+    userId: actor.id,
+    type: 'Lead',
+    entityId: existing.id,
+    action: 'owner changed',
+    details: ownerChange(describeLead(existing), previous, owner.name),
+  });
+};
 
 /** Records the change when `updated` left the status `existing` had. */
 const noteStatusChange = async (
@@ -134,6 +163,10 @@ export const getLead = async (db: Db, actor: CurrentUser, id: string): Promise<L
 
 export const createLead = async (db: Db, actor: CurrentUser, data: LeadData): Promise<Lead> => {
   const organizationId = organizationOf(actor);
+  if (data.ownerId !== undefined) {
+    checkLeadWrite(actor, { nextOwner: data.ownerId });
+    await validOwner(db, organizationId, data.ownerId);
+  }
   const row = await duplicateAsConflict(() =>
     db.transaction(async (tx) => {
       const created = await insertLead(tx, {
@@ -168,6 +201,12 @@ export const updateLead = async (
   const row = await duplicateAsConflict(() =>
     db.transaction(async (tx) => {
       const existing = await loadLead(tx, organizationId, id);
+      const newOwner =
+        changes.ownerId !== undefined && changes.ownerId !== existing.ownerId
+          ? changes.ownerId
+          : undefined;
+      checkLeadWrite(actor, { owners: [existing.ownerId], nextOwner: newOwner });
+      const owner = newOwner ? await validOwner(tx, organizationId, newOwner) : undefined;
       const source = changes.source ?? existing.source;
       const link = changes.contactProfileLink ?? existing.contactProfileLink;
       if (requiresProfileLink(source) && !link) {
@@ -175,14 +214,17 @@ export const updateLead = async (
       }
       const updated = (await updateLeadRow(tx, organizationId, id, changes))!;
       await noteStatusChange(tx, actor, existing, updated);
-      await logActivity(tx, {
-        organizationId,
-        userId: actor.id,
-        type: 'Lead',
-        entityId: updated.id,
-        action: 'updated',
-        details: `${describeLead(updated)} updated`,
-      });
+      if (owner) await noteOwnerChange(tx, actor, existing, owner);
+      if (!owner || Object.keys(changes).some((key) => key !== 'ownerId')) {
+        await logActivity(tx, {
+          organizationId,
+          userId: actor.id,
+          type: 'Lead',
+          entityId: updated.id,
+          action: 'updated',
+          details: `${describeLead(updated)} updated`,
+        });
+      }
       return updated;
     }),
   );
@@ -199,6 +241,7 @@ export const changeLeadStatus = async (
   const organizationId = organizationOf(actor);
   const row = await db.transaction(async (tx) => {
     const existing = await loadLead(tx, organizationId, id);
+    checkLeadWrite(actor, { owners: [existing.ownerId] });
     if (existing.status === status) return existing;
     const updated = (await updateLeadRow(tx, organizationId, id, { status }))!;
     await noteStatusChange(tx, actor, existing, updated);
@@ -219,6 +262,7 @@ export const changeLeadStatus = async (
 export const deleteLead = async (db: Db, actor: CurrentUser, id: string): Promise<void> => {
   const organizationId = organizationOf(actor);
   await db.transaction(async (tx) => {
+    checkLeadWrite(actor, { owners: [(await loadLead(tx, organizationId, id)).ownerId] });
     const deleted = await deleteLeadRow(tx, organizationId, id);
     if (!deleted) throw notFound(LEAD_NOT_FOUND);
     await logActivity(tx, {
@@ -241,10 +285,9 @@ export const bulkDeleteLeads = async (
 ): Promise<number> => {
   const organizationId = organizationOf(actor);
   if (leadIds.length === 0) throw badRequest('No lead IDs provided for bulk deletion');
-  // The body's ids are any text to the route: checked here.
-  if (!leadIds.every(isUuid)) throw badRequest(INVALID_LEAD_ID);
-  const ids = [...new Set(leadIds.map((id) => id.toLowerCase()))];
+  const ids = leadIdsOf(leadIds);
   const deleted = await db.transaction(async (tx) => {
+    checkLeadWrite(actor, { owners: await findOwnersOf(tx, organizationId, ids) });
     const deletedCount = await deleteLeads(tx, organizationId, ids);
     if (deletedCount > 0) {
       await logActivity(tx, {

@@ -89,3 +89,23 @@ export const updateBouncePausePercent = async (
     .set({ bouncePausePercent: percent })
     .where(eq(organizations.id, organizationId));
 };
+
+/** The organisation's name and the currency its deal values are in. */
+export const findOrganizationSettings = async (
+  db: Db,
+  organizationId: string,
+): Promise<{ organization: string; currency: string } | undefined> => {
+  const [row] = await db
+    .select({ organization: organizations.name, currency: organizations.currency })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row;
+};
+
+export const updateOrganizationCurrency = async (
+  db: Db,
+  organizationId: string,
+  currency: string,
+): Promise<void> => {
+  await db.update(organizations).set({ currency }).where(eq(organizations.id, organizationId));
+};

@@ -56,6 +56,32 @@ export const findFirstAdmin = async (
   return row?.id;
 };
 
+/** A user of the organisation as the pickers list them (owners of leads, successors). */
+export type OrganizationMember = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+};
+
+/** The organisation's users who are not pending, by name. */
+export const listOrganizationMembers = (
+  db: Db,
+  organizationId: string,
+): Promise<OrganizationMember[]> =>
+  db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      status: users.status,
+    })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), ne(users.status, 'pending')))
+    .orderBy(asc(users.name), asc(users.id));
+
 const selectUsers = (db: Db) =>
   db
     .select(columns)

@@ -11,6 +11,8 @@ import {
 import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
+import { userDeletionQuerySchema } from '@leadline/shared/organization';
+import { deleteUserAccount } from './delete.ts';
 import {
   PENDING_USER_NOT_FOUND,
   USER_NOT_FOUND,
@@ -85,5 +87,29 @@ export const usersRoutes =
           request.body.permissions,
         ),
       }),
+    );
+
+    app.delete(
+      '/api/users/:id',
+      {
+        config: { access: 'teams' },
+        schema: {
+          tags,
+          params: idParams,
+          querystring: userDeletionQuerySchema,
+          response: { 200: messageAnswerSchema },
+        },
+      },
+      async (request) => {
+        const { successor } = await deleteUserAccount(
+          db,
+          userOf(request),
+          request.params.id,
+          request.query.successorId,
+        );
+        return {
+          message: successor ? `User deleted; their leads went to ${successor}` : 'User deleted',
+        };
+      },
     );
   };

@@ -13,5 +13,7 @@ export {
   findUserNames,
   findUserBySession,
   insertUser,
+  listOrganizationMembers,
   updateUser,
 } from './repo.ts';
+export type { OrganizationMember } from './repo.ts';

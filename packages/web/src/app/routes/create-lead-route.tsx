@@ -10,6 +10,7 @@ import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { splitEmoji } from '../../lib/emoji.tsx';
 import { useCreateLead } from '../../features/leads/api/create-lead.ts';
 import { LeadFormSections } from '../../features/leads/components/lead-form-sections.tsx';
+import { useOwnerChoices } from '../../features/leads/api/lead-owners.ts';
 import {
   EMPTY_LEAD_FORM,
   LEAD_FORM_FIELDS,
@@ -34,6 +35,7 @@ type Result = { kind: 'success' } | { kind: 'error'; message: string } | null;
 export const CreateLeadRoute = () => {
   const navigate = useNavigate();
   const createLead = useCreateLead();
+  const owners = useOwnerChoices(null, 'Me (the creator)');
   const [preview, setPreview] = useState(true);
   const [result, setResult] = useState<Result>(null);
   const redirect = useRef<number | undefined>(undefined);
@@ -138,6 +140,7 @@ export const CreateLeadRoute = () => {
                 errors={errors}
                 source={values.source}
                 idPrefix="create-lead"
+                owners={owners}
               />
               <Group justify="flex-end" gap="sm">
                 <Button

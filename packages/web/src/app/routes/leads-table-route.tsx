@@ -28,6 +28,7 @@ import { useUpdateLeadStatus } from '../../features/leads/api/update-lead-status
 import { previewLeadsUpload } from '../../features/leads/api/preview-leads-upload.ts';
 import { saveLeadImportPreset } from '../../features/leads/api/save-lead-import-preset.ts';
 import { uploadLeads } from '../../features/leads/api/upload-leads.ts';
+import { AssignLeads } from '../../features/leads/components/assign-leads.tsx';
 import { bulkEmailState } from '../../features/leads/components/bulk-email.ts';
 import { LeadDetailDrawer } from '../../features/leads/components/lead-detail-drawer.tsx';
 import { useLeadDrawerSlots } from './lead-drawer-slots.tsx';
@@ -215,6 +216,9 @@ export const LeadsTableRoute = () => {
           <Text size="sm" fw={500}>
             {selection.selected.size} selected
           </Text>
+          {hasPermission(user, 'leadManagement') ? (
+            <AssignLeads leadIds={[...selection.ids]} onAssigned={selection.clear} />
+          ) : null}
           <Button size="compact-sm" variant="subtle" onClick={selection.clear}>
             Clear selection
           </Button>

@@ -15,7 +15,12 @@ import {
 } from '@mantine/core';
 import { IconSearch, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import type { PublicUser } from '@leadline/shared/auth';
-import { canApproveUsers, canEditPermissions, hasPermission } from '@leadline/shared/permissions';
+import {
+  canApproveUsers,
+  canEditPermissions,
+  hasPermission,
+  isAdministrator,
+} from '@leadline/shared/permissions';
 import { ROLES } from '@leadline/shared/roles';
 import { LoadError } from '../../components/load-error.tsx';
 import { CenteredLoader } from '../../components/centered-loader.tsx';
@@ -29,6 +34,7 @@ import {
 } from '../../features/teams/components/team-groups.ts';
 import { UserCard } from '../../features/teams/components/user-card.tsx';
 import { useAccountAdmin } from '../../features/teams/components/use-account-admin.tsx';
+import { OrganizationSettingsPanel } from '../../features/organizations/components/organization-settings.tsx';
 import type { CardLayout } from '../../features/teams/components/user-card.tsx';
 
 /** /teams: the members the signed-in user may see, with the permission editor. */
@@ -39,7 +45,10 @@ export const TeamsRoute = () => {
   const [role, setRole] = useState('');
   const [layout, setLayout] = useState<CardLayout>('grid');
   const [editing, setEditing] = useState<PublicUser | null>(null);
-  const admin = useAccountAdmin(actor!);
+  const team = users.data
+    ? toTeamGroups(users.data, actor?.organization ?? null).flatMap((group) => group.users)
+    : [];
+  const admin = useAccountAdmin(actor!, team);
 
   if (!actor) return null;
   const mayCreate = actor.role === 'Super Admin' || hasPermission(actor, 'createUser');
@@ -76,6 +85,8 @@ export const TeamsRoute = () => {
           ) : null}
         </Group>
       </Group>
+
+      {isAdministrator(actor) ? <OrganizationSettingsPanel /> : null}
 
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput

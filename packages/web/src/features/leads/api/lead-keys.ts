@@ -10,4 +10,6 @@ export const leadKeys = {
   detail: (id: string) => ['leads', 'detail', id] as const,
   activity: (id: string) => ['leads', 'activity', id] as const,
   emails: (id: string) => ['leads', 'emails', id] as const,
+  /** The users leads can belong to (GET /api/leads/owners). */
+  owners: ['leads', 'owners'] as const,
 };

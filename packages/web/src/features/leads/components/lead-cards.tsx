@@ -7,7 +7,15 @@ import type { Lead, LeadSortField } from '@leadline/shared/leads';
 import { tableClasses as t } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { LEAD_COLUMNS } from './lead-columns.tsx';
-import { LeadAvatar, LeadName, SendControl, StatusCell, ViewDelete } from './lead-controls.tsx';
+import {
+  DealValue,
+  LeadAvatar,
+  LeadName,
+  PhoneLink,
+  SendControl,
+  StatusCell,
+  ViewDelete,
+} from './lead-controls.tsx';
 import type { LeadRowHandlers } from './lead-controls.tsx';
 import type { LeadSort } from './lead-view-state.ts';
 import { SelectBox } from './select-box.tsx';
@@ -50,6 +58,23 @@ const LeadCard = memo(
         <div>
           {formatLocation(lead)} · {lead.source} · {formatDate(lead.createdAt)}
         </div>
+        {lead.owner || lead.phone || lead.dealValue !== null ? (
+          <div>
+            {lead.owner ? `Owner: ${lead.owner.name}` : null}
+            {lead.phone ? (
+              <>
+                {lead.owner ? ' · ' : null}
+                <PhoneLink phone={lead.phone} />
+              </>
+            ) : null}
+            {lead.dealValue !== null ? (
+              <>
+                {lead.owner || lead.phone ? ' · ' : null}
+                <DealValue value={lead.dealValue} />
+              </>
+            ) : null}
+          </div>
+        ) : null}
       </div>
       <div className={t.cardActions}>
         <StatusCell lead={lead} onStatusChange={onStatusChange} />

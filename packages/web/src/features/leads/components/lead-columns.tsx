@@ -4,7 +4,7 @@ import type { Lead, LeadSortField } from '@leadline/shared/leads';
 import type { ColumnSpec } from '../../../components/column-prefs.ts';
 import { tableClasses as t } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { Dash, ExternalLink } from './lead-controls.tsx';
+import { Dash, DealValue, ExternalLink, PhoneLink, formatDay } from './lead-controls.tsx';
 import { LeadSourceLabel } from './lead-source-icon.tsx';
 
 export type LeadColumnId =
@@ -17,6 +17,10 @@ export type LeadColumnId =
   | 'personLinkedin'
   | 'location'
   | 'source'
+  | 'owner'
+  | 'phone'
+  | 'dealValue'
+  | 'expectedCloseDate'
   | 'createdAt';
 
 export type LeadColumn = ColumnSpec<LeadColumnId> & {
@@ -111,6 +115,36 @@ export const LEAD_COLUMNS: readonly LeadColumn[] = [
     sort: 'source',
     minWidth: 120,
     cell: (lead) => <LeadSourceLabel source={lead.source} />,
+  },
+  {
+    id: 'owner',
+    label: 'Owner',
+    byDefault: false,
+    minWidth: 130,
+    clip: 160,
+    title: (lead) => lead.owner?.name ?? '',
+    cell: (lead) => lead.owner?.name || <Dash />,
+  },
+  {
+    id: 'phone',
+    label: 'Phone',
+    byDefault: false,
+    minWidth: 140,
+    cell: (lead) => <PhoneLink phone={lead.phone} />,
+  },
+  {
+    id: 'dealValue',
+    label: 'Deal Value',
+    byDefault: false,
+    minWidth: 120,
+    cell: (lead) => <DealValue value={lead.dealValue} />,
+  },
+  {
+    id: 'expectedCloseDate',
+    label: 'Expected Close',
+    byDefault: false,
+    minWidth: 130,
+    cell: (lead) => (lead.expectedCloseDate ? formatDay(lead.expectedCloseDate) : <Dash />),
   },
   {
     id: 'createdAt',

@@ -1,9 +1,10 @@
 import { IconCheck, IconEye, IconMailOff, IconSend, IconTrash } from '@tabler/icons-react';
-import { LEAD_STATUSES } from '@leadline/shared/leads';
+import { LEAD_STATUSES, telLink } from '@leadline/shared/leads';
 import type { Lead, LeadStatus } from '@leadline/shared/leads';
 import { IconButton, tableClasses as t, toneStyle } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { displayLink, externalHref } from '../../../lib/links.ts';
+import { useMoney } from '../../../lib/organization-settings.ts';
 import { fullName, leadInitials, statusColor } from './lead-status.ts';
 
 /** What a row or card of a lead can do. */
@@ -29,6 +30,26 @@ export const ExternalLink = ({ value, label }: { value: string; label?: string }
     </a>
   );
 };
+
+/** The phone as a `tel:` link (a dash when there is none). */
+export const PhoneLink = ({ phone }: { phone: string }) =>
+  phone ? (
+    <a className={`${t.link} ${t.focus}`} href={telLink(phone)}>
+      {phone}
+    </a>
+  ) : (
+    <Dash />
+  );
+
+/** The deal value in the organisation's currency. */
+export const DealValue = ({ value }: { value: number | null }) => {
+  const money = useMoney();
+  return value === null ? <Dash /> : <>{money(value)}</>;
+};
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/** A calendar day ("YYYY-MM-DD") as the reader writes dates; the day itself, whatever the zone. */
+export const formatDay = (day: string): string => dayFormat.format(new Date(`${day}T00:00:00`));
 
 export const LeadAvatar = ({ lead }: { lead: Lead }) => (
   <span className={t.avatar} style={toneStyle(statusColor(lead.status))} aria-hidden>

@@ -5,6 +5,7 @@ import { formatLocation } from '@leadline/shared/leads';
 import type { Lead } from '@leadline/shared/leads';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { displayLink, externalHref } from '../../../lib/links.ts';
+import { DealValue, PhoneLink, formatDay } from './lead-controls.tsx';
 import { LeadSourceLabel } from './lead-source-icon.tsx';
 import { statusColor } from './lead-status.ts';
 
@@ -87,6 +88,9 @@ export const LeadDetails = ({ lead }: { lead: Lead }) => (
             {lead.personEmail}
           </Anchor>
         </Item>
+        <Item label="Phone">
+          <PhoneLink phone={lead.phone} />
+        </Item>
         <Item label="Job Title">{text(lead.personDesignation)}</Item>
         <Item label="Personal LinkedIn">
           <Link value={lead.personLinkedin} />
@@ -109,6 +113,13 @@ export const LeadDetails = ({ lead }: { lead: Lead }) => (
               {lead.status}
             </Badge>
           </Group>
+        </Item>
+        <Item label="Owner">{lead.owner?.name || 'Nobody'}</Item>
+        <Item label="Deal value">
+          <DealValue value={lead.dealValue} />
+        </Item>
+        <Item label="Expected close">
+          {lead.expectedCloseDate ? formatDay(lead.expectedCloseDate) : NOT_SPECIFIED}
         </Item>
         <Item label="Created">{formatDateTime(lead.createdAt)}</Item>
         <Item label="Last updated">{formatDateTime(lead.updatedAt)}</Item>

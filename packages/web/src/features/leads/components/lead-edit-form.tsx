@@ -3,6 +3,7 @@ import type { Lead } from '@leadline/shared/leads';
 import { EditFormShell } from '../../../components/edit-form-shell.tsx';
 import { editSaveCallbacks } from '../../../lib/edit-save.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
+import { useOwnerChoices } from '../api/lead-owners.ts';
 import { LeadFormSections } from './lead-form-sections.tsx';
 import { LEAD_FORM_FIELDS, leadFormValues, updateLeadResolver } from './lead-form-values.ts';
 import type { LeadFormValues, LeadUpdateData, RegisterField } from './lead-form-values.ts';
@@ -12,6 +13,7 @@ type LeadEditFormProps = { lead: Lead; onDone: () => void };
 /** Editing a lead in the drawer: leadUpdateSchema's rules, saved with PUT. */
 export const LeadEditForm = ({ lead, onDone }: LeadEditFormProps) => {
   const updateLead = useUpdateLead();
+  const owners = useOwnerChoices(lead.ownerId, lead.owner?.name || 'Nobody');
   const {
     register,
     handleSubmit,
@@ -61,6 +63,7 @@ export const LeadEditForm = ({ lead, onDone }: LeadEditFormProps) => {
         source={source}
         idPrefix={`edit-${lead._id}`}
         wide={false}
+        owners={owners}
       />
     </EditFormShell>
   );

@@ -27,6 +27,8 @@ type SectionsProps = {
   idPrefix: string;
   /** Columns on wide screens (the drawer is narrower than the page). */
   wide?: boolean;
+  /** The owner select's choices; absent: no owner select (no Lead Management). */
+  owners?: { value: string; label: string }[];
 };
 
 const Section = ({
@@ -52,6 +54,7 @@ export const LeadFormSections = ({
   source,
   idPrefix,
   wide = true,
+  owners,
 }: SectionsProps) => {
   const industries = `${idPrefix}-industries`;
   const linkRequired = profileLinkRequired(source);
@@ -132,6 +135,14 @@ export const LeadFormSections = ({
           error={errors.personLinkedin?.message}
           {...field('personLinkedin')}
         />
+        <TextInput
+          label="Phone"
+          type="tel"
+          autoComplete="off"
+          placeholder="+1 555 010 2030"
+          error={errors.phone?.message}
+          {...field('phone')}
+        />
       </Section>
       <Section legend="Location" wide={wide}>
         <TextInput label="City" error={errors.personCity?.message} {...field('personCity')} />
@@ -162,6 +173,27 @@ export const LeadFormSections = ({
           data={[...LEAD_STATUSES]}
           error={errors.status?.message}
           {...field('status')}
+        />
+        {owners ? (
+          <NativeSelect
+            label="Owner"
+            data={owners}
+            error={errors.ownerId?.message}
+            {...field('ownerId')}
+          />
+        ) : null}
+        <TextInput
+          label="Deal value"
+          inputMode="decimal"
+          placeholder="12,500"
+          error={errors.dealValue?.message}
+          {...field('dealValue')}
+        />
+        <TextInput
+          label="Expected close date"
+          type="date"
+          error={errors.expectedCloseDate?.message}
+          {...field('expectedCloseDate')}
         />
         {showsProfileLink(source) ? (
           <TextInput

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { isAcceptedDay } from '@leadline/shared/dates';
 import { DEFAULT_LEADS_PER_PAGE, LEADS_PER_PAGE, LEAD_SORT_FIELDS } from '@leadline/shared/leads';
 import type { LeadListQuery, LeadSortField } from '@leadline/shared/leads';
+import { isUuid } from '@leadline/shared/ids';
 import { toPage, useUrlState } from '../../../lib/url-state.ts';
 
 /** Everything about the leads view that lives in the URL (module constant: a stable object). */
@@ -14,6 +15,7 @@ const VIEW_DEFAULTS = {
   location: '',
   source: '',
   status: '',
+  owner: '',
   from: '',
   to: '',
   sort: '-createdAt',
@@ -21,7 +23,7 @@ const VIEW_DEFAULTS = {
 };
 
 export type LeadFilterKey =
-  'search' | 'industry' | 'size' | 'location' | 'source' | 'status' | 'from' | 'to';
+  'search' | 'industry' | 'size' | 'location' | 'source' | 'status' | 'owner' | 'from' | 'to';
 
 export const FILTER_KEYS: readonly LeadFilterKey[] = [
   'search',
@@ -30,6 +32,7 @@ export const FILTER_KEYS: readonly LeadFilterKey[] = [
   'location',
   'source',
   'status',
+  'owner',
   'from',
   'to',
 ];
@@ -51,6 +54,8 @@ const validLimit = (value: string): number => {
 };
 
 const validDate = (value: string): string => (isAcceptedDay(value) ? value : '');
+/** A user's id or "me" (the leads you own). */
+const validOwner = (value: string): string => (value === 'me' || isUuid(value) ? value : '');
 
 /** The leads view (filters, sort, page, open lead) read from and written to the URL. */
 export const useLeadView = () => {
@@ -64,6 +69,7 @@ export const useLeadView = () => {
       location: values.location,
       source: values.source,
       status: values.status,
+      owner: validOwner(values.owner),
       from: validDate(values.from),
       to: validDate(values.to),
     }),

@@ -6,6 +6,7 @@ import { COMPANY_SIZES, INDUSTRIES, LEAD_SOURCES, LEAD_STATUSES } from '@leadlin
 import { REVERSED_RANGE } from '@leadline/shared/dates';
 import { DebouncedInput } from '../../../components/search-input.tsx';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
+import { ownerOptions, useLeadOwners } from '../api/lead-owners.ts';
 import { FILTER_KEYS } from './lead-view-state.ts';
 import type { LeadFilters } from './lead-view-state.ts';
 
@@ -50,6 +51,18 @@ const FiltersPanel = ({ filters, filtering, onChange, onClear }: LeadsFiltersPro
   const showAll = !mobile || open;
   // ISO days compare as text.
   const inverted = filters.from !== '' && filters.to !== '' && filters.to < filters.from;
+  const owners = useLeadOwners();
+  const ownerChoices = [
+    { value: '', label: 'All owners' },
+    { value: 'me', label: 'Mine' },
+    ...ownerOptions(owners.data ?? [], filters.owner),
+  ];
+  // An owner from the URL still shows as chosen while the users load (or if they are gone).
+  if (!ownerChoices.some((choice) => choice.value === filters.owner))
+    ownerChoices.push({
+      value: filters.owner,
+      label: owners.isPending ? 'Loading…' : 'Unknown user',
+    });
 
   return (
     <Stack gap="sm">
@@ -110,7 +123,15 @@ const FiltersPanel = ({ filters, filtering, onChange, onClear }: LeadsFiltersPro
                 onChange={(event) => onChange({ status: event.currentTarget.value })}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, xs: 6, md: 4, lg: 3 }}>
+            <Grid.Col span={half}>
+              <NativeSelect
+                label="Owner"
+                value={filters.owner}
+                data={ownerChoices}
+                onChange={(event) => onChange({ owner: event.currentTarget.value })}
+              />
+            </Grid.Col>
+            <Grid.Col span={half}>
               <DebouncedInput
                 label="Location"
                 placeholder="City, state or country"

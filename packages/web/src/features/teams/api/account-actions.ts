@@ -33,3 +33,12 @@ const useTeamMutation = <TInput, TOutput>(mutationFn: (input: TInput) => Promise
 export const useChangeRole = () => useTeamMutation(changeRole);
 export const useSetAccountActive = () => useTeamMutation(setAccountActive);
 export const useResetUserPassword = () => useTeamMutation(resetUserPassword);
+
+/** DELETE /api/users/:id: the account goes; its leads go to `successorId` (default: the first Admin). */
+export const deleteUser = ({ id, successorId }: { id: string; successorId: string }) =>
+  apiRequest<{ message: string }>(
+    `/api/users/${encodeURIComponent(id)}${successorId ? `?successorId=${encodeURIComponent(successorId)}` : ''}`,
+    { method: 'DELETE' },
+  );
+
+export const useDeleteUser = () => useTeamMutation(deleteUser);

@@ -1,5 +1,12 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
-import { IconDots, IconKey, IconUserCheck, IconUserCog, IconUserOff } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconKey,
+  IconTrash,
+  IconUserCheck,
+  IconUserCog,
+  IconUserOff,
+} from '@tabler/icons-react';
 import type { PublicUser } from '@leadline/shared/auth';
 
 type AccountMenuProps = {
@@ -8,6 +15,7 @@ type AccountMenuProps = {
   onChangeRole: () => void;
   onResetPassword: () => void;
   onSetActive: (active: boolean) => void;
+  onDelete: () => void;
 };
 
 /** An administrator's actions on one account: role, password reset, (de)activation. */
@@ -17,6 +25,7 @@ export const AccountMenu = ({
   onChangeRole,
   onResetPassword,
   onSetActive,
+  onDelete,
 }: AccountMenuProps) => {
   const inactive = user.status === 'inactive';
   return (
@@ -50,6 +59,11 @@ export const AccountMenu = ({
             Deactivate
           </Menu.Item>
         )}
+        {user.role !== 'Super Admin' ? (
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+            Delete
+          </Menu.Item>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useResetUserPassword, useSetAccountActive } from '../api/account-actions.ts';
 import { AccountMenu } from './account-menu.tsx';
+import { DeleteUserModal } from './delete-user-modal.tsx';
 import { RoleModal } from './role-modal.tsx';
 import { TemporaryPasswordModal } from './temporary-password-modal.tsx';
 
@@ -16,8 +17,9 @@ type Shown = { name: string; email: string; password: string };
  * What an administrator can do to the accounts on the team screen: the per-card menu and
  * the dialogs it opens. Only accounts the server would let the actor manage get a menu.
  */
-export const useAccountAdmin = (actor: PublicUser) => {
+export const useAccountAdmin = (actor: PublicUser, team: readonly PublicUser[] = []) => {
   const [roleFor, setRoleFor] = useState<PublicUser | null>(null);
+  const [deleting, setDeleting] = useState<PublicUser | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
   const setActive = useSetAccountActive();
   const reset = useResetUserPassword();
@@ -63,6 +65,7 @@ export const useAccountAdmin = (actor: PublicUser) => {
         onChangeRole={() => setRoleFor(user)}
         onResetPassword={() => resetPassword(user)}
         onSetActive={(active) => changeActive(user, active)}
+        onDelete={() => setDeleting(user)}
       />
     );
   };
@@ -75,6 +78,7 @@ export const useAccountAdmin = (actor: PublicUser) => {
         onClose={() => setRoleFor(null)}
       />
       <TemporaryPasswordModal shown={shown} onClose={() => setShown(null)} />
+      <DeleteUserModal user={deleting} team={team} onClose={() => setDeleting(null)} />
     </>
   );
 

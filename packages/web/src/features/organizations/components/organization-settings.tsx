@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { CURRENCIES, formatMoney } from '@leadline/shared/organization';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import {
+  useOrganizationSettings,
+  useSaveOrganizationSettings,
+} from '../../../lib/organization-settings.ts';
+
+const currencyName = (code: string) => {
+  try {
+    return new Intl.DisplayNames(undefined, { type: 'currency' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({
+  value: code,
+  label: `${code} · ${currencyName(code)}`,
+}));
+
+/** Organisation settings (Admins): the currency deal values are shown in. */
+export const OrganizationSettingsPanel = () => {
+  const settings = useOrganizationSettings();
+  const save = useSaveOrganizationSettings();
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (!settings.data) return null;
+  const currency = chosen ?? settings.data.currency;
+  const submit = () =>
+    save.mutate(
+      { currency },
+      {
+        onSuccess: () => {
+          setChosen(null);
+          notifySuccess(`Deal values are now shown in ${currency}`);
+        },
+        onError: (error) => notifyError(errorMessage(error, 'Failed to save the settings'), error),
+      },
+    );
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Organisation settings">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Organisation settings
+        </Title>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <NativeSelect
+            label="Currency of deal values"
+            data={CURRENCY_OPTIONS}
+            value={currency}
+            onChange={(event) => setChosen(event.currentTarget.value)}
+            style={{ flex: '0 1 280px' }}
+          />
+          <Button
+            onClick={submit}
+            loading={save.isPending}
+            disabled={currency === settings.data.currency}
+          >
+            Save
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Everyone in {settings.data.organization} sees deal values like{' '}
+          {formatMoney(12500, currency)}.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+};
