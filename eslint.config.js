@@ -18,6 +18,7 @@ const serverDoors = {
   deliverability: ['events.ts', 'incoming.ts', 'rate.ts', 'record.ts'],
   imports: ['rows-source.ts', 'xlsx.ts', 'zip.ts'],
   leads: [
+    'access.ts',
     'changes.ts',
     'client-link.ts',
     'mail-state.ts',

@@ -3,7 +3,14 @@ import type { Page } from 'playwright-core';
 import { callApi, signinToken } from '../support/api.ts';
 import { snap, snapDark } from '../support/browser.ts';
 import { openPhonePage, setUpDemoSession } from '../support/demo-session.ts';
-import { DEMO_ADMIN, DEMO_PASSWORD, bodyRows, showAllColumns } from '../support/leads-pages.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_PASSWORD,
+  bodyRows,
+  csvFile,
+  showAllColumns,
+} from '../support/leads-pages.ts';
+import { mappingStep, startImport } from '../support/import-pages.ts';
 import { hidden, toast, visible } from '../support/pages.ts';
 
 let page: Page;
@@ -25,6 +32,9 @@ beforeAll(async () => {
 });
 
 const dialog = () => page.getByRole('dialog');
+/** How many leads the user owns (the list's total: the demo's owners have over a thousand). */
+const countOwnedBy = async (owner: string) =>
+  (await callApi(session.server, `/api/leads?limit=10&owner=${owner}`, { token })).total as number;
 const leadsOwnedBy = async (owner: string) =>
   (await callApi(session.server, `/api/leads?limit=250&owner=${owner}`, { token })).leads as {
     _id: string;
@@ -40,7 +50,7 @@ describe('lead owners in the browser', () => {
   it('assigns selected leads in bulk after a confirmation naming the count and the user', async () => {
     await page.goto('/leads-table');
     await visible(bodyRows(page).first());
-    const before = (await leadsOwnedBy(manager.id)).length;
+    const before = await countOwnedBy(manager.id);
     const boxes = page.locator('table[aria-label="Leads"] > tbody input[type="checkbox"]');
     await boxes.nth(0).check();
     await boxes.nth(1).check();
@@ -50,7 +60,7 @@ describe('lead owners in the browser', () => {
     await dialog().getByRole('button', { name: 'Assign 2 leads' }).click();
     await toast(page, '2 leads assigned to Max Manager');
     await hidden(dialog());
-    await expect.poll(async () => (await leadsOwnedBy(manager.id)).length).toBe(before + 2);
+    await expect.poll(() => countOwnedBy(manager.id)).toBe(before + 2);
   });
 
   it('filters by owner, kept in the URL', async () => {
@@ -123,6 +133,36 @@ describe('lead owners in the browser', () => {
     await bothSchemes(small, 'owners-settings-375');
     expect(phoneErrors).toEqual([]);
     await phone.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('spreads an import round-robin over the chosen users', async () => {
+    await page.goto('/leads-table');
+    const rows = [['Company', 'First Name', 'Last Name', 'Email', 'Source']];
+    for (let i = 1; i <= 4; i++)
+      rows.push(['Round Robin Co', 'Robin', `No${i}`, `robin${i}@rr.test`, 'Referral']);
+    await page
+      .locator('input[aria-label="Leads file to upload"]')
+      .setInputFiles(csvFile('round-robin.csv', rows));
+    const step = mappingStep(page, 'leads');
+    await step.getByPlaceholder('Owner column or yourself').click();
+    // (The Owner filter's native options are options too: pick from the open list.)
+    const choices = page.getByRole('listbox');
+    await choices.getByRole('option', { name: 'Max Manager' }).click();
+    await choices.getByRole('option', { name: 'Rita Rep' }).click();
+    await page.keyboard.press('Escape');
+    await snap(page, 'owners-import-round-robin-1280');
+    await startImport(page, 'leads');
+    await toast(page, 'Leads uploaded successfully');
+    const found = (await callApi(session.server, '/api/leads?limit=10&search=rr.test', { token }))
+      .leads as { personEmail: string; owner: { name: string } }[];
+    const byEmail = Object.fromEntries(found.map((lead) => [lead.personEmail, lead.owner.name]));
+    expect(byEmail).toEqual({
+      'robin1@rr.test': 'Max Manager',
+      'robin2@rr.test': 'Rita Rep',
+      'robin3@rr.test': 'Max Manager',
+      'robin4@rr.test': 'Rita Rep',
+    });
     expect(errors).toEqual([]);
   });
 });

@@ -41,6 +41,8 @@ type ImportFlowOptions = {
   onSettled: (status: ImportStatus | null, error?: unknown) => void;
   /** Fallback text when the progress can no longer be read. */
   failedText: string;
+  /** The screen's own choices in the mapping step (see ImportMappingStep's `extra`). */
+  mappingExtra?: ReactNode;
 };
 
 /**
@@ -105,6 +107,7 @@ export const useImportFlow = (options: ImportFlowOptions) => {
           starting={saving}
           onCancel={() => setPending(null)}
           onStart={(choice) => void start(choice)}
+          extra={options.mappingExtra}
         />
       ) : null}
       <ImportDialog

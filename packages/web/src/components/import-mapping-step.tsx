@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -72,6 +73,8 @@ type ImportMappingStepProps = {
   starting: boolean;
   onCancel: () => void;
   onStart: (choice: MappingChoice) => void;
+  /** More choices of the screen's own, shown above the mapping's save box (leads: owners). */
+  extra?: ReactNode;
 };
 
 /**
@@ -86,6 +89,7 @@ export const ImportMappingStep = ({
   starting,
   onCancel,
   onStart,
+  extra,
 }: ImportMappingStepProps) => {
   const narrow = useMediaQuery('(max-width: 48em)');
   const [mapping, setMapping] = useState<ColumnMapping>(preview.mapping);
@@ -154,6 +158,7 @@ export const ImportMappingStep = ({
         ) : (
           <ImportPreviewRows kind={kind} rows={preview.rows} mapping={mapping} />
         )}
+        {extra}
         <Stack gap="xs">
           <Checkbox
             label={

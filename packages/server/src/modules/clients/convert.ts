@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../caller/current-user.ts';
 import { HttpError, badRequest } from '../../lib/errors.ts';
 import { logActivity } from '../activity/log.ts';
 import { getLead } from '../leads/service.ts';
+import { checkLeadWrite } from '../leads/access.ts';
 import { linkLeadToClient } from '../leads/client-link.ts';
 import { toClient } from './present.ts';
 import { addClientRow, duplicateAsConflict, organizationOf } from './service.ts';
@@ -34,6 +35,8 @@ export const convertLead = async (
 ): Promise<Client> => {
   if (!hasPermission(actor, 'leadsTable')) throw new HttpError(403, CONVERT_NEEDS_LEADS);
   const lead = await getLead(db, actor, leadId);
+  // Linking the lead changes it: the caller's own lead, unless they manage leads.
+  checkLeadWrite(actor, { owners: [lead.ownerId] });
   if (lead.clientId) throw new HttpError(409, ALREADY_CONVERTED);
   const parsed = clientSchema.safeParse({
     companyName: lead.companyName,

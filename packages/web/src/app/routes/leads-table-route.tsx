@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,6 +28,7 @@ import { useUpdateLeadStatus } from '../../features/leads/api/update-lead-status
 import { previewLeadsUpload } from '../../features/leads/api/preview-leads-upload.ts';
 import { saveLeadImportPreset } from '../../features/leads/api/save-lead-import-preset.ts';
 import { uploadLeads } from '../../features/leads/api/upload-leads.ts';
+import { RoundRobinField } from '../../features/leads/components/round-robin-field.tsx';
 import { AssignLeads } from '../../features/leads/components/assign-leads.tsx';
 import { bulkEmailState } from '../../features/leads/components/bulk-email.ts';
 import { LeadDetailDrawer } from '../../features/leads/components/lead-detail-drawer.tsx';
@@ -77,6 +78,12 @@ export const LeadsTableRoute = () => {
     if (pastEnd) setPage(lastPage);
   }, [pastEnd, lastPage, setPage]);
 
+  // Round-robin owners of an import (Lead Management): read when the upload is sent.
+  const [roundRobin, setRoundRobin] = useState<string[]>([]);
+  const roundRobinNow = useRef(roundRobin);
+  roundRobinNow.current = roundRobin;
+  const managesLeads = user !== null && hasPermission(user, 'leadManagement');
+
   // The upload texts without emoji: they show as boxes where no emoji font is installed.
   const importFlow = useImportFlow({
     kind: 'leads',
@@ -84,7 +91,10 @@ export const LeadsTableRoute = () => {
     mappingTitle: 'Import leads: match the columns',
     progressTitle: 'Uploading leads',
     preview: previewLeadsUpload,
-    upload: uploadLeads,
+    upload: (file, mapping) => uploadLeads(file, mapping, roundRobinNow.current),
+    mappingExtra: managesLeads ? (
+      <RoundRobinField value={roundRobin} onChange={setRoundRobin} />
+    ) : undefined,
     savePreset: saveLeadImportPreset,
     failedText: 'Upload failed',
     onRejected: (error) => notifyError(errorMessage(error, 'Upload failed'), error),
@@ -198,7 +208,10 @@ export const LeadsTableRoute = () => {
         onBulkDelete={onBulkDelete}
         deleting={bulkDelete.isPending}
         accept={UPLOAD_ACCEPT}
-        onUpload={importFlow.begin}
+        onUpload={(file) => {
+          setRoundRobin([]);
+          importFlow.begin(file);
+        }}
         uploading={importFlow.busy}
         onDownload={onDownload}
         downloading={download.isPending}
