@@ -44,6 +44,7 @@ import { importRoutes } from './modules/imports/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
 import { organizationsRoutes } from './modules/organizations/routes.ts';
+import { pipelineRoutes } from './modules/pipeline/routes.ts';
 import { actingUser } from './modules/organizations/service.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -178,6 +179,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(templatesRoutes(deps.db));
   await app.register(inboxRoutes(deps.db, deps.secretKey));
   await app.register(reportsRoutes(deps.db));
+  await app.register(pipelineRoutes(deps.db));
   await registerWeb(app, deps.webDist, currentBuild);
   return app;
 };

@@ -1,0 +1,103 @@
+import { PIPELINE_PAGE, PIPELINE_STATUSES } from '@leadline/shared/pipeline';
+import type {
+  PipelineColumnPage,
+  PipelineColumnParams,
+  PipelineParams,
+  PipelineResponse,
+} from '@leadline/shared/pipeline';
+import type { Lead, LeadStatus } from '@leadline/shared/leads';
+import type { Db } from '../../db/connection.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
+import { presentLeads } from '../leads/owners.ts';
+import { changeLeadStatus, organizationOf, toLeadFilter } from '../leads/service.ts';
+import type { LeadFilter } from '../leads/query.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import type { BoardCursor } from './cursor.ts';
+import { findColumnCards } from './repo.ts';
+import { boardTotals } from './totals.ts';
+
+type Cards = Awaited<ReturnType<typeof findColumnCards>>;
+
+/** A column's page: its first `PIPELINE_PAGE` rows and the cursor after the last, if more follow. */
+const pageOf = (rows: Cards) => {
+  const shown = rows.slice(0, PIPELINE_PAGE);
+  const last = shown.at(-1);
+  return {
+    rows: shown.map((row) => row.lead),
+    nextCursor:
+      rows.length > PIPELINE_PAGE && last
+        ? encodeCursor({ micros: last.micros, id: last.lead.id })
+        : null,
+  };
+};
+
+const readColumn = async (
+  db: Db,
+  organizationId: string,
+  filter: LeadFilter,
+  status: LeadStatus,
+  after: BoardCursor | null,
+) => pageOf(await findColumnCards(db, organizationId, filter, status, after, PIPELINE_PAGE));
+
+/** The table's filters as the leads module reads them, the status left to the columns. */
+const boardFilter = (query: PipelineParams, actor: CurrentUser): LeadFilter => ({
+  ...toLeadFilter(query, actor),
+  status: undefined,
+});
+
+/**
+ * GET /api/pipeline: every column's count and summed deal value (totals.ts) and its first
+ * cards, the table's filters applied. Cards of every column are presented together (one read
+ * of the owners' names).
+ */
+export const pipelineBoard = async (
+  db: Db,
+  actor: CurrentUser,
+  query: PipelineParams,
+): Promise<PipelineResponse> => {
+  const organizationId = organizationOf(actor);
+  const filter = boardFilter(query, actor);
+  const [totals, ...pages] = await Promise.all([
+    boardTotals(db, organizationId, filter),
+    ...PIPELINE_STATUSES.map((status) => readColumn(db, organizationId, filter, status, null)),
+  ]);
+  const leads = await presentLeads(
+    db,
+    pages.flatMap((page) => page.rows),
+  );
+  let start = 0;
+  return {
+    columns: PIPELINE_STATUSES.map((status, index) => {
+      const page = pages[index]!;
+      const cards: Lead[] = leads.slice(start, (start += page.rows.length));
+      const total = totals.find((row) => row.status === status);
+      return {
+        status,
+        count: total?.count ?? 0,
+        value: total?.value ?? 0,
+        leads: cards,
+        nextCursor: page.nextCursor,
+      };
+    }),
+  };
+};
+
+/** GET /api/pipeline/:status: the next cards of one column after `cursor`. */
+export const pipelineColumn = async (
+  db: Db,
+  actor: CurrentUser,
+  status: LeadStatus,
+  query: PipelineColumnParams,
+): Promise<PipelineColumnPage> => {
+  const organizationId = organizationOf(actor);
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const page = await readColumn(db, organizationId, boardFilter(query, actor), status, after);
+  return { status, leads: await presentLeads(db, page.rows), nextCursor: page.nextCursor };
+};
+
+/**
+ * PATCH /api/pipeline/leads/:id: a card moved to another column. The leads service changes the
+ * status (its rules, the status change record and the activity entry).
+ */
+export const moveLead = (db: Db, actor: CurrentUser, id: string, status: LeadStatus) =>
+  changeLeadStatus(db, actor, id, status);
