@@ -8,12 +8,12 @@ import type { Lead, LeadListQuery, LeadStatus } from './leads.ts';
  * The board's columns, left to right, as a sales pipeline reads: a lead warms up from Cold to
  * Hot and ends Qualified.
  */
-export const PIPELINE_STATUSES: readonly LeadStatus[] = [
+export const PIPELINE_STATUSES = [
   'Cold Lead',
   'Warm Lead',
   'Hot Lead',
   'Qualified',
-];
+] as const satisfies readonly LeadStatus[];
 
 /** Cards a column shows at first, and each "more" after. */
 export const PIPELINE_PAGE = 50;

@@ -12,15 +12,20 @@ import { presentLeads } from '../leads/owners.ts';
 import { changeLeadStatus, organizationOf, toLeadFilter } from '../leads/service.ts';
 import type { LeadFilter } from '../leads/query.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import type { BoardCursor } from './cursor.ts';
-import { findColumnCards } from './repo.ts';
+import { findColumnCards, findFirstCards } from './repo.ts';
+import type { CardRow } from './repo.ts';
 import { boardTotals } from './totals.ts';
 
-type Cards = Awaited<ReturnType<typeof findColumnCards>>;
+/** Newest in status first, as the board index reads them. */
+const byBoardOrder = (a: CardRow, b: CardRow): number => {
+  const time = BigInt(b.micros) - BigInt(a.micros);
+  if (time !== 0n) return time > 0n ? 1 : -1;
+  return a.lead.id < b.lead.id ? 1 : a.lead.id > b.lead.id ? -1 : 0;
+};
 
 /** A column's page: its first `PIPELINE_PAGE` rows and the cursor after the last, if more follow. */
-const pageOf = (rows: Cards) => {
-  const shown = rows.slice(0, PIPELINE_PAGE);
+const pageOf = (rows: readonly CardRow[]) => {
+  const shown = [...rows].sort(byBoardOrder).slice(0, PIPELINE_PAGE);
   const last = shown.at(-1);
   return {
     rows: shown.map((row) => row.lead),
@@ -30,14 +35,6 @@ const pageOf = (rows: Cards) => {
         : null,
   };
 };
-
-const readColumn = async (
-  db: Db,
-  organizationId: string,
-  filter: LeadFilter,
-  status: LeadStatus,
-  after: BoardCursor | null,
-) => pageOf(await findColumnCards(db, organizationId, filter, status, after, PIPELINE_PAGE));
 
 /** The table's filters as the leads module reads them, the status left to the columns. */
 const boardFilter = (query: PipelineParams, actor: CurrentUser): LeadFilter => ({
@@ -57,10 +54,13 @@ export const pipelineBoard = async (
 ): Promise<PipelineResponse> => {
   const organizationId = organizationOf(actor);
   const filter = boardFilter(query, actor);
-  const [totals, ...pages] = await Promise.all([
+  const [totals, cards] = await Promise.all([
     boardTotals(db, organizationId, filter),
-    ...PIPELINE_STATUSES.map((status) => readColumn(db, organizationId, filter, status, null)),
+    findFirstCards(db, organizationId, filter, PIPELINE_STATUSES, PIPELINE_PAGE),
   ]);
+  const pages = PIPELINE_STATUSES.map((status) =>
+    pageOf(cards.filter((row) => row.lead.status === status)),
+  );
   const leads = await presentLeads(
     db,
     pages.flatMap((page) => page.rows),
@@ -91,7 +91,16 @@ export const pipelineColumn = async (
 ): Promise<PipelineColumnPage> => {
   const organizationId = organizationOf(actor);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const page = await readColumn(db, organizationId, boardFilter(query, actor), status, after);
+  const page = pageOf(
+    await findColumnCards(
+      db,
+      organizationId,
+      boardFilter(query, actor),
+      status,
+      after,
+      PIPELINE_PAGE,
+    ),
+  );
   return { status, leads: await presentLeads(db, page.rows), nextCursor: page.nextCursor };
 };
 
