@@ -47,14 +47,8 @@ const cardsQuery = (
 
 export type CardRow = Awaited<ReturnType<typeof cardsQuery>>[number];
 
-export const findColumnCards = (
-  db: Db,
-  organizationId: string,
-  filter: LeadFilter,
-  status: LeadStatus,
-  after: BoardCursor | null,
-  limit: number,
-): Promise<CardRow[]> => cardsQuery(db, organizationId, filter, status, after, limit);
+/** More cards of one column (after a cursor), or its first ones. */
+export const findColumnCards = cardsQuery;
 
 /**
  * The first `limit` + 1 cards of every column in one statement (one round trip): a UNION ALL
