@@ -210,7 +210,11 @@ describe('PATCH /api/pipeline/leads/:id', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ _id: card._id, status: 'Qualified' });
     const after = await board(acme.token);
+    // The kept totals with the move applied equal a fresh count; filtered ones are counted again.
     expect(totalsOf(after)).toEqual(await truth());
+    expect(totalsOf(await board(acme.token, 'source=Referral'))).toEqual(
+      await truth(sql`${leads.source} = 'Referral'`),
+    );
     expect(after.columns[3]!.leads[0]!._id).toBe(card._id);
     expect(after.columns[1]!.count).toBe(before.columns[1]!.count - 1);
     const [change] = await t.database.db

@@ -9,12 +9,12 @@ import type { Lead, LeadStatus } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { presentLeads } from '../leads/owners.ts';
-import { changeLeadStatus, organizationOf, toLeadFilter } from '../leads/service.ts';
+import { changeLeadStatus, getLead, organizationOf, toLeadFilter } from '../leads/service.ts';
 import type { LeadFilter } from '../leads/query.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { findColumnCards, findFirstCards } from './repo.ts';
 import type { CardRow } from './repo.ts';
-import { boardTotals } from './totals.ts';
+import { boardTotals, keepMovedTotals, keptTotals } from './totals.ts';
 
 /** Newest in status first, as the board index reads them. */
 const byBoardOrder = (a: CardRow, b: CardRow): number => {
@@ -106,7 +106,27 @@ export const pipelineColumn = async (
 
 /**
  * PATCH /api/pipeline/leads/:id: a card moved to another column. The leads service changes the
- * status (its rules, the status change record and the activity entry).
+ * status (its rules, the status change record and the activity entry); the board's unfiltered
+ * totals are carried over with the move applied (totals.ts) rather than counted again.
  */
-export const moveLead = (db: Db, actor: CurrentUser, id: string, status: LeadStatus) =>
-  changeLeadStatus(db, actor, id, status);
+export const moveLead = async (
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  status: LeadStatus,
+): Promise<Lead> => {
+  const organizationId = organizationOf(actor);
+  const kept = keptTotals(db, organizationId);
+  const before = kept ? await getLead(db, actor, id) : undefined;
+  const lead = await changeLeadStatus(db, actor, id, status);
+  if (kept && before)
+    keepMovedTotals(
+      db,
+      organizationId,
+      kept,
+      before.status === lead.status
+        ? null
+        : { from: before.status, to: lead.status, value: lead.dealValue ?? 0 },
+    );
+  return lead;
+};

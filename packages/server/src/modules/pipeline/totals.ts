@@ -23,6 +23,9 @@ const cache = new WeakMap<Db, Map<string, Entry>>();
 const keyOf = (organizationId: string, filter: LeadFilter): string =>
   `${organizationId}\u0000${JSON.stringify(filter)}`;
 
+const isFresh = (entry: Entry, at = Date.now()) =>
+  at - entry.at < BOARD_TOTALS_TTL_MS && at >= entry.at;
+
 export const boardTotals = (
   db: Db,
   organizationId: string,
@@ -33,7 +36,7 @@ export const boardTotals = (
   const key = keyOf(organizationId, filter);
   const found = entries.get(key);
   const at = Date.now();
-  if (found && at - found.at < BOARD_TOTALS_TTL_MS && at >= found.at) return found.totals;
+  if (found && isFresh(found, at)) return found.totals;
   const totals = findColumnTotals(db, organizationId, filter);
   const entry = { at, organizationId, totals };
   entries.delete(key);
@@ -44,6 +47,47 @@ export const boardTotals = (
     if (entries.get(key) === entry) entries.delete(key);
   });
   return totals;
+};
+
+/** The organisation's unfiltered totals as kept now, if fresh (before a card moves). */
+export const keptTotals = (db: Db, organizationId: string): Entry | undefined => {
+  const found = cache.get(db)?.get(keyOf(organizationId, {}));
+  return found && isFresh(found) ? found : undefined;
+};
+
+export type Move = { from: string; to: string; value: number };
+
+const moved = (rows: readonly ColumnTotal[], { from, to, value }: Move): ColumnTotal[] => {
+  const next = rows.map((row) =>
+    row.status === from ? { ...row, count: row.count - 1, value: row.value - value } : row,
+  );
+  const target = next.find((row) => row.status === to);
+  if (!target) return [...next, { status: to, count: 1, value }];
+  return next.map((row) =>
+    row === target ? { ...row, count: row.count + 1, value: row.value + value } : row,
+  );
+};
+
+/**
+ * After one card moved (`move`; null: it stayed where it was): the unfiltered totals kept
+ * before, with the move applied, instead of counting a million leads again (the write forgot
+ * them). Filtered totals are counted again when next asked. Kept only until the old entry would
+ * have expired, and never over totals counted since. A write elsewhere between the two (an
+ * import in another request) may be missed until then: at most a minute, as after writes in
+ * another process.
+ */
+export const keepMovedTotals = (
+  db: Db,
+  organizationId: string,
+  kept: Entry,
+  move: Move | null,
+): void => {
+  const entries = cache.get(db);
+  const key = keyOf(organizationId, {});
+  if (!entries || entries.has(key) || !isFresh(kept)) return;
+  const totals = move ? kept.totals.then((rows) => moved(rows, move)) : kept.totals;
+  totals.catch(() => undefined);
+  entries.set(key, { ...kept, totals });
 };
 
 /** Forgets every total of the organisation (after a write to its leads). */
