@@ -133,6 +133,18 @@ describe('pipeline board', () => {
     expect(await countOf(page, 'Cold Lead')).toBe(cold);
   });
 
+  it("opens a card's lead in the drawer", async () => {
+    const { page } = session;
+    await openBoard(page);
+    const first = column(page, 'Hot Lead').locator('[data-lead-id]').first();
+    const company = (await first.locator('button').first().textContent())!.trim();
+    await first.getByRole('button', { name: company }).click();
+    await page.waitForURL(/lead=/);
+    await visible(page.getByRole('dialog').getByText(company).first());
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => !url.search.includes('lead='));
+  });
+
   it("applies the leads table's filters, kept in the URL", async () => {
     const { page } = session;
     await openBoard(page, '?source=Referral');

@@ -69,13 +69,13 @@ export const pipelineBoard = async (
   return {
     columns: PIPELINE_STATUSES.map((status, index) => {
       const page = pages[index]!;
-      const cards: Lead[] = leads.slice(start, (start += page.rows.length));
+      const shown: Lead[] = leads.slice(start, (start += page.rows.length));
       const total = totals.find((row) => row.status === status);
       return {
         status,
         count: total?.count ?? 0,
         value: total?.value ?? 0,
-        leads: cards,
+        leads: shown,
         nextCursor: page.nextCursor,
       };
     }),

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Paper, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Lead, LeadStatus } from '@leadline/shared/leads';
 import type { PipelineQuery } from '@leadline/shared/pipeline';
 import { hasPermission } from '@leadline/shared/permissions';
@@ -16,7 +17,7 @@ import { fullName, statusColor } from '../../features/leads/components/lead-stat
 import { useLeadView } from '../../features/leads/components/lead-view-state.ts';
 import { LeadsFilters } from '../../features/leads/components/leads-filters.tsx';
 import { useMoreCards } from '../../features/pipeline/api/get-pipeline-column.ts';
-import { usePipeline } from '../../features/pipeline/api/get-pipeline.ts';
+import { pipelineKeys, usePipeline } from '../../features/pipeline/api/get-pipeline.ts';
 import { useMoveLead } from '../../features/pipeline/api/move-lead.ts';
 import { useCurrency } from '../../features/pipeline/components/deal-value.ts';
 import { PipelineBoard } from '../../features/pipeline/components/pipeline-board.tsx';
@@ -62,7 +63,13 @@ export const PipelineRoute = () => {
       { onError: (error) => notifyError(errorMessage(error, 'Failed to load more leads'), error) },
     ),
   );
+  const queryClient = useQueryClient();
   const onOpen = useStableCallback((lead: Lead) => view.openLead(lead._id));
+  // The drawer may have changed the lead (its status, owner, value): the board is read again.
+  const onClose = useStableCallback(() => {
+    view.closeLead();
+    void queryClient.invalidateQueries({ queryKey: pipelineKeys.all });
+  });
   const onSend = useStableCallback((lead: Lead) => void navigate(sendEmailPath(lead._id)));
 
   if (!user) return null;
@@ -107,7 +114,7 @@ export const PipelineRoute = () => {
       {canOpen ? (
         <LeadDetailDrawer
           leadId={view.leadId}
-          onClose={view.closeLead}
+          onClose={onClose}
           canSend={hasPermission(user, 'sendEmailPage')}
           onSend={onSend}
         />
