@@ -3,8 +3,10 @@
 // as (issue 15). Three ways of opening the board are measured:
 // - "reused": the column totals (count and summed deal value per status) kept from an earlier
 //   board within the minute; the four columns' first 50 cards read.
-// - "after a move": the first board after a card was moved, so the totals are counted again
-//   over every lead (a sequential loop: move a card through the API, then time the board).
+// - "after a move": the first board after a card was moved on the board (a sequential loop:
+//   move a card through the API, then time the board); the kept totals carry the move over.
+// - "after an edit": the first board after a lead was edited elsewhere (PUT /api/leads/:id),
+//   which forgets the totals: they are counted again over every lead.
 // - "filtered": source=Referral, totals reused.
 // Beside each, the statements the server sent, read off the wire and run bare on one connection.
 import { productWithLeads } from './support/leads-server.ts';
@@ -20,6 +22,7 @@ const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
 const MOVES = Number(process.env.BENCH_MOVES ?? 40);
+const EDITS = Number(process.env.BENCH_EDITS ?? 15);
 /** The budget the leads list is held to (bench:sorts, bench:leads): a page in 30 ms. */
 const LIMIT_MS = 30;
 
@@ -92,23 +95,37 @@ await runBenchmark('pipeline', 40 * 60_000, async (context) => {
     );
   }
 
-  // The first board after a change: a card moves (not timed), then the board is timed.
+  // The first board after a change (not timed), the board timed.
+  const boardAfter = async (rounds: number, change: (round: number) => Promise<unknown>) => {
+    const latencies: number[] = [];
+    for (let i = 0; i < rounds; i += 1) {
+      await change(i);
+      const started = performance.now();
+      await api(server, BOARD, { token });
+      latencies.push(performance.now() - started);
+    }
+    return latencySummary(latencies);
+  };
   const start = await api<Board>(server, BOARD, { token });
   const moving = start.columns[0]!.leads[0]!._id;
-  const afterMove: number[] = [];
-  for (let i = 0; i < MOVES; i += 1) {
-    const status = i % 2 === 0 ? 'Warm Lead' : 'Cold Lead';
-    await api(server, `/api/pipeline/leads/${moving}`, {
+  const moved = await boardAfter(MOVES, (i) =>
+    api(server, `/api/pipeline/leads/${moving}`, {
       method: 'PATCH',
       token,
-      body: { status },
-    });
-    const started = performance.now();
-    await api(server, BOARD, { token });
-    afterMove.push(performance.now() - started);
-  }
-  const moved = latencySummary(afterMove);
-  log(`board right after a move (totals counted again): p50 ${moved.p50} ms, p95 ${moved.p95} ms`);
+      body: { status: i % 2 === 0 ? 'Warm Lead' : 'Cold Lead' },
+    }),
+  );
+  log(`board right after a move (totals carried over): p50 ${moved.p50} ms, p95 ${moved.p95} ms`);
+  const edited = await boardAfter(EDITS, (i) =>
+    api(server, `/api/leads/${moving}`, {
+      method: 'PUT',
+      token,
+      body: { personDesignation: `Buyer ${i}` },
+    }),
+  );
+  log(
+    `board right after an edit (totals counted again): p50 ${edited.p50} ms, p95 ${edited.p95} ms`,
+  );
 
   const listP95 = http.list!.alone.latencyMs.p95;
   const boardP95 = http.board!.alone.latencyMs.p95;
@@ -120,6 +137,7 @@ await runBenchmark('pipeline', 40 * 60_000, async (context) => {
       listP95: listP95,
       boardP95: boardP95,
       boardAfterMoveP95: moved.p95,
+      boardAfterEditP95: edited.p95,
       boardRatioToList: round(boardP95 / listP95, 2),
     },
     figures: {
@@ -129,6 +147,7 @@ await runBenchmark('pipeline', 40 * 60_000, async (context) => {
       method: {
         http: `autocannon, 1 s warm-up then ${SECONDS} s, on 1 connection and on ${CONNECTIONS}`,
         afterMove: `${MOVES} rounds, one after another: PATCH ${BOARD}/leads/:id (not timed), then GET ${BOARD} timed (fetch, whole answer read)`,
+        afterEdit: `${EDITS} rounds: PUT /api/leads/:id (not timed; forgets the totals), then GET ${BOARD} timed`,
         bareSql:
           'the statements the server sent for the request (read off the wire, the guard’s read of the user left out), one after another on one connection; the server runs the board’s five at once on its pool',
       },
@@ -148,11 +167,14 @@ await runBenchmark('pipeline', 40 * 60_000, async (context) => {
         ]),
       ),
       boardAfterMove: moved,
+      boardAfterEdit: edited,
       ratios: {
         boardP95ToListP95: round(boardP95 / listP95, 2),
         boardP95ToLimit: round(boardP95 / LIMIT_MS, 2),
         boardAfterMoveP95ToListP95: round(moved.p95 / listP95, 2),
         boardAfterMoveP95ToLimit: round(moved.p95 / LIMIT_MS, 2),
+        boardAfterEditP95ToListP95: round(edited.p95 / listP95, 2),
+        boardAfterEditP95ToLimit: round(edited.p95 / LIMIT_MS, 2),
         filteredBoardP95ToListP95: round(http.filteredBoard!.alone.latencyMs.p95 / listP95, 2),
         boardP95ToBareSql: round(boardP95 / bare.boardReused.p95, 2),
         listP95ToBareSql: round(listP95 / bare.list.p95, 2),
@@ -179,10 +201,10 @@ await runBenchmark('pipeline', 40 * 60_000, async (context) => {
       ),
       target(
         'board after a move',
-        'HTTP p95 (ms) of the first board after a card moved (totals counted again)',
-        `at most ${3 * LIMIT_MS}`,
+        'HTTP p95 (ms) of the first board after a card moved on the board (totals carried over)',
+        `at most ${LIMIT_MS}`,
         moved.p95,
-        moved.p95 <= 3 * LIMIT_MS,
+        moved.p95 <= LIMIT_MS,
       ),
     ],
   };
