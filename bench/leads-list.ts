@@ -23,6 +23,7 @@ import {
   startProduct,
 } from './support/product.ts';
 import { latencySummary, round, runBenchmark, target } from './support/run.ts';
+import { executionMs, explain } from './support/statements.ts';
 import type { Context } from './support/run.ts';
 import { SEARCH_TERM } from './support/vocabulary.ts';
 
@@ -107,22 +108,6 @@ const captureStatements = async (
     await closeCapture();
   }
 };
-
-const explain = async (url: string, statement: Statement): Promise<string[]> => {
-  const client = await connect(url);
-  try {
-    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`,
-      statement.params,
-    );
-    return rows.map((row) => row['QUERY PLAN']);
-  } finally {
-    await client.end();
-  }
-};
-
-const executionMs = (plan: string[]) =>
-  Number(/Execution Time: ([\d.]+) ms/.exec(plan.join('\n'))?.[1] ?? Number.NaN);
 
 /** The statements alone on one connection, `runs` times: their own cost, without queueing. */
 const aloneTimings = async (url: string, statements: readonly Statement[], runs: number) => {

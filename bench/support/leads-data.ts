@@ -41,7 +41,7 @@ INSERT INTO leads (
   organization_id, created_by, company_name, industry, size, company_site, company_linkedin,
   person_first_name, person_last_name, person_email, person_designation, person_linkedin,
   person_city, person_state, person_country, source, status, contact_profile_link, subject,
-  mail_sent, sent_count, mail_sent_date, created_at, updated_at
+  mail_sent, sent_count, mail_sent_date, created_at, updated_at, deal_value, status_changed_at
 )
 SELECT $1::uuid, $2::uuid, company, industry, size,
   'https://' || domain, 'https://linkedin.com/company/' || split_part(domain, '.', 1),
@@ -57,7 +57,11 @@ SELECT $1::uuid, $2::uuid, company, industry, size,
   notes,
   sent, CASE WHEN sent THEN 1 + ${hash(12, 3)} ELSE 0 END,
   CASE WHEN sent THEN created_at + interval '2 days' END,
-  created_at, created_at
+  created_at, created_at,
+  -- One lead in five without a deal value; the others 500.00 to 99,999.99. The status changed
+  -- somewhere between the lead's creation and now.
+  CASE WHEN ${hash(16, 5)} = 0 THEN NULL ELSE (50000 + ${hash(17, 9950000)}) / 100.0 END,
+  created_at + ($3::timestamptz - created_at) * (${hash(18, 1000)} / 1000.0)
 FROM (
   SELECT i,
     word || ' ' || noun || ' ' || suffix AS company,

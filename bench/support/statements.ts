@@ -64,3 +64,21 @@ export const bareTimings = async (url: string, statements: readonly Statement[],
     await client.end();
   }
 };
+
+/** EXPLAIN (ANALYZE, BUFFERS) of a captured statement: its plan, line by line. */
+export const explain = async (url: string, statement: Statement): Promise<string[]> => {
+  const client = await connect(url);
+  try {
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`,
+      statement.params,
+    );
+    return rows.map((row) => row['QUERY PLAN']);
+  } finally {
+    await client.end();
+  }
+};
+
+/** The execution time an EXPLAIN ANALYZE plan reports. */
+export const executionMs = (plan: string[]) =>
+  Number(/Execution Time: ([\d.]+) ms/.exec(plan.join('\n'))?.[1] ?? Number.NaN);

@@ -45,6 +45,7 @@ import { inboxRoutes } from './modules/inbox/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
 import { interactionsRoutes } from './modules/interactions/routes.ts';
 import { organizationsRoutes } from './modules/organizations/routes.ts';
+import { pipelineRoutes } from './modules/pipeline/routes.ts';
 import { actingUser } from './modules/organizations/service.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
@@ -184,6 +185,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(reportsRoutes(deps.db));
   await app.register(leaderboardRoutes(deps.db));
   await app.register(companiesRoutes(deps.db));
+  await app.register(pipelineRoutes(deps.db));
   await registerWeb(app, deps.webDist, currentBuild);
   return app;
 };

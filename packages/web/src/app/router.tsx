@@ -106,6 +106,13 @@ const shellRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'pipeline',
+    handle: shellHandle('Pipeline', { permission: 'pipeline' }),
+    lazy: async () => ({
+      Component: (await import('./routes/pipeline-route.tsx')).PipelineRoute,
+    }),
+  },
+  {
     path: 'reports',
     handle: shellHandle('Reports', { permission: 'reports' }),
     lazy: async () => ({

@@ -1,0 +1,124 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Paper, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Lead, LeadStatus } from '@leadline/shared/leads';
+import type { PipelineQuery } from '@leadline/shared/pipeline';
+import { hasPermission } from '@leadline/shared/permissions';
+import { CenteredLoader } from '../../components/centered-loader.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { sendEmailPath } from '../../lib/lead-links.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { useStableCallback } from '../../lib/use-stable-callback.ts';
+import { LeadDetailDrawer } from '../../features/leads/components/lead-detail-drawer.tsx';
+import { fullName, statusColor } from '../../features/leads/components/lead-status.ts';
+import { useLeadView } from '../../features/leads/components/lead-view-state.ts';
+import { LeadsFilters } from '../../features/leads/components/leads-filters.tsx';
+import { useMoreCards } from '../../features/pipeline/api/get-pipeline-column.ts';
+import { pipelineKeys, usePipeline } from '../../features/pipeline/api/get-pipeline.ts';
+import { useMoveLead } from '../../features/pipeline/api/move-lead.ts';
+import { useCurrency } from '../../features/pipeline/components/deal-value.ts';
+import { PipelineBoard } from '../../features/pipeline/components/pipeline-board.tsx';
+
+const nameOf = (lead: Lead) => fullName(lead) || lead.companyName;
+
+/**
+ * /pipeline: the leads as a board, one column per status, filtered with the leads table's own
+ * filters (kept in the URL the same way). The table's status filter shows that column alone.
+ */
+export const PipelineRoute = () => {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const view = useLeadView();
+  const { filters } = view;
+  const query = useMemo<PipelineQuery>(() => {
+    const { status: _status, ...rest } = filters;
+    return rest;
+  }, [filters]);
+  const board = usePipeline(query);
+  const move = useMoveLead(query);
+  const more = useMoreCards(query);
+  const currency = useCurrency();
+  const [announcement, setAnnouncement] = useState('');
+
+  const onMove = useStableCallback((lead: Lead, status: LeadStatus) => {
+    if (lead.status === status) return;
+    move.mutate(
+      { lead, status },
+      {
+        onSuccess: () => setAnnouncement(`Moved ${nameOf(lead)} to ${status}`),
+        onError: (error) => {
+          const message = `Could not move ${nameOf(lead)} to ${status}: ${errorMessage(error, 'the server refused the change')}`;
+          notifyError(message, error);
+          setAnnouncement(message);
+        },
+      },
+    );
+  });
+  const onMore = useStableCallback((status: LeadStatus, cursor: string) =>
+    more.mutate(
+      { status, cursor },
+      { onError: (error) => notifyError(errorMessage(error, 'Failed to load more leads'), error) },
+    ),
+  );
+  const queryClient = useQueryClient();
+  const onOpen = useStableCallback((lead: Lead) => view.openLead(lead._id));
+  // The drawer may have changed the lead (its status, owner, value): the board is read again.
+  const onClose = useStableCallback(() => {
+    view.closeLead();
+    void queryClient.invalidateQueries({ queryKey: pipelineKeys.all });
+  });
+  const onSend = useStableCallback((lead: Lead) => void navigate(sendEmailPath(lead._id)));
+
+  if (!user) return null;
+  const canOpen = hasPermission(user, 'leadsTable');
+  const columns = (board.data?.columns ?? []).filter(
+    (column) => !filters.status || column.status === filters.status,
+  );
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <LeadsFilters
+          filters={filters}
+          filtering={view.filtering}
+          onChange={view.setFilters}
+          onClear={view.clearFilters}
+        />
+      </Paper>
+      {board.isPending ? (
+        <CenteredLoader label="Loading the pipeline" />
+      ) : board.isError && !board.data ? (
+        <LoadError
+          title="The pipeline could not be loaded"
+          message={errorMessage(board.error, 'Failed to load the pipeline')}
+          onRetry={() => void board.refetch()}
+          retrying={board.isFetching}
+        />
+      ) : (
+        <div style={{ opacity: board.isPlaceholderData ? 0.6 : 1 }} aria-busy={board.isFetching}>
+          <PipelineBoard
+            columns={columns}
+            colorOf={statusColor}
+            currency={currency}
+            loadingMore={more.isPending ? (more.variables?.status ?? null) : null}
+            announcement={announcement}
+            onMove={onMove}
+            onMore={onMore}
+            onOpen={canOpen ? onOpen : undefined}
+          />
+        </div>
+      )}
+      {canOpen ? (
+        <LeadDetailDrawer
+          leadId={view.leadId}
+          onClose={onClose}
+          canSend={hasPermission(user, 'sendEmailPage')}
+          onSend={onSend}
+        />
+      ) : null}
+    </Stack>
+  );
+};

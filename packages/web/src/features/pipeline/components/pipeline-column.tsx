@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import type { Lead, LeadStatus } from '@leadline/shared/leads';
+import type { PipelineColumn as Column } from '@leadline/shared/pipeline';
+import { formatCount } from '../../../lib/format.ts';
+import { formatColumnValue, formatDealValue } from './deal-value.ts';
+import { PipelineCard } from './pipeline-card.tsx';
+import classes from './pipeline.module.css';
+
+export type ColumnActions = {
+  currency: string;
+  dragged: Lead | null;
+  onDragStart: (lead: Lead) => void;
+  onDragEnd: () => void;
+  onMove: (lead: Lead, status: LeadStatus) => void;
+  onMore: (status: LeadStatus, cursor: string) => void;
+  onOpen?: (lead: Lead) => void;
+};
+
+type PipelineColumnProps = ColumnActions & {
+  column: Column;
+  color: string;
+  loadingMore: boolean;
+};
+
+/** Loads the next cards when the end of the column scrolls into view. */
+const useLoadOnScroll = (more: (() => void) | null) => {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(more);
+  latest.current = more;
+  const active = more !== null;
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!active || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current?.();
+      },
+      { root: target.parentElement, rootMargin: '200px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [active]);
+  return sentinel;
+};
+
+/** One status: its count and summed value, its cards (more on scroll), and a drop target. */
+export const PipelineColumn = ({ column, color, loadingMore, ...actions }: PipelineColumnProps) => {
+  const { currency, dragged, onMove, onMore } = actions;
+  const [over, setOver] = useState(false);
+  const droppable = dragged !== null && dragged.status !== column.status;
+  const { nextCursor, status } = column;
+  const more = nextCursor && !loadingMore ? () => onMore(status, nextCursor) : null;
+  const sentinel = useLoadOnScroll(more);
+  const headingId = `pipeline-${status.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section
+      className={classes.column}
+      aria-labelledby={headingId}
+      data-status={status}
+      data-drop-target={droppable && over}
+      style={{ '--column-accent': `var(--mantine-color-${color}-filled)` } as React.CSSProperties}
+      onDragOver={(event) => {
+        if (!droppable) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        if (droppable) onMove(dragged, status);
+      }}
+    >
+      <div className={classes.header}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={700} id={headingId}>
+            {status}
+          </Text>
+          <Badge variant="light" color={color} data-testid="column-count">
+            {formatCount(column.count)}
+          </Badge>
+        </Group>
+        <Text
+          size="sm"
+          c="dimmed"
+          title={formatDealValue(column.value, currency)}
+          data-testid="column-value"
+        >
+          {formatColumnValue(column.value, currency)} in deals
+        </Text>
+      </div>
+      <div className={classes.cards} role="list" aria-labelledby={headingId}>
+        {column.leads.map((lead) => (
+          <PipelineCard
+            key={lead._id}
+            lead={lead}
+            currency={currency}
+            dragging={dragged?._id === lead._id}
+            onDragStart={actions.onDragStart}
+            onDragEnd={actions.onDragEnd}
+            onMove={onMove}
+            onOpen={actions.onOpen}
+          />
+        ))}
+        {column.leads.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            No leads
+          </Text>
+        ) : null}
+        {nextCursor ? (
+          <div ref={sentinel}>
+            <Button
+              variant="subtle"
+              size="xs"
+              fullWidth
+              loading={loadingMore}
+              onClick={() => onMore(status, nextCursor)}
+            >
+              Load more
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+};
