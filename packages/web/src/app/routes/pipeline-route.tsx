@@ -19,7 +19,7 @@ import { LeadsFilters } from '../../features/leads/components/leads-filters.tsx'
 import { useMoreCards } from '../../features/pipeline/api/get-pipeline-column.ts';
 import { pipelineKeys, usePipeline } from '../../features/pipeline/api/get-pipeline.ts';
 import { useMoveLead } from '../../features/pipeline/api/move-lead.ts';
-import { useCurrency } from '../../features/pipeline/components/deal-value.ts';
+import { useCurrency } from '../../lib/organization-settings.ts';
 import { PipelineBoard } from '../../features/pipeline/components/pipeline-board.tsx';
 
 const nameOf = (lead: Lead) => fullName(lead) || lead.companyName;

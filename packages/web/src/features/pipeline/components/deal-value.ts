@@ -1,9 +1,3 @@
-/**
- * The organisation's currency. Until the organisation settings reach this branch every board
- * shows US dollars: this is the one place to read the organisation's setting instead.
- */
-export const useCurrency = (): string => 'USD';
-
 const formats = new Map<string, { card: Intl.NumberFormat; total: Intl.NumberFormat }>();
 
 const formatsOf = (currency: string) => {
