@@ -1,7 +1,14 @@
-import { count, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import { and, count, gte, lt, sql } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './connection.ts';
+
+/** A period counted by reports and the leaderboard: `[start, end)`. */
+export type Range = { start: Date; end: Date };
+
+/** The column's time falls inside the range. */
+export const within = (column: AnyColumn, range: Range) =>
+  and(gte(column, range.start), lt(column, range.end));
 
 /**
  * All rows of `table` in scope, and those created (`createdAt`) in each of the two periods of

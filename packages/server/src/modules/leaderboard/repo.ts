@@ -1,17 +1,16 @@
-import { and, count, eq, gte, lt, lte, or, sql } from 'drizzle-orm';
-import type { AnyColumn, SQLWrapper } from 'drizzle-orm';
+import { and, count, eq, lte, or, sql } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { LeaderboardFigures } from '@leadline/shared/leaderboard';
 import type { Db } from '../../db/connection.ts';
+import { within } from '../../db/period-counts.ts';
+import type { Range } from '../../db/period-counts.ts';
 import { leads, sentEmails, users } from '../../db/schema.ts';
 import { leadNotes, leadStatusChanges } from '../../db/tables/business.ts';
 import { meetings } from '../../db/tables/calendar.ts';
 import { emailReplies } from '../../db/tables/email-jobs.ts';
 
 /** The period counted: `[start, end)`, whole UTC days as Reports counts them. */
-export type Range = { start: Date; end: Date };
-
-const within = (column: AnyColumn, range: Range) =>
-  and(gte(column, range.start), lt(column, range.end));
+export type { Range };
 
 export type LeaderboardUserRow = { id: string; name: string } & LeaderboardFigures;
 

@@ -1,20 +1,18 @@
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, eq, lt, sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { CampaignResult, ReportBucket } from '@leadline/shared/reports';
 import type { Db } from '../../db/connection.ts';
 import { inOrganization } from '../../db/scope.ts';
+import { within } from '../../db/period-counts.ts';
+import type { Range } from '../../db/period-counts.ts';
 import { leads, sentEmails } from '../../db/schema.ts';
 import { campaignDeliveries, campaigns } from '../../db/tables/campaigns.ts';
 import { emailReplies } from '../../db/tables/email-jobs.ts';
 
-/** The time range of a report: `[start, end)`. */
-export type Range = { start: Date; end: Date };
+export type { Range };
 
 /** null: every organisation (Super Admin). */
 type Scope = string | null;
-
-const within = (column: AnyColumn, range: Range) =>
-  and(gte(column, range.start), lt(column, range.end));
 
 /** The UTC day, ISO week (from Monday) or month a time falls in, as `YYYY-MM-DD`. */
 const bucketOf = (column: AnyColumn, bucket: ReportBucket): SQL<string> =>
