@@ -39,8 +39,19 @@ const scrollToEnd = (page: Page, table: string) =>
 
 const chooser = (page: Page) => page.getByRole('dialog').filter({ hasText: 'always stay in view' });
 
+/**
+ * Opens the chooser and waits until it stays open: twice in nine runs it closed again just
+ * after opening on a freshly loaded page (not explained yet; see the issue's closing note).
+ */
 const openChooser = async (page: Page) => {
-  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+  await expect
+    .poll(async () => {
+      if (!(await chooser(page).isVisible()))
+        await page.getByRole('button', { name: 'Columns', exact: true }).click();
+      await page.waitForTimeout(300);
+      return chooser(page).isVisible();
+    })
+    .toBe(true);
   await visible(chooser(page).getByText('Contact Email'));
 };
 
