@@ -79,8 +79,11 @@ describe('calls, notes and converting a lead in the browser', () => {
     await drawer().getByRole('link', { name: 'View client' }).click();
     await page.waitForURL(/\/all-clients\?client=/);
     await snap(page, 'lead-converted-client-1280');
+    // The client's drawer (the lead's may still be closing: it names the person too).
     await visible(
-      page.getByRole('dialog').getByText(`${lead.personFirstName} ${lead.personLastName}`),
+      page
+        .getByRole('dialog', { name: 'Client details' })
+        .getByText(`${lead.personFirstName} ${lead.personLastName}`),
     );
     expect(errors).toEqual([]);
   });
