@@ -2,46 +2,15 @@ import type { Db } from '../../db/connection.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { NO_LEADS_TO_ASSIGN } from '@leadline/shared/leads';
-import { logActivities, logActivity } from '../activity/log.ts';
-import { findUserNames } from '../users/store.ts';
+import { logActivity } from '../activity/log.ts';
 import { onUserDeleting } from '../users/deletion.ts';
 import { checkLeadWrite } from './access.ts';
 import { leadsChanged } from './changes.ts';
-import { ownerChange, validOwner } from './owners.ts';
-import { describeLead } from './present.ts';
+import { logOwnerChanges, validOwner } from './owners.ts';
 import { findOwnersOf, reassignLeads } from './repo.ts';
-import type { ReassignedLead } from './repo.ts';
 import { leadIdsOf, organizationOf } from './service.ts';
 
 const leadsWord = (count: number) => `${count} ${count === 1 ? 'lead' : 'leads'}`;
-
-/** One history entry per lead whose owner changed, naming the previous and the new owner. */
-const logOwnerChanges = async (
-  db: Db,
-  organizationId: string,
-  userId: string,
-  changed: readonly ReassignedLead[],
-  owner: { name: string },
-): Promise<void> => {
-  const previous = await findUserNames(db, [
-    ...new Set(changed.flatMap((lead) => (lead.previousOwnerId ? [lead.previousOwnerId] : []))),
-  ]);
-  await logActivities(
-    db,
-    changed.map((lead) => ({
-      organizationId,
-      userId,
-      type: 'Lead' as const,
-      entityId: lead.id,
-      action: 'owner changed',
-      details: ownerChange(
-        describeLead(lead),
-        lead.previousOwnerId ? (previous.get(lead.previousOwnerId) ?? '') : '',
-        owner.name,
-      ),
-    })),
-  );
-};
 
 /**
  * POST /api/leads/bulk-assign: gives the organisation's leads among the ids to an active user

@@ -9,8 +9,9 @@ import {
   listOrganizationMembers,
 } from '../users/store.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { toLead } from './present.ts';
-import type { LeadRow } from './repo.ts';
+import { logActivities } from '../activity/log.ts';
+import { describeLead, toLead } from './present.ts';
+import type { LeadRow, ReassignedLead } from './repo.ts';
 
 /** Leads as the API shows them, their owners named (one read of the owners' names). */
 export const presentLeads = async (db: Db, rows: readonly LeadRow[]): Promise<Lead[]> => {
@@ -63,5 +64,33 @@ export const validOwner = async (
 };
 
 /** "Owner of Lead Ada Lovelace (Acme) changed from Bob to Carol". */
-export const ownerChange = (leadDescription: string, from: string, to: string): string =>
+const ownerChange = (leadDescription: string, from: string, to: string): string =>
   `Owner of ${leadDescription} changed from ${from || 'nobody'} to ${to}`;
+
+/** One history entry per lead whose owner changed, naming the previous and the new owner. */
+export const logOwnerChanges = async (
+  db: Db,
+  organizationId: string,
+  userId: string,
+  changed: readonly ReassignedLead[],
+  owner: { name: string },
+): Promise<void> => {
+  const previous = await findUserNames(db, [
+    ...new Set(changed.flatMap((lead) => (lead.previousOwnerId ? [lead.previousOwnerId] : []))),
+  ]);
+  await logActivities(
+    db,
+    changed.map((lead) => ({
+      organizationId,
+      userId,
+      type: 'Lead' as const,
+      entityId: lead.id,
+      action: 'owner changed',
+      details: ownerChange(
+        describeLead(lead),
+        lead.previousOwnerId ? (previous.get(lead.previousOwnerId) ?? '') : '',
+        owner.name,
+      ),
+    })),
+  );
+};

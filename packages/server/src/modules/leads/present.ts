@@ -1,3 +1,4 @@
+import { personName } from '@leadline/shared/leads';
 import type { Lead, LeadOwner } from '@leadline/shared/leads';
 import type { LeadRow } from './repo.ts';
 
@@ -50,7 +51,7 @@ const ownerOf = (id: string, name: string | undefined): LeadOwner => ({ id, name
 
 /** How activity entries name a lead: "Lead Ada Lovelace (Acme)". */
 export const leadName = (lead: Pick<LeadRow, 'personFirstName' | 'personLastName'>): string =>
-  `${lead.personFirstName} ${lead.personLastName}`.trim();
+  personName(lead);
 
 export const describeLead = (
   lead: Pick<LeadRow, 'personFirstName' | 'personLastName' | 'companyName'>,

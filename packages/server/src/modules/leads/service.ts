@@ -14,14 +14,13 @@ import type {
 import type { Db } from '../../db/connection.ts';
 import { HttpError, badRequest, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { logActivity } from '../activity/log.ts';
-import { findUserNames } from '../users/store.ts';
 import { leadsChanged } from './changes.ts';
 import { chooseOrganization, organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { isUuid } from '@leadline/shared/ids';
 import { describeLead, leadName } from './present.ts';
 import { checkLeadWrite } from './access.ts';
-import { defaultOwner, ownerChange, presentLead, presentLeads, validOwner } from './owners.ts';
+import { defaultOwner, logOwnerChanges, presentLead, presentLeads, validOwner } from './owners.ts';
 import type { LeadFilter, LeadSort } from './query.ts';
 import {
   deleteLead as deleteLeadRow,
@@ -85,26 +84,6 @@ export const toLeadFilter = (
 export const leadIdsOf = (leadIds: readonly string[]): string[] => {
   if (!leadIds.every(isUuid)) throw badRequest(INVALID_LEAD_ID);
   return [...new Set(leadIds.map((id) => id.toLowerCase()))];
-};
-
-/** The lead's own history entry for a new owner. */
-const noteOwnerChange = async (
-  db: Db,
-  actor: CurrentUser,
-  existing: LeadRow,
-  owner: { id: string; name: string },
-): Promise<void> => {
-  const previous = existing.ownerId
-    ? ((await findUserNames(db, [existing.ownerId])).get(existing.ownerId) ?? '')
-    : '';
-  await logActivity(db, {
-    organizationId: existing.organizationId,
-    userId: actor.id,
-    type: 'Lead',
-    entityId: existing.id,
-    action: 'owner changed',
-    details: ownerChange(describeLead(existing), previous, owner.name),
-  });
 };
 
 /** Records the change when `updated` left the status `existing` had. */
@@ -214,7 +193,10 @@ export const updateLead = async (
       }
       const updated = (await updateLeadRow(tx, organizationId, id, changes))!;
       await noteStatusChange(tx, actor, existing, updated);
-      if (owner) await noteOwnerChange(tx, actor, existing, owner);
+      if (owner) {
+        const lead = { ...existing, previousOwnerId: existing.ownerId };
+        await logOwnerChanges(tx, organizationId, actor.id, [lead], owner);
+      }
       if (!owner || Object.keys(changes).some((key) => key !== 'ownerId')) {
         await logActivity(tx, {
           organizationId,
