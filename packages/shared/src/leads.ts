@@ -390,6 +390,10 @@ export type LeadListResponse = {
   limit: number;
 };
 
+/** A lead's person as screens and activity entries name them: "Ada Lovelace" (blank parts left out). */
+export const personName = (lead: { personFirstName: string; personLastName: string }): string =>
+  `${lead.personFirstName} ${lead.personLastName}`.trim();
+
 /** Location as the table shows it: the joined non-empty parts, or 'Not specified'. */
 export const formatLocation = (
   lead: Pick<Lead, 'personCity' | 'personState' | 'personCountry'>,

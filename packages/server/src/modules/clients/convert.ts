@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../caller/current-user.ts';
 import { HttpError, badRequest } from '../../lib/errors.ts';
 import { logActivity } from '../activity/log.ts';
 import { getLead } from '../leads/service.ts';
+import { describeLead, leadName } from '../leads/present.ts';
 import { checkLeadWrite } from '../leads/access.ts';
 import { linkLeadToClient } from '../leads/client-link.ts';
 import { toClient } from './present.ts';
@@ -40,7 +41,7 @@ export const convertLead = async (
   if (lead.clientId) throw new HttpError(409, ALREADY_CONVERTED);
   const parsed = clientSchema.safeParse({
     companyName: lead.companyName,
-    contact: `${lead.personFirstName} ${lead.personLastName}`.trim(),
+    contact: leadName(lead),
     email: lead.personEmail,
     website: websiteOf(lead.companySite),
     companyCategory: companyCategory || lead.industry || 'Other',
@@ -59,7 +60,7 @@ export const convertLead = async (
         type: 'Lead',
         entityId: lead._id,
         action: 'converted',
-        details: `Lead ${`${lead.personFirstName} ${lead.personLastName}`.trim()} (${lead.companyName}) converted into a client`,
+        details: `${describeLead(lead)} converted into a client`,
       });
       return created;
     }),

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { logActivity } from '../activity/log.ts';
 import { getLead, organizationOf } from '../leads/service.ts';
+import { leadName } from '../leads/present.ts';
 import { findLeadNotes, insertLeadNote } from './repo.ts';
 import type { LeadNoteRow } from './repo.ts';
 
@@ -66,7 +67,7 @@ const addEntry = async (
       type: 'Lead',
       entityId: lead._id,
       action: entry.kind === 'call' ? 'call logged' : 'note added',
-      details: details(`${lead.personFirstName} ${lead.personLastName}`.trim()),
+      details: details(leadName(lead)),
     });
     return created;
   });

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Checkbox, Table, Text } from '@mantine/core';
+import { personName } from '@leadline/shared/leads';
 import type { Lead } from '@leadline/shared/leads';
 
 type CompanyContactsProps = {
@@ -8,8 +9,7 @@ type CompanyContactsProps = {
   onToggleAll: () => void;
 };
 
-const nameOf = (lead: Lead) =>
-  `${lead.personFirstName} ${lead.personLastName}`.trim() || lead.personEmail;
+const nameOf = (lead: Lead) => personName(lead) || lead.personEmail;
 
 /** The company's contacts, each with a checkbox (for a bulk email). */
 export const CompanyContacts = ({

@@ -1,3 +1,4 @@
+import { personName } from '@leadline/shared/leads';
 import type { LeadStatus } from '@leadline/shared/leads';
 
 /** Badge-like colours per status: Hot, Warm, Cold, Qualified and other. */
@@ -22,8 +23,7 @@ export const statusStyle = (status: string) => {
   };
 };
 
-export const fullName = (lead: { personFirstName: string; personLastName: string }): string =>
-  `${lead.personFirstName} ${lead.personLastName}`.trim();
+export const fullName = personName;
 
 /** Initials from first and last name. */
 export const leadInitials = (lead: { personFirstName: string; personLastName: string }): string =>

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { ActionIcon, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
+import { personName } from '@leadline/shared/leads';
 import type { Lead, LeadStatus } from '@leadline/shared/leads';
 import { PIPELINE_STATUSES, daysInStatus } from '@leadline/shared/pipeline';
 import { formatDealValue } from './deal-value.ts';
@@ -17,8 +18,6 @@ type PipelineCardProps = {
   onOpen?: (lead: Lead) => void;
 };
 
-const contactOf = (lead: Lead) => `${lead.personFirstName} ${lead.personLastName}`.trim();
-
 const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
 /**
@@ -34,7 +33,7 @@ const Card = ({
   onMove,
   onOpen,
 }: PipelineCardProps) => {
-  const contact = contactOf(lead);
+  const contact = personName(lead);
   const company = lead.companyName || 'No company';
   const days = daysInStatus(lead.statusChangedAt);
   const title = (
