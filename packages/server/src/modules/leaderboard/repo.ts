@@ -3,6 +3,7 @@ import type { SQLWrapper } from 'drizzle-orm';
 import type { LeaderboardFigures } from '@leadline/shared/leaderboard';
 import type { Db } from '../../db/connection.ts';
 import { within } from '../../db/period-counts.ts';
+import { emailsSentIn, leadsCreatedIn, repliesIn } from '../../db/period-rows.ts';
 import type { Range } from '../../db/period-counts.ts';
 import { leads, sentEmails, users } from '../../db/schema.ts';
 import { leadNotes, leadStatusChanges } from '../../db/tables/business.ts';
@@ -19,7 +20,7 @@ const countOf = (column: SQLWrapper) => sql<number>`coalesce(${column}, 0)`.mapW
 /**
  * Every figure of every user of the organisation over the range, one row per user, in one
  * statement: each figure is counted by its own grouped subquery (the rows Reports counts for
- * the same period, by user), then joined to the organisation's users. Users with nothing in
+ * the same period, by user: db/period-rows.ts), then joined to the organisation's users. Users with nothing in
  * the period are kept when they are active.
  */
 export const leaderboardRows = async (
@@ -34,19 +35,13 @@ export const leaderboardRows = async (
       n: count().as('created_n'),
     })
     .from(leads)
-    .where(and(eq(leads.organizationId, organizationId), within(leads.createdAt, range)))
+    .where(leadsCreatedIn(organizationId, range))
     .groupBy(leads.createdBy)
     .as('created');
   const sent = db
     .select({ userId: sql<string>`${sentEmails.userId}`.as('sent_user'), n: count().as('sent_n') })
     .from(sentEmails)
-    .where(
-      and(
-        eq(sentEmails.organizationId, organizationId),
-        eq(sentEmails.status, 'sent'),
-        within(sentEmails.sentAt, range),
-      ),
-    )
+    .where(emailsSentIn(organizationId, range))
     .groupBy(sentEmails.userId)
     .as('sent');
   // A reply counts for the sender of the email it answers; without one, for whose inbox it reached.
@@ -55,13 +50,7 @@ export const leaderboardRows = async (
     .select({ userId: answeredBy.as('reply_user'), n: count().as('replied_n') })
     .from(emailReplies)
     .leftJoin(sentEmails, eq(sentEmails.id, emailReplies.sentEmailId))
-    .where(
-      and(
-        eq(emailReplies.organizationId, organizationId),
-        eq(emailReplies.kind, 'reply'),
-        within(emailReplies.receivedAt, range),
-      ),
-    )
+    .where(repliesIn(organizationId, range))
     .groupBy(sql`1`)
     .as('replied');
   // Held: started inside the period and not later than now (a cancelled meeting is deleted).

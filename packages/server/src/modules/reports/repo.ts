@@ -4,6 +4,7 @@ import type { CampaignResult, ReportBucket } from '@leadline/shared/reports';
 import type { Db } from '../../db/connection.ts';
 import { inOrganization } from '../../db/scope.ts';
 import { within } from '../../db/period-counts.ts';
+import { emailsSentIn, leadsCreatedIn, repliesIn } from '../../db/period-rows.ts';
 import type { Range } from '../../db/period-counts.ts';
 import { leads, sentEmails } from '../../db/schema.ts';
 import { campaignDeliveries, campaigns } from '../../db/tables/campaigns.ts';
@@ -35,9 +36,7 @@ export const leadsPerBucket = (
       count: count(),
     })
     .from(leads)
-    .where(
-      and(inOrganization(leads.organizationId, organizationId), within(leads.createdAt, range)),
-    )
+    .where(leadsCreatedIn(organizationId, range))
     // Positions: the bucket expression carries its unit as a parameter, so it cannot be repeated.
     .groupBy(sql`1`, sql`2`);
 
@@ -51,13 +50,7 @@ export const sentPerBucket = (
   db
     .select({ bucket: bucketOf(sentEmails.sentAt, bucket), count: count() })
     .from(sentEmails)
-    .where(
-      and(
-        inOrganization(sentEmails.organizationId, organizationId),
-        eq(sentEmails.status, 'sent'),
-        within(sentEmails.sentAt, range),
-      ),
-    )
+    .where(emailsSentIn(organizationId, range))
     .groupBy(sql`1`);
 
 /** Replies from leads received in the range (reply detection; not auto-replies nor bounces), per bucket. */
@@ -70,13 +63,7 @@ export const repliesPerBucket = (
   db
     .select({ bucket: bucketOf(emailReplies.receivedAt, bucket), count: count() })
     .from(emailReplies)
-    .where(
-      and(
-        inOrganization(emailReplies.organizationId, organizationId),
-        eq(emailReplies.kind, 'reply'),
-        within(emailReplies.receivedAt, range),
-      ),
-    )
+    .where(repliesIn(organizationId, range))
     .groupBy(sql`1`);
 
 /** Emails that bounced for good (a report, or a refusal while sending) in the range, per bucket. */
