@@ -16,11 +16,13 @@ const serverDoors = {
   calendar: ['replies.ts', 'summary.ts'],
   campaigns: ['service.ts', 'summary.ts'],
   deliverability: ['events.ts', 'incoming.ts', 'rate.ts', 'record.ts'],
+  events: ['context.ts', 'dispatch.ts', 'jobs.ts', 'record.ts'],
   imports: ['rows-source.ts', 'xlsx.ts', 'zip.ts'],
   leads: [
     'access.ts',
     'changes.ts',
     'client-link.ts',
+    'events.ts',
     'mail-state.ts',
     'owners.ts',
     'present.ts',

@@ -2,6 +2,8 @@ import type { Db } from './db/connection.ts';
 import { createSecretBox } from './mail/crypto.ts';
 import { registerBulkJobs } from './modules/bulk/jobs.ts';
 import { registerCampaignJobs } from './modules/campaigns/jobs.ts';
+import { registerEventJobs } from './modules/events/jobs.ts';
+import type { EventConsumer } from './modules/events/dispatch.ts';
 import { registerImportJobs } from './modules/imports/jobs.ts';
 import { replyCheckTick } from './modules/replies/jobs.ts';
 import { createUnsubscribeLinks } from './modules/unsubscribe/links.ts';
@@ -36,4 +38,8 @@ export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Prom
   // 0: inboxes are only checked on demand (when their user opens the inbox).
   if (replyCheckMinutes > 0) await registerTick(queue, replyCheckTick(db, box, replyCheckMinutes));
   await registerCampaignJobs(db, queue, { box, links });
+  // What becomes of the events every change writes: each consumer turns them into durable work
+  // of its own (webhook deliveries, Automation runs), drained by its own loop.
+  const consumers: EventConsumer[] = [];
+  registerEventJobs(db, queue, consumers);
 };

@@ -8,3 +8,4 @@ export * from './tables/accounts.ts';
 export * from './tables/imports.ts';
 export * from './tables/templates.ts';
 export * from './tables/business.ts';
+export * from './tables/integrations.ts';

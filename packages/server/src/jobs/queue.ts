@@ -26,7 +26,26 @@ export type JobQueue = {
    * way when the signal went out, and those whose job overran the grace.
    */
   stop: (graceMs?: number) => Promise<{ underWay: string[]; overran: string[] }>;
+  /**
+   * Runs `run` in this process over and over: again at once while it answers true (more work
+   * waits), else after `idleMs`. For work kept in rows of its own and claimed with row locks or
+   * leases (event dispatch, webhook deliveries), which every process polls. Stopped by `stop`,
+   * which waits for the run under way (it gets the abort signal).
+   */
+  loop: (name: string, idleMs: number, run: (signal: AbortSignal) => Promise<boolean>) => void;
 };
+
+const sleepUnless = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
 
 /**
  * Durable jobs in PostgreSQL (pg-boss): any number of processes drain the same queues with
@@ -58,7 +77,27 @@ export const startJobQueue = async (
   const running = new Map<string, number>();
   const count = (name: string, delta: number) =>
     running.set(name, (running.get(name) ?? 0) + delta);
+  /** The loops' promises, each settled once its loop has seen the stop. */
+  const loops: Promise<void>[] = [];
   return {
+    loop: (name, idleMs, run) => {
+      const { signal } = stopping;
+      const spin = async () => {
+        while (!signal.aborted) {
+          let more = false;
+          count(name, 1);
+          try {
+            more = await run(signal);
+          } catch (error) {
+            onError(error instanceof Error ? error : new Error(String(error)));
+          } finally {
+            count(name, -1);
+          }
+          if (!more) await sleepUnless(idleMs, signal);
+        }
+      };
+      loops.push(spin());
+    },
     send: async (name, data, options = {}) => {
       // A handler that overran the stop must not queue its work again: pg-boss failed its job,
       // which is retried.
@@ -91,7 +130,9 @@ export const startJobQueue = async (
       const busy = () => [...running].filter(([, n]) => n > 0).map(([name]) => name);
       const underWay = busy();
       stopping.abort();
+      const loopsDone = Promise.all(loops);
       await boss.stop({ graceful: true, wait: true, timeout: graceMs });
+      await Promise.race([loopsDone, new Promise((resolve) => setTimeout(resolve, graceMs))]);
       stopped = true;
       return { underWay, overran: busy() };
     },

@@ -147,18 +147,16 @@ export const deleteLead = async (
   return row;
 };
 
-/** Deletes those of the ids that belong to the organisation; returns how many went. */
+/** Deletes those of the ids that belong to the organisation; returns the leads that went. */
 export const deleteLeads = async (
   db: Db,
   organizationId: string,
   ids: readonly string[],
-): Promise<number> => {
-  const rows = await db
+): Promise<LeadRow[]> =>
+  db
     .delete(leads)
     .where(and(eq(leads.organizationId, organizationId), inArray(leads.id, [...ids])))
-    .returning({ id: leads.id });
-  return rows.length;
-};
+    .returning(leadColumns);
 
 /** Multi-row inserts of `batchSize` rows (demo data, imports). */
 export const insertLeadRows = async (

@@ -20,6 +20,7 @@ import type { CurrentUser } from '../../caller/current-user.ts';
 import { isUuid } from '@leadline/shared/ids';
 import { describeLead, leadName } from './present.ts';
 import { checkLeadWrite } from './access.ts';
+import { recordLeadEvents } from './events.ts';
 import { defaultOwner, logOwnerChanges, presentLead, presentLeads, validOwner } from './owners.ts';
 import type { LeadFilter, LeadSort } from './query.ts';
 import {
@@ -162,6 +163,7 @@ export const createLead = async (db: Db, actor: CurrentUser, data: LeadData): Pr
         action: 'created',
         details: `${describeLead(created)} created`,
       });
+      await recordLeadEvents(tx, 'lead.created', actor.id, [created]);
       return created;
     }),
   );
@@ -207,6 +209,15 @@ export const updateLead = async (
           details: `${describeLead(updated)} updated`,
         });
       }
+      await recordLeadEvents(tx, 'lead.updated', actor.id, [updated]);
+      if (updated.status !== existing.status) {
+        const previous = { ...updated, previousStatus: existing.status };
+        await recordLeadEvents(tx, 'lead.status_changed', actor.id, [previous]);
+      }
+      if (owner) {
+        const previous = { ...updated, previousOwnerId: existing.ownerId };
+        await recordLeadEvents(tx, 'lead.owner_changed', actor.id, [previous]);
+      }
       return updated;
     }),
   );
@@ -235,6 +246,8 @@ export const changeLeadStatus = async (
       action: 'status changed',
       details: `Status of ${leadName(existing)} changed from ${existing.status || 'none'} to ${status}`,
     });
+    const previous = { ...updated, previousStatus: existing.status };
+    await recordLeadEvents(tx, 'lead.status_changed', actor.id, [previous]);
     return updated;
   });
   leadsChanged(db, organizationId);
@@ -255,6 +268,7 @@ export const deleteLead = async (db: Db, actor: CurrentUser, id: string): Promis
       action: 'deleted',
       details: `${describeLead(deleted)} deleted`,
     });
+    await recordLeadEvents(tx, 'lead.deleted', actor.id, [deleted]);
   });
   leadsChanged(db, organizationId);
 };
@@ -270,7 +284,9 @@ export const bulkDeleteLeads = async (
   const ids = leadIdsOf(leadIds);
   const deleted = await db.transaction(async (tx) => {
     checkLeadWrite(actor, { owners: await findOwnersOf(tx, organizationId, ids) });
-    const deletedCount = await deleteLeads(tx, organizationId, ids);
+    const deletedRows = await deleteLeads(tx, organizationId, ids);
+    const deletedCount = deletedRows.length;
+    await recordLeadEvents(tx, 'lead.deleted', actor.id, deletedRows);
     if (deletedCount > 0) {
       await logActivity(tx, {
         organizationId,

@@ -1,0 +1,20 @@
+import type { Db } from '../../db/connection.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { dispatchEvents } from './dispatch.ts';
+import type { EventConsumer } from './dispatch.ts';
+
+/** How often each process looks for new events when there were none. */
+export const EVENT_POLL_MS = 500;
+
+/** Every process dispatches (one at a time, by the advisory lock). */
+export const registerEventJobs = (
+  db: Db,
+  queue: JobQueue,
+  consumers: readonly EventConsumer[],
+): void => {
+  queue.loop(
+    'events-dispatch',
+    EVENT_POLL_MS,
+    async () => (await dispatchEvents(db, consumers)) > 0,
+  );
+};
