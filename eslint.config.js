@@ -39,6 +39,7 @@ const serverDoors = {
   suppression: ['check.ts', 'service.ts', 'present.ts'],
   unsubscribe: ['links.ts'],
   users: ['present.ts', 'service.ts', 'store.ts', 'deletion.ts'],
+  webhooks: ['post.ts'],
 };
 
 // Every folder under packages/web/src/features is a feature, so a new one is fenced in at once.

@@ -1,0 +1,111 @@
+import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { mailPrivateHostsAllowed } from '../../config.ts';
+import { PrivateAddressError, resolveOutboundHost } from '../../lib/outbound-address.ts';
+
+/** How long a receiver has to answer a delivery. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** `Leadline-Signature`: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+export const signatureHeader = (secret: string, body: string, unixSeconds: number): string =>
+  `t=${unixSeconds},v1=${createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex')}`;
+
+/** What became of one POST: the answer's status, or why there was none. */
+export type PostOutcome = {
+  ok: boolean;
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+};
+
+/** The problem with a URL a user typed, or null when the server may POST to it. */
+export const webhookUrlProblem = (url: string): string | null => {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'URL must be a valid http or https address';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return 'URL must be a valid http or https address';
+  if (parsed.username || parsed.password) return 'URL must not contain a user name or password';
+  return null;
+};
+
+/**
+ * POSTs `body` (JSON) to `url` with the event id and, with a secret, the signature. The host is
+ * resolved once and checked: loopback, private and reserved addresses are refused (as for mail
+ * hosts) unless MAIL_ALLOW_PRIVATE_HOSTS=1, and the connection goes to the checked address.
+ * Never throws: a refusal, a timeout or a network error is an outcome without status. A 2xx
+ * answer is a success; redirects are not followed.
+ */
+export const postEvent = async (options: {
+  url: string;
+  body: string;
+  eventId: string;
+  secret?: string;
+  timeoutMs?: number;
+}): Promise<PostOutcome> => {
+  const started = Date.now();
+  const done = (status: number | null, error: string | null): PostOutcome => ({
+    ok: status !== null && status >= 200 && status < 300,
+    status,
+    error,
+    durationMs: Date.now() - started,
+  });
+  const problem = webhookUrlProblem(options.url);
+  if (problem) return done(null, problem);
+  const url = new URL(options.url);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let target;
+  try {
+    target = await resolveOutboundHost(host, { allowPrivate: mailPrivateHostsAllowed() });
+  } catch (error) {
+    if (error instanceof PrivateAddressError)
+      return done(null, `${host} is a private or reserved address`);
+    return done(null, `${host} could not be found`);
+  }
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(options.body),
+    'user-agent': 'Leadline-Webhooks',
+    'leadline-event-id': options.eventId,
+  };
+  if (options.secret)
+    headers['leadline-signature'] = signatureHeader(
+      options.secret,
+      options.body,
+      Math.floor(Date.now() / 1000),
+    );
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<PostOutcome>((resolve) => {
+    const req = send(
+      {
+        protocol: url.protocol,
+        host: target.address,
+        family: target.family,
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        headers: { ...headers, host: url.host },
+        servername: target.servername,
+        timeout: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      },
+      (res) => {
+        // The answer's body is not kept; it is read so the connection ends cleanly.
+        res.resume();
+        res.on('end', () => resolve(done(res.statusCode ?? null, null)));
+        res.on('error', () => resolve(done(res.statusCode ?? null, null)));
+      },
+    );
+    req.on('timeout', () => {
+      req.destroy();
+      resolve(done(null, 'No answer within 10 s'));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(done(null, error.code === 'ECONNREFUSED' ? 'Connection refused' : error.message)),
+    );
+    req.end(options.body);
+  });
+};
