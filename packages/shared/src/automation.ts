@@ -219,3 +219,14 @@ export const automationRunAnswerSchema = answerSchema<AutomationRun>()({
   createdAt: isoDateTime,
   finishedAt: nullableDateTime,
 });
+
+/** GET /api/automations/options: what the rule form offers to pick. */
+export type AutomationOptions = {
+  users: { id: string; name: string; active: boolean }[];
+  campaigns: { id: string; name: string; type: string; status: string }[];
+};
+
+export const automationOptionsAnswerSchema = answerSchema<AutomationOptions>()({
+  users: z.array(z.object({ id: text, name: text, active: z.boolean() })),
+  campaigns: z.array(z.object({ id: text, name: text, type: text, status: text })),
+});

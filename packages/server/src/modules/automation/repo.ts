@@ -233,3 +233,17 @@ export const campaignInOrganization = async (
     .limit(1);
   return row !== undefined;
 };
+
+/** The organisation's campaigns a rule can add leads to, by name. */
+export const findCampaignOptions = (db: Db, organizationId: string) =>
+  db
+    .select({
+      id: campaigns.id,
+      name: campaigns.name,
+      type: campaigns.type,
+      status: campaigns.status,
+    })
+    .from(campaigns)
+    .where(eq(campaigns.organizationId, organizationId))
+    .orderBy(campaigns.name)
+    .limit(1000);

@@ -5,6 +5,7 @@ import {
   INVALID_AUTOMATION_ID,
   automationAnswerSchema,
   automationCreateSchema,
+  automationOptionsAnswerSchema,
   automationRunAnswerSchema,
   automationUpdateSchema,
 } from '@leadline/shared/automation';
@@ -12,6 +13,7 @@ import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
 import {
+  automationOptions,
   createAutomation,
   deleteAutomation,
   getAutomation,
@@ -40,6 +42,12 @@ export const automationRoutes =
         },
       },
       async (request) => ({ automations: await listAutomations(db, userOf(request)) }),
+    );
+
+    app.get(
+      '/api/automations/options',
+      { config, schema: { tags, response: { 200: automationOptionsAnswerSchema } } },
+      async (request) => automationOptions(db, userOf(request)),
     );
 
     app.post(

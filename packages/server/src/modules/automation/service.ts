@@ -8,6 +8,7 @@ import type {
   Action,
   Automation,
   AutomationData,
+  AutomationOptions,
   AutomationRun,
   AutomationUpdateData,
 } from '@leadline/shared/automation';
@@ -19,6 +20,7 @@ import type { CurrentUser } from '../../caller/current-user.ts';
 import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
 import { leadName } from '../leads/present.ts';
 import { validOwner } from '../leads/owners.ts';
+import { listOrganizationMembers } from '../users/store.ts';
 import { webhookUrlProblem } from '../webhooks/post.ts';
 import {
   campaignInOrganization,
@@ -26,6 +28,7 @@ import {
   deleteAutomationRow,
   findAutomation,
   findAutomations,
+  findCampaignOptions,
   findRuns,
   insertAutomation,
   updateAutomationRow,
@@ -202,4 +205,18 @@ export const listRuns = async (
 ): Promise<AutomationRun[]> => {
   const rule = await loadRule(db, organizationOf(actor), id);
   return (await findRuns(db, rule.id)).map(toRun);
+};
+
+/** GET /api/automations/options: the organisation's users and campaigns for the rule form. */
+export const automationOptions = async (db: Db, actor: CurrentUser): Promise<AutomationOptions> => {
+  const organizationId = organizationOf(actor);
+  const members = await listOrganizationMembers(db, organizationId);
+  return {
+    users: members.map((user) => ({
+      id: user.id,
+      name: user.name,
+      active: user.status === 'active',
+    })),
+    campaigns: await findCampaignOptions(db, organizationId),
+  };
 };
