@@ -129,7 +129,7 @@ export const ActionRow = ({
             <NumberInput
               size="xs"
               aria-label={`${label} due in days`}
-              suffix=" days"
+              suffix={action.dueInDays === 1 ? ' day' : ' days'}
               min={0}
               max={365}
               allowDecimal={false}

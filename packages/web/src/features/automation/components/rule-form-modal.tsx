@@ -80,7 +80,13 @@ export const RuleFormModal = ({ rule, onClose }: RuleFormModalProps) => {
   });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
+  /** Changes the draft; the errors of what changed (`keys`, else the fields named) go away. */
+  const set = (changes: Partial<Draft>, keys: string[] = Object.keys(changes)) => {
+    setDraft((current) => ({ ...current, ...changes }));
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key))),
+    );
+  };
 
   const submit = async () => {
     setFailure(null);
@@ -148,9 +154,16 @@ export const RuleFormModal = ({ rule, onClose }: RuleFormModalProps) => {
             options={options.data}
             error={errors[`conditions.${index}`]}
             onChange={(next) =>
-              set({ conditions: draft.conditions.map((c, i) => (i === index ? next : c)) })
+              set({ conditions: draft.conditions.map((c, i) => (i === index ? next : c)) }, [
+                `conditions.${index}`,
+              ])
             }
-            onRemove={() => set({ conditions: draft.conditions.filter((_, i) => i !== index) })}
+            onRemove={() =>
+              set(
+                { conditions: draft.conditions.filter((_, i) => i !== index) },
+                Object.keys(errors),
+              )
+            }
           />
         ))}
         <Button
@@ -176,9 +189,14 @@ export const RuleFormModal = ({ rule, onClose }: RuleFormModalProps) => {
             error={errors[`actions.${index}`]}
             removable={draft.actions.length > 1}
             onChange={(next) =>
-              set({ actions: draft.actions.map((a, i) => (i === index ? next : a)) })
+              set({ actions: draft.actions.map((a, i) => (i === index ? next : a)) }, [
+                `actions.${index}`,
+                'actions',
+              ])
             }
-            onRemove={() => set({ actions: draft.actions.filter((_, i) => i !== index) })}
+            onRemove={() =>
+              set({ actions: draft.actions.filter((_, i) => i !== index) }, Object.keys(errors))
+            }
           />
         ))}
         {errors.actions ? (
