@@ -1,32 +1,19 @@
 import { useState } from 'react';
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useLeadTasks } from '../api/tasks.ts';
-import { TaskForm } from './task-form.tsx';
+import { AddTask } from './task-form.tsx';
 import { TaskList } from './task-row.tsx';
 
 /** The lead drawer's tasks: open ones (overdue first), add one, done ones folded away. */
 export const LeadTasks = ({ leadId }: { leadId: string }) => {
   const tasks = useLeadTasks(leadId);
-  const [adding, setAdding] = useState(false);
   const [showDone, setShowDone] = useState(false);
   const open = tasks.data?.filter((task) => !task.done) ?? [];
   const done = tasks.data?.filter((task) => task.done) ?? [];
   return (
     <Stack gap="sm">
-      {adding ? (
-        <TaskForm leadId={leadId} onDone={() => setAdding(false)} />
-      ) : (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => setAdding(true)}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Add task
-        </Button>
-      )}
+      <AddTask leadId={leadId} />
       {tasks.isPending ? (
         <Loader size="sm" aria-label="Loading tasks" />
       ) : tasks.isError ? (

@@ -1,31 +1,17 @@
-import { useState } from 'react';
-import { Button, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconChecklist, IconPlus } from '@tabler/icons-react';
+import { Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconChecklist } from '@tabler/icons-react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMyTasks } from '../api/tasks.ts';
-import { TaskForm } from './task-form.tsx';
+import { AddTask } from './task-form.tsx';
 import { TaskList } from './task-row.tsx';
 
 /** The dashboard's "My tasks": the caller's open tasks, overdue first, each done in one click. */
 export const MyTasks = () => {
   const tasks = useMyTasks();
-  const [adding, setAdding] = useState(false);
   return (
     <Stack gap="sm">
-      {adding ? (
-        <TaskForm onDone={() => setAdding(false)} />
-      ) : (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => setAdding(true)}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Add task
-        </Button>
-      )}
+      <AddTask />
       {tasks.isPending ? (
         <Loader size="sm" aria-label="Loading your tasks" />
       ) : tasks.isError ? (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { TASK_TITLE_MAX, taskCreateSchema } from '@leadline/shared/tasks';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { tomorrowInputValue } from '../../../lib/format.ts';
@@ -76,5 +77,23 @@ export const TaskForm = ({ leadId, onDone }: { leadId?: string; onDone: () => vo
         </Button>
       </Group>
     </form>
+  );
+};
+
+/** "Add task", which opens the form in its place until the task is added or cancelled. */
+export const AddTask = ({ leadId }: { leadId?: string }) => {
+  const [adding, setAdding] = useState(false);
+  return adding ? (
+    <TaskForm leadId={leadId} onDone={() => setAdding(false)} />
+  ) : (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconPlus size={14} />}
+      onClick={() => setAdding(true)}
+      style={{ alignSelf: 'flex-start' }}
+    >
+      Add task
+    </Button>
   );
 };
