@@ -83,6 +83,7 @@ export const RuleFormModal = ({ rule, onClose }: RuleFormModalProps) => {
   /** Changes the draft; the errors of what changed (`keys`, else the fields named) go away. */
   const set = (changes: Partial<Draft>, keys: string[] = Object.keys(changes)) => {
     setDraft((current) => ({ ...current, ...changes }));
+    setFailure(null);
     setErrors((current) =>
       Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key))),
     );
