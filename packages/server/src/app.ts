@@ -45,6 +45,8 @@ import { inboxRoutes } from './modules/inbox/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
 import { interactionsRoutes } from './modules/interactions/routes.ts';
 import { organizationsRoutes } from './modules/organizations/routes.ts';
+import { tasksRoutes } from './modules/tasks/routes.ts';
+import { automationRoutes } from './modules/automation/routes.ts';
 import { pipelineRoutes } from './modules/pipeline/routes.ts';
 import { actingUser } from './modules/organizations/service.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
@@ -186,6 +188,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(leaderboardRoutes(deps.db));
   await app.register(companiesRoutes(deps.db));
   await app.register(pipelineRoutes(deps.db));
+  await app.register(tasksRoutes(deps.db));
+  await app.register(automationRoutes(deps.db));
   await registerWeb(app, deps.webDist, currentBuild);
   return app;
 };

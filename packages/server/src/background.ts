@@ -1,11 +1,14 @@
 import type { Db } from './db/connection.ts';
 import { createSecretBox } from './mail/crypto.ts';
+import { automationConsumer } from './modules/automation/engine.ts';
+import { registerAutomationJobs } from './modules/automation/jobs.ts';
 import { registerBulkJobs } from './modules/bulk/jobs.ts';
 import { registerCampaignJobs } from './modules/campaigns/jobs.ts';
 import { registerEventJobs } from './modules/events/jobs.ts';
 import type { EventConsumer } from './modules/events/dispatch.ts';
 import { registerImportJobs } from './modules/imports/jobs.ts';
 import { replyCheckTick } from './modules/replies/jobs.ts';
+import type { SystemMailer } from './modules/system-mail/mailer.ts';
 import { createUnsubscribeLinks } from './modules/unsubscribe/links.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { registerTick } from './jobs/tick.ts';
@@ -22,6 +25,8 @@ export type JobDeps = {
   replyCheckMinutes?: number;
   /** Import batches inserting at once (importBatchesInFlight of the database); 1 by default. */
   importBatchesInFlight?: number;
+  /** The product's own mail (SYSTEM_SMTP_URL): Automation's "notify the owner". */
+  systemMailer?: SystemMailer;
 };
 
 /**
@@ -40,6 +45,7 @@ export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Prom
   await registerCampaignJobs(db, queue, { box, links });
   // What becomes of the events every change writes: each consumer turns them into durable work
   // of its own (webhook deliveries, Automation runs), drained by its own loop.
-  const consumers: EventConsumer[] = [];
+  const consumers: EventConsumer[] = [automationConsumer];
   registerEventJobs(db, queue, consumers);
+  registerAutomationJobs(db, queue, deps.systemMailer);
 };

@@ -29,6 +29,7 @@ const main = async () => {
   // Until the server's logger exists, the queue reports to the console.
   let reportQueueError = (error: Error) => console.error('job queue error', error);
   const queue = await startJobQueue(database, (error) => reportQueueError(error));
+  const systemMailer = config.systemMail && createSystemMailer(config.systemMail);
   const app = await buildApp({
     db: database.db,
     queue,
@@ -38,10 +39,7 @@ const main = async () => {
     webDist: config.webDist ?? join(serverPackageDir, '../web/dist'),
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
-    systemMail: config.systemMail && {
-      mailer: createSystemMailer(config.systemMail),
-      publicUrl: config.publicUrl,
-    },
+    systemMail: systemMailer && { mailer: systemMailer, publicUrl: config.publicUrl },
     readGate: { concurrency: readConcurrency(database.kind) },
   });
   const log = app.log;
@@ -52,6 +50,7 @@ const main = async () => {
     bulkPauseMs: config.bulkPauseMs,
     replyCheckMinutes: config.replyCheckMinutes,
     importBatchesInFlight: importBatchesInFlight(database.kind),
+    systemMailer,
   });
   if (await ensureSuperAdmin(database.db, config.superAdmin)) {
     log.info(`Super Admin ${config.superAdmin!.email} created from SUPERADMIN_EMAIL`);

@@ -50,6 +50,7 @@ export const CREATION_KEYS: readonly PermissionKey[] = [
   'campaigns',
   'teams',
   'reports',
+  'automation',
   'createUser',
   'approveUser',
   'configureEmail',

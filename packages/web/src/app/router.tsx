@@ -162,6 +162,13 @@ const shellRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'automation',
+    handle: shellHandle('Automation', { permission: 'automation' }),
+    lazy: async () => ({
+      Component: (await import('./routes/automation-route.tsx')).AutomationRoute,
+    }),
+  },
+  {
     path: 'suppression',
     handle: shellHandle('Suppression List', { admin: true }),
     lazy: async () => ({

@@ -4,6 +4,7 @@ import {
   IconBuildingStore,
   IconCalendarEvent,
   IconMail,
+  IconRobot,
   IconSpeakerphone,
   IconTimelineEvent,
   IconUser,
@@ -11,11 +12,15 @@ import {
 } from '@tabler/icons-react';
 import type { TablerIcon } from '@tabler/icons-react';
 
-/** Activity colours by entity: Lead blue, Client green, Campaign orange, every other type grey. */
+/**
+ * Activity colours by entity: Lead blue, Client green, Campaign orange, Automation grape, every
+ * other type grey.
+ */
 const TYPE_COLORS: Record<string, string> = {
   Lead: 'blue',
   Client: 'green',
   Campaign: 'orange',
+  Automation: 'grape',
 };
 
 const TYPE_ICONS: Record<string, TablerIcon> = {
@@ -25,6 +30,7 @@ const TYPE_ICONS: Record<string, TablerIcon> = {
   Email: IconMail,
   Meeting: IconCalendarEvent,
   User: IconUser,
+  Automation: IconRobot,
 };
 
 export const activityTypeColor = (type: string): string => TYPE_COLORS[type] ?? 'gray';

@@ -23,6 +23,11 @@ import type { CampaignRow } from './repo.ts';
 import { loadCampaign } from './scope.ts';
 import { freshCampaign } from './service.ts';
 import { setTaskState } from './tasks-repo.ts';
+import {
+  createCampaignTasks,
+  onCampaignTaskChanged,
+  setCampaignTaskDone,
+} from '../tasks/campaign-tasks.ts';
 import { firstStepDue } from './update-service.ts';
 
 export const NOT_SENDABLE = 'Only a draft or paused campaign can be sent';
@@ -73,7 +78,8 @@ export const sendCampaign = async (
     const campaign = (await lockCampaign(tx, campaignId))!;
     if (campaign.status !== 'draft' && campaign.status !== 'paused') throw conflict(NOT_SENDABLE);
     const senderId = await checkSender(tx, actor, campaign);
-    const added = await queueAudience(tx, campaign, firstStepDue(campaign));
+    const due = firstStepDue(campaign);
+    const added = await queueAudience(tx, campaign, due);
     if (added === 0 && !(await hasDeliveries(tx, campaignId))) throw badRequest(NO_AUDIENCE);
     const email = campaign.type === 'email';
     const chain = email ? newChain() : null;
@@ -96,7 +102,17 @@ export const sendCampaign = async (
           ? `${describeCampaign(campaign)} sent to ${added} ${added === 1 ? 'lead' : 'leads'}`
           : `${describeCampaign(campaign)} sent again`,
     });
-    if (!email) await completeIfDone(tx, campaign, actor.id);
+    if (campaign.type !== 'email') {
+      // Each lead's LinkedIn or call step is a task of its owner (else the sender's).
+      const type = campaign.type;
+      await createCampaignTasks(
+        tx,
+        { ...campaign, type },
+        due.toISOString().slice(0, 10),
+        senderId,
+      );
+      await completeIfDone(tx, campaign, actor.id);
+    }
     return { chain, email };
   });
   if (chain) await startChain(queue, campaignId, chain);
@@ -141,9 +157,37 @@ export const setCampaignStatus = async (
 };
 
 /**
- * PATCH /api/campaigns/:id/tasks/:leadId: ticks a LinkedIn or call task off (or on again).
- * The last task done completes an active campaign; reopening one makes it active again.
+ * Ticks a LinkedIn or call task off (or on again) in `tx`, with its campaign locked: the
+ * campaign's step row and the lead's task together, so the campaign screen and the task list
+ * agree whichever was ticked. The last task done completes an active campaign; reopening one
+ * makes it active again. Answers false when the lead has no task in the campaign.
  */
+const applyTaskState = async (
+  tx: Db,
+  campaign: CampaignRow,
+  leadId: string,
+  done: boolean,
+  actorId: string,
+): Promise<boolean> => {
+  const task = await setTaskState(tx, campaign.id, leadId, done, actorId);
+  if (!task) return false;
+  await setCampaignTaskDone(tx, campaign.id, leadId, done, actorId);
+  if (!task.changed) return true;
+  await logActivity(tx, {
+    organizationId: campaign.organizationId,
+    userId: actorId,
+    type: 'Campaign',
+    entityId: campaign.id,
+    action: done ? 'task done' : 'task reopened',
+    details: `${describeCampaign(campaign)}: ${campaign.type === 'call' ? 'call' : 'LinkedIn'} task for ${leadName(task.lead)} ${done ? 'done' : 'reopened'}`,
+  });
+  if (done && campaign.status === 'active') await completeIfDone(tx, campaign, actorId);
+  if (!done && campaign.status === 'completed')
+    await updateCampaignRow(tx, campaign.id, { status: 'active', completedAt: null });
+  return true;
+};
+
+/** PATCH /api/campaigns/:id/tasks/:leadId: ticks a LinkedIn or call task off (or on again). */
 export const setTask = async (
   db: Db,
   actor: CurrentUser,
@@ -156,23 +200,19 @@ export const setTask = async (
     const campaign = (await lockCampaign(tx, campaignId))!;
     if (campaign.type === 'email') throw badRequest(NO_TASKS);
     if (campaign.status === 'draft') throw conflict(NOT_SENT_YET);
-    const task = await setTaskState(tx, campaignId, leadId.toLowerCase(), done, actor.id);
-    if (!task) throw notFound(TASK_NOT_FOUND);
-    if (!task.changed) return;
-    await logActivity(tx, {
-      organizationId: campaign.organizationId,
-      userId: actor.id,
-      type: 'Campaign',
-      entityId: campaignId,
-      action: done ? 'task done' : 'task reopened',
-      details: `${describeCampaign(campaign)}: ${campaign.type === 'call' ? 'call' : 'LinkedIn'} task for ${leadName(task.lead)} ${done ? 'done' : 'reopened'}`,
-    });
-    if (done && campaign.status === 'active') await completeIfDone(tx, campaign, actor.id);
-    if (!done && campaign.status === 'completed')
-      await updateCampaignRow(tx, campaignId, { status: 'active', completedAt: null });
+    if (!(await applyTaskState(tx, campaign, leadId.toLowerCase(), done, actor.id)))
+      throw notFound(TASK_NOT_FOUND);
   });
   return {
     message: done ? CAMPAIGN_MESSAGES.taskDone : CAMPAIGN_MESSAGES.taskReopened,
     campaign: await freshCampaign(db, campaignId),
   };
 };
+
+// A campaign's task ticked off in the task list ticks its campaign step the same way.
+onCampaignTaskChanged(async (tx, change) => {
+  const campaign = await lockCampaign(tx, change.campaignId);
+  if (!campaign || campaign.organizationId !== change.organizationId) return;
+  if (campaign.type === 'email' || campaign.status === 'draft') return;
+  await applyTaskState(tx, campaign, change.leadId, change.done, change.actorId);
+});

@@ -13,6 +13,8 @@ import {
   DashboardSkeleton,
 } from '../../features/dashboard/components/dashboard-states.tsx';
 import { LeadsBySourceChart } from '../../features/dashboard/components/leads-by-source-chart.tsx';
+import { Panel } from '../../features/dashboard/components/panel.tsx';
+import { MyTasks } from '../../features/tasks/components/my-tasks.tsx';
 import { LeadsByStatus } from '../../features/dashboard/components/leads-by-status.tsx';
 import { RecentActivity } from '../../features/dashboard/components/recent-activity.tsx';
 import { StatCard } from '../../features/dashboard/components/stat-card.tsx';
@@ -20,7 +22,7 @@ import { UpcomingMeetings } from '../../features/dashboard/components/upcoming-m
 
 const SUBTITLE = "Welcome back! Here's what's happening with your business today.";
 
-/** `/`: the organisation's figures, charts, recent activity and upcoming meetings. */
+/** `/`: the organisation's figures, charts, recent activity, the caller's tasks and upcoming meetings. */
 export const DashboardRoute = () => {
   const { user } = useSession();
   const dashboard = useDashboard();
@@ -117,6 +119,9 @@ export const DashboardRoute = () => {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="md">
+              <Panel title="My tasks" description="Your open tasks, overdue ones first">
+                <MyTasks />
+              </Panel>
               <UpcomingMeetings
                 meetings={dashboard.data.upcomingMeetings}
                 canOpenCalendar={may('calendar')}

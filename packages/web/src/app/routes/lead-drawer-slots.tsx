@@ -5,12 +5,13 @@ import { hasPermission } from '@leadline/shared/permissions';
 import type { Actor } from '@leadline/shared/permissions';
 import { ConvertLead } from '../../features/clients/components/convert-lead.tsx';
 import { LeadNotes } from '../../features/interactions/components/lead-notes.tsx';
+import { LeadTasks } from '../../features/tasks/components/lead-tasks.tsx';
 import type { LeadDrawerSlots } from '../../features/leads/components/lead-detail-drawer.tsx';
 import { DetailSection } from '../../features/leads/components/lead-details.tsx';
 
 /**
  * What the lead drawer shows from other features: "Convert to client" (or the client it became)
- * and the lead's calls and notes. Stable while the user's permissions are.
+ * the lead's tasks and its calls and notes. Stable while the user's permissions are.
  */
 export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
   const canConvert = user !== null && hasPermission(user, 'addClient');
@@ -22,6 +23,10 @@ export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
       ),
       sections: (lead: Lead) => (
         <>
+          <Divider />
+          <DetailSection title="Tasks">
+            <LeadTasks leadId={lead._id} />
+          </DetailSection>
           <Divider />
           <DetailSection title="Calls and notes">
             <LeadNotes leadId={lead._id} />

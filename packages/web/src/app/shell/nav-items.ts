@@ -17,6 +17,7 @@ import {
   IconTemplate,
   IconUser,
   IconUserCheck,
+  IconRobot,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { PublicUser } from '@leadline/shared/auth';
@@ -57,6 +58,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Inbox', key: 'inbox', path: '/inbox', icon: IconInbox },
   { label: 'Email Form', key: 'emailForm', path: '/email-form', icon: IconMail },
   { label: 'Templates', key: 'templates', path: '/templates', icon: IconTemplate },
+  { label: 'Automation', key: 'automation', path: '/automation', icon: IconRobot },
   { label: 'Suppression List', key: 'admin', path: '/suppression', icon: IconMailOff },
   { label: 'Approve Users', key: 'superAdmin', path: '/approval-users', icon: IconUserCheck },
 ];

@@ -1,0 +1,128 @@
+import { ACTION_LABELS } from '@leadline/shared/automation';
+import type { Action } from '@leadline/shared/automation';
+import type { Lead } from '@leadline/shared/leads';
+import { dayAfter } from '@leadline/shared/tasks';
+import type { Db } from '../../db/connection.ts';
+import type { CurrentUser } from '../../caller/current-user.ts';
+import type { EventRow } from '../events/dispatch.ts';
+import { addLeadToCampaign } from '../campaigns/join.ts';
+import { describeLead, leadName } from '../leads/present.ts';
+import { changeLeadStatus, updateLead } from '../leads/service.ts';
+import type { SystemMailer } from '../system-mail/mailer.ts';
+import { createTask } from '../tasks/service.ts';
+import { findUserById } from '../users/store.ts';
+import { postEvent } from '../webhooks/post.ts';
+import type { AutomationRow } from './repo.ts';
+import { takeRoundRobinTurn } from './repo.ts';
+
+/** What an action works with: the rule, its event, the lead as it is now, who acts. */
+export type ActionContext = {
+  db: Db;
+  actor: CurrentUser;
+  rule: AutomationRow;
+  event: EventRow;
+  lead: Lead;
+  mailer?: SystemMailer;
+};
+
+export const NO_SYSTEM_MAIL =
+  'System mail is not configured (SYSTEM_SMTP_URL): the owner could not be notified';
+export const NO_OWNER = 'The lead has no owner';
+
+/** An action's failure: its message is the run's outcome. */
+export class ActionFailed extends Error {}
+
+const ownerName = (lead: Lead) => lead.owner?.name ?? 'nobody';
+
+/** The body a rule's webhook receives: the event as webhooks send it, and the rule. */
+export const webhookBody = (event: EventRow, rule: Pick<AutomationRow, 'id' | 'name'>): string =>
+  JSON.stringify({
+    id: event.id,
+    type: event.type,
+    organizationId: event.organizationId,
+    occurredAt: event.occurredAt.toISOString(),
+    data: event.data,
+    automation: { id: rule.id, name: rule.name },
+  });
+
+const notifyOwner = async ({ db, lead, rule, mailer }: ActionContext): Promise<string> => {
+  if (!lead.ownerId) throw new ActionFailed(NO_OWNER);
+  if (!mailer) throw new ActionFailed(NO_SYSTEM_MAIL);
+  const owner = await findUserById(db, lead.ownerId);
+  if (!owner || owner.status !== 'active') throw new ActionFailed('The lead’s owner is not active');
+  await mailer.send({
+    to: owner.email,
+    subject: `${rule.name}: ${leadName(lead)}`,
+    text: [
+      `Hello ${owner.name},`,
+      '',
+      `The Automation rule "${rule.name}" ran for your lead ${leadName(lead)} (${lead.companyName}).`,
+      `Status: ${lead.status}. Source: ${lead.source}.`,
+      '',
+      'Leadline',
+    ].join('\n'),
+  });
+  return `Owner ${owner.name} notified by email`;
+};
+
+/** Runs one action; answers what it did, or throws with why it could not. */
+export const runAction = async (context: ActionContext, action: Action): Promise<string> => {
+  const { db, actor, lead, rule, event } = context;
+  switch (action.type) {
+    case 'set_status':
+      if (lead.status === action.status) return `Status already ${action.status}`;
+      await changeLeadStatus(db, actor, lead._id, action.status);
+      return `Status set to ${action.status}`;
+    case 'assign_owner': {
+      const updated = await updateLead(db, actor, lead._id, { ownerId: action.ownerId });
+      return `Owner set to ${ownerName(updated)}`;
+    }
+    case 'assign_round_robin': {
+      const turn = await takeRoundRobinTurn(db, rule.id);
+      const ownerId = action.userIds[turn % action.userIds.length]!;
+      const updated = await updateLead(db, actor, lead._id, { ownerId });
+      return `Assigned to ${ownerName(updated)} (round-robin)`;
+    }
+    case 'add_to_campaign': {
+      const name = await addLeadToCampaign(
+        db,
+        actor,
+        action.campaignId,
+        lead._id,
+        describeLead(lead),
+      );
+      return `Added to campaign "${name}"`;
+    }
+    case 'create_task': {
+      const task = await createTask(
+        db,
+        actor,
+        {
+          title: action.title,
+          dueDate: dayAfter(action.dueInDays),
+          leadId: lead._id,
+          ownerId: lead.ownerId ?? undefined,
+        },
+        { automationId: rule.id },
+      );
+      return `Task "${task.title}" created for ${task.owner?.name ?? 'nobody'}, due ${task.dueDate}`;
+    }
+    case 'webhook': {
+      const outcome = await postEvent({
+        url: action.url,
+        body: webhookBody(event, rule),
+        eventId: event.id,
+      });
+      if (!outcome.ok)
+        throw new ActionFailed(
+          `Webhook to ${action.url} failed: ${outcome.error ?? `answered ${outcome.status}`}`,
+        );
+      return `Webhook sent to ${action.url} (${outcome.status})`;
+    }
+    case 'notify_owner':
+      return notifyOwner(context);
+  }
+};
+
+/** "Set status" and the like: an action's name in a failure. */
+export const actionLabel = (action: Action): string => ACTION_LABELS[action.type];

@@ -1,0 +1,56 @@
+import { CONDITION_FIELD_LABELS, CONDITION_OP_LABELS } from '@leadline/shared/automation';
+import type { Condition } from '@leadline/shared/automation';
+import type { Lead } from '@leadline/shared/leads';
+
+/** What a condition compares: the lead's values for its field (a lead has many campaign tags). */
+const valuesOf = (lead: Lead, field: Condition['field'], campaignTags: readonly string[]) => {
+  switch (field) {
+    case 'status':
+      return [lead.status];
+    case 'source':
+      return [lead.source];
+    case 'industry':
+      return [lead.industry];
+    case 'country':
+      return [lead.personCountry];
+    case 'owner':
+      // The owner's id (what the form picks), or their name for "contains".
+      return lead.owner ? [lead.owner.id, lead.owner.name] : [''];
+    case 'campaignTag':
+      return [...campaignTags];
+  }
+};
+
+const normal = (value: string) => value.trim().toLowerCase();
+
+/** Whether one condition holds (case and surrounding spaces ignored). */
+export const conditionHolds = (
+  lead: Lead,
+  condition: Condition,
+  campaignTags: readonly string[],
+): boolean => {
+  const values = valuesOf(lead, condition.field, campaignTags).map(normal);
+  const wanted = normal(condition.value);
+  switch (condition.op) {
+    case 'equals':
+      return values.includes(wanted);
+    case 'not_equals':
+      return !values.includes(wanted);
+    case 'contains':
+      return values.some((value) => value.includes(wanted));
+  }
+};
+
+/** "Status equals Hot Lead": how a condition is named in a run's outcome. */
+export const describeCondition = (condition: Condition, ownerName?: string): string =>
+  `${CONDITION_FIELD_LABELS[condition.field]} ${CONDITION_OP_LABELS[condition.op]} ${
+    ownerName ?? condition.value
+  }`;
+
+/** The first condition that does not hold, or null when all do. */
+export const failedCondition = (
+  lead: Lead,
+  conditions: readonly Condition[],
+  campaignTags: readonly string[],
+): Condition | null =>
+  conditions.find((condition) => !conditionHolds(lead, condition, campaignTags)) ?? null;

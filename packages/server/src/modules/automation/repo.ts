@@ -1,0 +1,249 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { automationRuns, automations, campaigns, events, leads, users } from '../../db/tables.ts';
+
+export type AutomationRow = typeof automations.$inferSelect;
+export type AutomationRecord = AutomationRow & { creatorName: string | null };
+export type RunRow = typeof automationRuns.$inferSelect;
+export type RunStatusCounts = Map<
+  string,
+  Record<'pending' | 'succeeded' | 'skipped' | 'failed', number>
+>;
+
+const withCreator = (db: Db) =>
+  db
+    .select({ rule: automations, creatorName: users.name })
+    .from(automations)
+    .leftJoin(users, eq(users.id, automations.createdBy));
+
+export const findAutomations = async (
+  db: Db,
+  organizationId: string,
+): Promise<AutomationRecord[]> =>
+  (
+    await withCreator(db)
+      .where(eq(automations.organizationId, organizationId))
+      .orderBy(desc(automations.createdAt), desc(automations.id))
+  ).map((row) => ({ ...row.rule, creatorName: row.creatorName }));
+
+export const findAutomation = async (
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<AutomationRecord | undefined> => {
+  const [row] = await withCreator(db)
+    .where(and(eq(automations.organizationId, organizationId), eq(automations.id, id)))
+    .limit(1);
+  return row ? { ...row.rule, creatorName: row.creatorName } : undefined;
+};
+
+/** How many runs of each rule ended each way. */
+export const countRuns = async (db: Db, ids: readonly string[]): Promise<RunStatusCounts> => {
+  const result: RunStatusCounts = new Map();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({ id: automationRuns.automationId, status: automationRuns.status, n: count() })
+    .from(automationRuns)
+    .where(inArray(automationRuns.automationId, [...ids]))
+    .groupBy(automationRuns.automationId, automationRuns.status);
+  for (const id of ids) result.set(id, { pending: 0, succeeded: 0, skipped: 0, failed: 0 });
+  for (const row of rows) result.get(row.id)![row.status] = row.n;
+  return result;
+};
+
+export const insertAutomation = async (
+  db: Db,
+  values: typeof automations.$inferInsert,
+): Promise<AutomationRow> => {
+  const [row] = await db.insert(automations).values(values).returning();
+  return row!;
+};
+
+export const updateAutomationRow = async (
+  db: Db,
+  organizationId: string,
+  id: string,
+  changes: Partial<typeof automations.$inferInsert>,
+): Promise<void> => {
+  await db
+    .update(automations)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(automations.organizationId, organizationId), eq(automations.id, id)));
+};
+
+export const deleteAutomationRow = async (
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<void> => {
+  await db
+    .delete(automations)
+    .where(and(eq(automations.organizationId, organizationId), eq(automations.id, id)));
+};
+
+/** How many runs a rule's list shows. */
+export const RUN_LIST_LIMIT = 200;
+
+export type RunListRow = RunRow & {
+  eventType: string;
+  lead: { personFirstName: string; personLastName: string } | null;
+};
+
+/** A rule's runs, newest first, with their event's type and lead. */
+export const findRuns = async (db: Db, automationId: string): Promise<RunListRow[]> => {
+  const rows = await db
+    .select({
+      run: automationRuns,
+      eventType: events.type,
+      personFirstName: leads.personFirstName,
+      personLastName: leads.personLastName,
+    })
+    .from(automationRuns)
+    .innerJoin(events, eq(events.id, automationRuns.eventId))
+    .leftJoin(leads, eq(leads.id, automationRuns.leadId))
+    .where(eq(automationRuns.automationId, automationId))
+    .orderBy(desc(automationRuns.createdAt), desc(events.seq))
+    .limit(RUN_LIST_LIMIT);
+  return rows.map((row) => ({
+    ...row.run,
+    eventType: row.eventType,
+    lead:
+      row.personFirstName !== null
+        ? { personFirstName: row.personFirstName, personLastName: row.personLastName ?? '' }
+        : null,
+  }));
+};
+
+/** The enabled rules of these organisations that react to these event types. */
+export const findTriggeredRules = async (
+  db: Db,
+  organizationIds: readonly string[],
+  types: readonly string[],
+): Promise<AutomationRow[]> =>
+  db
+    .select()
+    .from(automations)
+    .where(
+      and(
+        eq(automations.enabled, true),
+        inArray(automations.organizationId, [...organizationIds]),
+        inArray(automations.trigger, [...types]),
+      ),
+    );
+
+export const insertRuns = async (
+  db: Db,
+  runs: readonly (typeof automationRuns.$inferInsert)[],
+): Promise<void> => {
+  for (let start = 0; start < runs.length; start += 500)
+    await db
+      .insert(automationRuns)
+      .values(runs.slice(start, start + 500))
+      .onConflictDoNothing();
+};
+
+/** How long a claimed run is held before another process may take it over. */
+export const RUN_LEASE_SECONDS = 120;
+
+/**
+ * Claims up to `limit` due pending runs, in event order, for `RUN_LEASE_SECONDS` (one short
+ * statement: no transaction is held while the runs work).
+ */
+export const claimRuns = async (db: Db, limit: number): Promise<RunRow[]> => {
+  const result = await db.execute(sql`
+    UPDATE ${automationRuns} AS r
+    SET next_attempt_at = now() + make_interval(secs => ${RUN_LEASE_SECONDS}),
+        attempts = r.attempts + 1
+    FROM ${events} AS e
+    WHERE e.id = r.event_id AND r.id IN (
+      SELECT q.id FROM ${automationRuns} q JOIN ${events} qe ON qe.id = q.event_id
+      WHERE q.status = 'pending' AND q.next_attempt_at <= now()
+      ORDER BY qe.seq, q.id
+      LIMIT ${limit}
+      FOR UPDATE OF q SKIP LOCKED)
+    RETURNING r.id, e.seq`);
+  const claimed = rowsOf<{ id: string; seq: number | string }>(result).sort(
+    (a, b) => Number(a.seq) - Number(b.seq),
+  );
+  if (claimed.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(automationRuns)
+    .where(
+      inArray(
+        automationRuns.id,
+        claimed.map((row) => row.id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return claimed.flatMap((row) => byId.get(row.id) ?? []);
+};
+
+/** Records how a claimed run ended (once: a run already ended stays as it is). */
+export const finishRun = async (
+  db: Db,
+  run: { id: string; automationId: string },
+  status: 'succeeded' | 'skipped' | 'failed',
+  outcome: string,
+): Promise<boolean> => {
+  const rows = await db
+    .update(automationRuns)
+    .set({ status, outcome, finishedAt: sql`now()` })
+    .where(and(eq(automationRuns.id, run.id), eq(automationRuns.status, 'pending')))
+    .returning({ id: automationRuns.id });
+  if (rows.length === 0) return false;
+  await db
+    .update(automations)
+    .set({ lastRunAt: sql`now()` })
+    .where(eq(automations.id, run.automationId));
+  return true;
+};
+
+/** Whose turn it is in a rule's round-robin (and moves the turn on), atomically. */
+export const takeRoundRobinTurn = async (db: Db, automationId: string): Promise<number> => {
+  const [row] = await db
+    .update(automations)
+    .set({ roundRobinNext: sql`${automations.roundRobinNext} + 1` })
+    .where(eq(automations.id, automationId))
+    .returning({ next: automations.roundRobinNext });
+  return (row?.next ?? 1) - 1;
+};
+
+/** The tags of the campaigns a lead belongs to (chosen or reached), lower-cased. */
+export const findCampaignTags = async (db: Db, leadId: string): Promise<string[]> => {
+  const result = await db.execute(sql`
+    SELECT DISTINCT lower(tag) AS tag
+    FROM campaigns c, jsonb_array_elements_text(coalesce(c.target_filters->'tags', '[]'::jsonb)) AS tag
+    WHERE c.id IN (SELECT campaign_id FROM campaign_leads WHERE lead_id = ${leadId}
+                   UNION SELECT campaign_id FROM campaign_deliveries WHERE lead_id = ${leadId})`);
+  return rowsOf<{ tag: string }>(result).map((row) => row.tag);
+};
+
+/** Whether the campaign belongs to the organisation. */
+export const campaignInOrganization = async (
+  db: Db,
+  organizationId: string,
+  campaignId: string,
+): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.id, campaignId)))
+    .limit(1);
+  return row !== undefined;
+};
+
+/** The organisation's campaigns a rule can add leads to, by name. */
+export const findCampaignOptions = (db: Db, organizationId: string) =>
+  db
+    .select({
+      id: campaigns.id,
+      name: campaigns.name,
+      type: campaigns.type,
+      status: campaigns.status,
+    })
+    .from(campaigns)
+    .where(eq(campaigns.organizationId, organizationId))
+    .orderBy(campaigns.name)
+    .limit(1000);

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { answerSchema, isoDateTime, nullableDateTime, text } from './answers.ts';
+import { EVENT_TYPES } from './events.ts';
+import type { EventType } from './events.ts';
+import { uuidSchema } from './ids.ts';
+import { LEAD_STATUSES } from './leads.ts';
+
+/* Automation rules: when (one event type), if (conditions on the lead), then (actions). */
+
+export const AUTOMATION_NAME_MAX = 120;
+export const AUTOMATION_CONDITIONS_MAX = 10;
+export const AUTOMATION_ACTIONS_MAX = 10;
+export const ROUND_ROBIN_USERS_MAX = 50;
+export const TASK_DUE_DAYS_MAX = 365;
+export const AUTOMATION_NOT_FOUND = 'Automation rule not found';
+export const INVALID_AUTOMATION_ID = 'Invalid automation rule ID';
+export const NO_AUTOMATION_ORGANIZATION =
+  'Choose an organisation in the header to manage Automation rules';
+
+export const CONDITION_FIELDS = [
+  'status',
+  'source',
+  'industry',
+  'owner',
+  'country',
+  'campaignTag',
+] as const;
+export type ConditionField = (typeof CONDITION_FIELDS)[number];
+export const CONDITION_FIELD_LABELS: Record<ConditionField, string> = {
+  status: 'Status',
+  source: 'Source',
+  industry: 'Industry',
+  owner: 'Owner',
+  country: 'Country',
+  campaignTag: 'Campaign tag',
+};
+
+export const CONDITION_OPS = ['equals', 'not_equals', 'contains'] as const;
+export type ConditionOp = (typeof CONDITION_OPS)[number];
+export const CONDITION_OP_LABELS: Record<ConditionOp, string> = {
+  equals: 'equals',
+  not_equals: 'does not equal',
+  contains: 'contains',
+};
+
+export const ACTION_TYPES = [
+  'set_status',
+  'assign_owner',
+  'assign_round_robin',
+  'add_to_campaign',
+  'create_task',
+  'webhook',
+  'notify_owner',
+] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+export const ACTION_LABELS: Record<ActionType, string> = {
+  set_status: 'Set status',
+  assign_owner: 'Assign owner',
+  assign_round_robin: 'Assign round-robin',
+  add_to_campaign: 'Add to a campaign',
+  create_task: 'Create a task for the owner',
+  webhook: 'Send a webhook',
+  notify_owner: 'Notify the owner by email',
+};
+
+const words = (label: string, max: number) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${label} is required` : `${label} must be text`,
+    })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const conditionSchema = z.object({
+  field: z.enum(CONDITION_FIELDS, {
+    error: `Condition field must be one of ${CONDITION_FIELDS.join(', ')}`,
+  }),
+  op: z.enum(CONDITION_OPS, { error: 'Condition op must be equals, not_equals or contains' }),
+  value: words('Condition value', 200),
+});
+export type Condition = z.output<typeof conditionSchema>;
+
+const userId = uuidSchema('Please choose a valid user');
+
+export const actionSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('set_status'),
+      status: z.enum(LEAD_STATUSES, { error: 'Please choose a valid status' }),
+    }),
+    z.object({ type: z.literal('assign_owner'), ownerId: userId }),
+    z.object({
+      type: z.literal('assign_round_robin'),
+      userIds: z
+        .array(userId, { error: 'userIds must be a list of users' })
+        .min(1, 'Choose at least one user for round-robin')
+        .max(ROUND_ROBIN_USERS_MAX, `At most ${ROUND_ROBIN_USERS_MAX} users`),
+    }),
+    z.object({
+      type: z.literal('add_to_campaign'),
+      campaignId: uuidSchema('Please choose a valid campaign'),
+    }),
+    z.object({
+      type: z.literal('create_task'),
+      title: words('Task title', 200),
+      dueInDays: z
+        .number({ error: 'Due in days must be a number' })
+        .int('Due in days must be a whole number')
+        .min(0, 'Due in days must be 0 or more')
+        .max(TASK_DUE_DAYS_MAX, `Due in days must be at most ${TASK_DUE_DAYS_MAX}`),
+    }),
+    z.object({
+      type: z.literal('webhook'),
+      url: words('Webhook URL', 2000).refine((url) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(url).protocol);
+        } catch {
+          return false;
+        }
+      }, 'Webhook URL must be a valid http or https address'),
+    }),
+    z.object({ type: z.literal('notify_owner') }),
+  ],
+  { error: `Action type must be one of ${ACTION_TYPES.join(', ')}` },
+);
+export type Action = z.output<typeof actionSchema>;
+export type ActionInput = z.input<typeof actionSchema>;
+
+const ruleFields = {
+  name: words('Name', AUTOMATION_NAME_MAX),
+  trigger: z.enum(EVENT_TYPES, { error: 'Please choose a valid trigger event' }),
+  conditions: z
+    .array(conditionSchema, { error: 'conditions must be a list' })
+    .max(AUTOMATION_CONDITIONS_MAX, `At most ${AUTOMATION_CONDITIONS_MAX} conditions`),
+  actions: z
+    .array(actionSchema, { error: 'actions must be a list' })
+    .min(1, 'Add at least one action')
+    .max(AUTOMATION_ACTIONS_MAX, `At most ${AUTOMATION_ACTIONS_MAX} actions`),
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+};
+
+/** POST /api/automations */
+export const automationCreateSchema = z.object({
+  ...ruleFields,
+  conditions: ruleFields.conditions.optional().default([]),
+  enabled: ruleFields.enabled.optional().default(true),
+});
+export type AutomationInput = z.input<typeof automationCreateSchema>;
+export type AutomationData = z.output<typeof automationCreateSchema>;
+
+/** PUT /api/automations/:id: the fields sent change (the on/off switch sends `enabled` only). */
+export const automationUpdateSchema = z
+  .object(ruleFields)
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
+export type AutomationUpdateData = z.output<typeof automationUpdateSchema>;
+
+export const RUN_STATUSES = ['pending', 'succeeded', 'skipped', 'failed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export type Automation = {
+  _id: string;
+  name: string;
+  trigger: EventType;
+  conditions: Condition[];
+  actions: Action[];
+  enabled: boolean;
+  createdBy: { id: string; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+  lastRunAt: string | null;
+  counts: Record<RunStatus, number>;
+};
+
+export type AutomationRun = {
+  _id: string;
+  eventId: string;
+  eventType: string;
+  lead: { id: string; name: string } | null;
+  depth: number;
+  status: RunStatus;
+  outcome: string;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+const counts = z.object({
+  pending: z.number(),
+  succeeded: z.number(),
+  skipped: z.number(),
+  failed: z.number(),
+});
+
+export const automationAnswerSchema = answerSchema<Automation>()({
+  _id: text,
+  name: text,
+  trigger: z.enum(EVENT_TYPES),
+  conditions: z.array(conditionSchema),
+  actions: z.array(actionSchema),
+  enabled: z.boolean(),
+  createdBy: z.object({ id: text, name: text }).nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  lastRunAt: nullableDateTime,
+  counts,
+});
+
+export const automationRunAnswerSchema = answerSchema<AutomationRun>()({
+  _id: text,
+  eventId: text,
+  eventType: text,
+  lead: z.object({ id: text, name: text }).nullable(),
+  depth: z.number(),
+  status: z.enum(RUN_STATUSES),
+  outcome: text,
+  createdAt: isoDateTime,
+  finishedAt: nullableDateTime,
+});
+
+/** GET /api/automations/options: what the rule form offers to pick. */
+export type AutomationOptions = {
+  users: { id: string; name: string; active: boolean }[];
+  campaigns: { id: string; name: string; type: string; status: string }[];
+};
+
+export const automationOptionsAnswerSchema = answerSchema<AutomationOptions>()({
+  users: z.array(z.object({ id: text, name: text, active: z.boolean() })),
+  campaigns: z.array(z.object({ id: text, name: text, type: text, status: text })),
+});
