@@ -45,6 +45,23 @@ export const webhookBody = (event: EventRow, rule: Pick<AutomationRow, 'id' | 'n
     automation: { id: rule.id, name: rule.name },
   });
 
+/**
+ * A rule's webhook action: the event, unsigned, with its id header. The only action that needs
+ * no lead, so it also runs for events about none (a campaign's status change).
+ */
+export const sendRuleWebhook = async (
+  event: EventRow,
+  rule: Pick<AutomationRow, 'id' | 'name'>,
+  url: string,
+): Promise<string> => {
+  const outcome = await postEvent({ url, body: webhookBody(event, rule), eventId: event.id });
+  if (!outcome.ok)
+    throw new ActionFailed(
+      `Webhook to ${url} failed: ${outcome.error ?? `answered ${outcome.status}`}`,
+    );
+  return `Webhook sent to ${url} (${outcome.status})`;
+};
+
 const notifyOwner = async ({ db, lead, rule, mailer }: ActionContext): Promise<string> => {
   if (!lead.ownerId) throw new ActionFailed(NO_OWNER);
   if (!mailer) throw new ActionFailed(NO_SYSTEM_MAIL);
@@ -107,18 +124,8 @@ export const runAction = async (context: ActionContext, action: Action): Promise
       );
       return `Task "${task.title}" created for ${task.owner?.name ?? 'nobody'}, due ${task.dueDate}`;
     }
-    case 'webhook': {
-      const outcome = await postEvent({
-        url: action.url,
-        body: webhookBody(event, rule),
-        eventId: event.id,
-      });
-      if (!outcome.ok)
-        throw new ActionFailed(
-          `Webhook to ${action.url} failed: ${outcome.error ?? `answered ${outcome.status}`}`,
-        );
-      return `Webhook sent to ${action.url} (${outcome.status})`;
-    }
+    case 'webhook':
+      return sendRuleWebhook(event, rule, action.url);
     case 'notify_owner':
       return notifyOwner(context);
   }

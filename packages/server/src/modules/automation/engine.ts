@@ -18,14 +18,15 @@ import { leadName } from '../leads/present.ts';
 import { getLead } from '../leads/service.ts';
 import type { SystemMailer } from '../system-mail/mailer.ts';
 import { findUserById } from '../users/store.ts';
-import { ActionFailed, actionLabel, runAction } from './actions.ts';
+import { ActionFailed, actionLabel, runAction, sendRuleWebhook } from './actions.ts';
 import { describeCondition, failedCondition } from './conditions.ts';
 import type { AutomationRow, RunRow } from './repo.ts';
 import { claimRuns, findCampaignTags, findTriggeredRules, finishRun, insertRuns } from './repo.ts';
 
 export const LOOP_STOPPED = `Not run: this change was made by rules ${AUTOMATION_MAX_DEPTH} levels deep, and rules do not react further (loop limit)`;
 export const RULE_SWITCHED_OFF = 'Not run: the rule was switched off before it ran';
-export const NO_LEAD = 'Not run: this event concerns no lead';
+export const NO_LEAD =
+  'Not run: this event concerns no lead (only a rule without conditions whose actions are all webhooks runs for it)';
 export const RUN_ATTEMPTS_MAX = 3;
 export const GAVE_UP = `Gave up after ${RUN_ATTEMPTS_MAX} attempts (the server stopped while running it)`;
 
@@ -119,8 +120,17 @@ const perform = async (
     const actor = await ruleActor(db, rule);
     actorId = actor.id;
     lead = await leadOf(db, actor, event);
-    if (!lead) return { status: 'skipped', outcome: NO_LEAD, lead, actorId };
     const conditions = z.array(conditionSchema).parse(rule.conditions);
+    if (!lead) {
+      // An event about no lead (a campaign's status change): a rule without conditions whose
+      // actions are all webhooks still runs; anything else needs a lead.
+      const actions = z.array(actionSchema).parse(rule.actions);
+      const hooks = actions.flatMap((action) => (action.type === 'webhook' ? [action.url] : []));
+      if (conditions.length > 0 || hooks.length !== actions.length)
+        return { status: 'skipped', outcome: NO_LEAD, lead, actorId };
+      for (const url of hooks) done.push(await sendRuleWebhook(event, rule, url));
+      return { status: 'succeeded', outcome: done.join('; '), lead, actorId };
+    }
     const tags = conditions.some((c) => c.field === 'campaignTag')
       ? await findCampaignTags(db, lead._id)
       : [];
