@@ -31,6 +31,7 @@ const serverDoors = {
     'xlsx-stream.ts',
     'zip-stream.ts',
   ],
+  'email-events': ['present.ts', 'record.ts'],
   'mail-accounts': ['stored.ts'],
   organizations: ['service.ts'],
   replies: ['history.ts', 'present.ts', 'service.ts', 'threading.ts'],
