@@ -16,7 +16,8 @@ const serverDoors = {
   calendar: ['replies.ts', 'summary.ts'],
   campaigns: ['service.ts', 'summary.ts'],
   deliverability: ['events.ts', 'incoming.ts', 'rate.ts', 'record.ts'],
-  events: ['context.ts', 'dispatch.ts', 'jobs.ts', 'record.ts'],
+  events: ['context.ts', 'dispatch.ts', 'doc.ts', 'jobs.ts', 'record.ts'],
+  'api-keys': ['authenticate.ts'],
   imports: ['rows-source.ts', 'xlsx.ts', 'zip.ts'],
   leads: [
     'access.ts',
