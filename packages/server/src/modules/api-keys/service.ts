@@ -29,8 +29,21 @@ const sessionOnly = (actor: CurrentUser) => {
   if (actor.apiKeyId) throw forbidden(API_KEY_SESSION_ONLY);
 };
 
-const describeKey = (row: Pick<ApiKeyRow, 'name' | 'prefix'>) =>
-  `API key "${row.name}" (${row.prefix}…)`;
+/** The activity entry of a key made or revoked, on its owner (never the key itself). */
+const logKeyChange = (
+  tx: Db,
+  actor: CurrentUser,
+  row: ApiKeyRow,
+  change: 'created' | 'revoked',
+): Promise<void> =>
+  logActivity(tx, {
+    organizationId: row.organizationId,
+    userId: actor.id,
+    type: 'User',
+    entityId: row.userId,
+    action: `API key ${change}`,
+    details: `API key "${row.name}" (${row.prefix}…) ${change} by ${actor.name}`,
+  });
 
 /** POST /api/api-keys: the key is answered this once; only its SHA-256 is kept. */
 export const createApiKey = async (
@@ -50,14 +63,7 @@ export const createApiKey = async (
       keyHash,
       expiresAt: data.expiresAt ? new Date(data.expiresAt) : null,
     });
-    await logActivity(tx, {
-      organizationId: actor.row.organizationId,
-      userId: actor.id,
-      type: 'User',
-      entityId: actor.id,
-      action: 'API key created',
-      details: `${describeKey(created)} created by ${actor.name}`,
-    });
+    await logKeyChange(tx, actor, created, 'created');
     return created;
   });
   return { key, apiKey: toApiKey(row) };
@@ -97,14 +103,7 @@ export const revokeApiKey = async (
   if (existing.revokedAt) return { message: 'API key already revoked', apiKey: toApiKey(existing) };
   const row = await db.transaction(async (tx) => {
     const revoked = (await revokeApiKeyRow(tx, id, actor.id))!;
-    await logActivity(tx, {
-      organizationId: existing.organizationId,
-      userId: actor.id,
-      type: 'User',
-      entityId: existing.userId,
-      action: 'API key revoked',
-      details: `${describeKey(existing)} revoked by ${actor.name}`,
-    });
+    await logKeyChange(tx, actor, existing, 'revoked');
     return revoked;
   });
   return { message: 'API key revoked', apiKey: toApiKey(row) };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { API_KEY_STATUS_LABELS } from '@leadline/shared/api-keys';
 import type { ApiKey, ApiKeyStatus } from '@leadline/shared/api-keys';
 import { confirmDanger } from '../../../components/confirm.tsx';
@@ -82,9 +83,44 @@ export const ApiKeyItem = ({ apiKey, owner, whose }: ApiKeyItemProps) => {
   );
 };
 
-/** A list of keys, without bullets. */
-export const ApiKeyList = ({ children }: { children: ReactNode }) => (
-  <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-    {children}
-  </Stack>
-);
+type ApiKeyListProps<K extends ApiKey> = {
+  /** The keys' query (loading, failed, or its keys). */
+  query: UseQueryResult<{ apiKeys: K[] }>;
+  errorText: string;
+  emptyText: string;
+  children: (apiKey: K) => ReactNode;
+};
+
+/** A list of keys, without bullets, with its loading, error and empty states. */
+export const ApiKeyList = <K extends ApiKey>({
+  query,
+  errorText,
+  emptyText,
+  children,
+}: ApiKeyListProps<K>) => {
+  if (query.isPending) return <Loader size="sm" aria-label="Loading API keys" />;
+  if (query.isError) {
+    return (
+      <Group gap="xs">
+        <Text size="sm" c="red">
+          {errorMessage(query.error, errorText)}
+        </Text>
+        <Button size="xs" variant="subtle" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Group>
+    );
+  }
+  if (query.data.apiKeys.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {query.data.apiKeys.map(children)}
+    </Stack>
+  );
+};

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { API_KEY_REQUESTS_PER_MINUTE, apiKeyCreateSchema } from '@leadline/shared/api-keys';
 import type { ApiKeyCreated } from '@leadline/shared/api-keys';
@@ -90,29 +90,13 @@ export const ApiKeysSection = () => {
         requests a minute. Revoke a key you no longer use.
       </Text>
       <CreateKeyForm onCreated={showNewKey} />
-      {keys.isPending ? <Loader size="sm" aria-label="Loading API keys" /> : null}
-      {keys.isError ? (
-        <Group gap="xs">
-          <Text size="sm" c="red">
-            {errorMessage(keys.error, 'Could not load your API keys')}
-          </Text>
-          <Button size="xs" variant="subtle" onClick={() => void keys.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      ) : null}
-      {keys.data && keys.data.apiKeys.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          You have no API keys yet.
-        </Text>
-      ) : null}
-      {keys.data && keys.data.apiKeys.length > 0 ? (
-        <ApiKeyList>
-          {keys.data.apiKeys.map((apiKey) => (
-            <ApiKeyItem key={apiKey._id} apiKey={apiKey} whose="your" />
-          ))}
-        </ApiKeyList>
-      ) : null}
+      <ApiKeyList
+        query={keys}
+        errorText="Could not load your API keys"
+        emptyText="You have no API keys yet."
+      >
+        {(apiKey) => <ApiKeyItem key={apiKey._id} apiKey={apiKey} whose="your" />}
+      </ApiKeyList>
       <NewKeyModal created={created} onClose={() => showNewKey(null)} />
     </Stack>
   );

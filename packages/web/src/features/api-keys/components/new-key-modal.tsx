@@ -1,4 +1,5 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { CopyTextButton } from '../../../components/copy-text-button.tsx';
 import type { ApiKeyCreated } from '@leadline/shared/api-keys';
 
 type NewKeyModalProps = {
@@ -42,20 +43,13 @@ export const NewKeyModal = ({ created, onClose }: NewKeyModalProps) => {
             </Code>
           </Stack>
           <Group justify="flex-end" gap="sm">
-            <CopyButton value={example}>
-              {({ copied, copy }) => (
-                <Button variant="default" onClick={copy}>
-                  {copied ? 'Example copied' : 'Copy example'}
-                </Button>
-              )}
-            </CopyButton>
-            <CopyButton value={created.key}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy}>
-                  {copied ? 'Key copied' : 'Copy key'}
-                </Button>
-              )}
-            </CopyButton>
+            <CopyTextButton
+              value={example}
+              label="Copy example"
+              copiedLabel="Example copied"
+              variant="default"
+            />
+            <CopyTextButton value={created.key} label="Copy key" copiedLabel="Key copied" />
             <Button onClick={onClose}>Done</Button>
           </Group>
         </Stack>
