@@ -16,7 +16,8 @@ const serverDoors = {
   calendar: ['replies.ts', 'summary.ts'],
   campaigns: ['join.ts', 'service.ts', 'summary.ts'],
   deliverability: ['events.ts', 'incoming.ts', 'rate.ts', 'record.ts'],
-  events: ['context.ts', 'dispatch.ts', 'jobs.ts', 'record.ts'],
+  events: ['context.ts', 'dispatch.ts', 'doc.ts', 'jobs.ts', 'record.ts'],
+  'api-keys': ['authenticate.ts'],
   imports: ['rows-source.ts', 'xlsx.ts', 'zip.ts'],
   leads: [
     'access.ts',
@@ -31,6 +32,7 @@ const serverDoors = {
     'xlsx-stream.ts',
     'zip-stream.ts',
   ],
+  'email-events': ['present.ts', 'record.ts'],
   'mail-accounts': ['stored.ts'],
   organizations: ['service.ts'],
   replies: ['history.ts', 'present.ts', 'service.ts', 'threading.ts'],

@@ -8,6 +8,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { API_KEY_REQUESTS_PER_MINUTE } from '@leadline/shared/api-keys';
 import type { Db } from './db/connection.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { TokenService } from './lib/tokens.ts';
@@ -24,6 +25,10 @@ import { registerReadGate } from './plugins/read-gate.ts';
 import type { ReadGateOptions } from './plugins/read-gate.ts';
 import { requestForLog } from './lib/logged-url.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
+import { apiKeyLimiter } from './modules/api-keys/limit.ts';
+import type { ApiKeyLimit } from './modules/api-keys/limit.ts';
+import { apiKeysRoutes } from './modules/api-keys/routes.ts';
+import { EVENTS_API_DESCRIPTION } from './modules/events/doc.ts';
 import { authenticate } from './modules/auth/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionRoutes } from './modules/auth/sessions-routes.ts';
@@ -65,6 +70,8 @@ export type AppDeps = {
   logLevel?: string;
   webDist?: string;
   limits?: Partial<AuthLimits>;
+  /** Requests per API key (600 a minute by default). */
+  apiKeyLimit?: ApiKeyLimit;
   /** Where logs go (tests read them); standard output by default. */
   logStream?: NodeJS.WritableStream;
   /** TRUST_PROXY: whose X-Forwarded-For/-Proto are believed; nobody's by default. */
@@ -87,11 +94,22 @@ const DEFAULT_LIMITS: AuthLimits = {
 const API_DESCRIPTION = [
   'Sign in with `POST /api/auth/signin` and send the token it answers as',
   '`Authorization: Bearer <token>`; `POST /api/auth/signout` ends it.',
+  '',
+  '**API keys** (for scripts and other tools): create one on your profile page or with',
+  '`POST /api/api-keys { name, expiresAt? }` (the key, `ll_…`, is answered that once) and send it',
+  'the same way: `Authorization: Bearer ll_…`. A key acts as its owner with their current',
+  'permissions; it is refused (401) once revoked, expired, or when its owner is disabled,',
+  `deactivated or expired. Each key may make ${API_KEY_REQUESTS_PER_MINUTE} requests a minute (beyond: 429 with`,
+  '`Retry-After`). A key cannot create or revoke keys or change the password (403): those need a',
+  'signed-in session. `GET /api/api-keys` lists your keys; administrators see the',
+  "organisation's with `GET /api/api-keys/organization` and may revoke any of them.",
   'Every answer is JSON `{ message }` on error (4xx names what is wrong).',
   '',
   'A Super Admin names the organisation a call is for in the `X-Organization` header (its name,',
   'percent-encoded when not plain ASCII); with one organisation it may be left out. Anyone else',
   'may only name their own organisation (another answers 403).',
+  '',
+  EVENTS_API_DESCRIPTION,
 ].join('\n');
 
 /** The header a Super Admin names the organisation with (documented once, for every route). */
@@ -148,7 +166,14 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     openapi: {
       info: { title: 'Leadline API', version: '0.1.0', description: API_DESCRIPTION },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A session token from POST /api/auth/signin, or a personal API key (ll_…) from POST /api/api-keys.',
+          },
+        },
         parameters: { organization: ORGANIZATION_HEADER },
       },
     },
@@ -159,6 +184,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerGuard(app, {
     authenticate: (token) => authenticate(deps.db, deps.tokens, token),
     actingUser: (user, organizationHeader) => actingUser(deps.db, user, organizationHeader),
+    limitApiKey: apiKeyLimiter(app, deps.apiKeyLimit),
   });
   registerPasswordChangeGate(app);
   registerTextInputCheck(app);
@@ -190,6 +216,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(pipelineRoutes(deps.db));
   await app.register(tasksRoutes(deps.db));
   await app.register(automationRoutes(deps.db));
+  await app.register(apiKeysRoutes(deps.db));
   await registerWeb(app, deps.webDist, currentBuild);
   return app;
 };

@@ -41,6 +41,7 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}-${process.pid}-${++co
 export const createTestContext = async (
   options: {
     limits?: AppDeps['limits'];
+    apiKeyLimit?: AppDeps['apiKeyLimit'];
     withRoot?: boolean;
     jobs?: Partial<JobDeps>;
     systemMail?: AppDeps['systemMail'];
@@ -79,6 +80,7 @@ export const createTestContext = async (
     },
     systemMail: options.systemMail,
     trustProxy: options.trustProxy,
+    apiKeyLimit: options.apiKeyLimit,
   });
   if (options.withRoot !== false) {
     await createFirstSuperAdmin(database.db, {

@@ -114,7 +114,7 @@ export const expectDeleted = async (
 export const callAs = (
   t: TestContext,
   token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
 ) => t.request({ method, url, token, ...(payload ? { payload } : {}) });

@@ -21,6 +21,8 @@ export type CurrentUser = Actor & {
   row: UserRow;
   /** The session the request's token belongs to (sign-out ends it). */
   sessionId?: string;
+  /** The API key the request came with, when it came with one instead of a session. */
+  apiKeyId?: string;
 };
 
 export const toCurrentUser = (row: UserRow): CurrentUser => ({

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ORGANIZATION_HEADER } from '@leadline/shared/organization';
 import {
   PERMISSION_LABELS,
@@ -77,6 +77,8 @@ export const userOf = (request: FastifyRequest): CurrentUser => {
 export type CallerLookup = {
   authenticate: (token: string) => Promise<CurrentUser>;
   actingUser: (user: CurrentUser, organizationHeader: string | undefined) => Promise<CurrentUser>;
+  /** Counts a request made with an API key against the key's rate (throws 429 beyond it). */
+  limitApiKey?: (request: FastifyRequest, reply: FastifyReply, apiKeyId: string) => Promise<void>;
 };
 
 /**
@@ -98,7 +100,7 @@ export const registerGuard = (app: FastifyInstance, callers: CallerLookup) => {
   // onRequest: the caller is known before the body is parsed or validated, so a request
   // without a valid token is a 401 whatever it sends. The organisation the request works in
   // (X-Organization) is resolved here too, so every service follows it.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const token = bearer(request);
@@ -107,6 +109,7 @@ export const registerGuard = (app: FastifyInstance, callers: CallerLookup) => {
       throw unauthorized('Your session has expired. Please sign in again.');
     }
     const signedIn = await callers.authenticate(token);
+    if (signedIn.apiKeyId) await callers.limitApiKey?.(request, reply, signedIn.apiKeyId);
     const user = PERSONAL_ACCESS.includes(access)
       ? signedIn
       : await callers.actingUser(signedIn, organizationHeader(request));

@@ -1,9 +1,10 @@
+import { API_KEY_SESSION_ONLY } from '@leadline/shared/api-keys';
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChangePasswordData, ResetPasswordData } from '@leadline/shared/accounts';
 import { INVALID_RESET_LINK } from '@leadline/shared/accounts';
 import type { PublicUser } from '@leadline/shared/auth';
 import type { Db } from '../../db/connection.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { logActivity } from '../activity/log.ts';
@@ -37,6 +38,7 @@ export const changePassword = async (
   data: ChangePasswordData,
   device?: SessionDevice,
 ): Promise<{ token: string; user: PublicUser }> => {
+  if (actor.apiKeyId) throw forbidden(API_KEY_SESSION_ONLY);
   if (!(await verifyPassword(actor.row.passwordHash, data.currentPassword))) {
     throw badRequest(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });
   }

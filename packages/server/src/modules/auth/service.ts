@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { FirstAdminInput, PublicUser } from '@leadline/shared/auth';
 import { firstAdminSchema } from '@leadline/shared/auth';
 import { allPermissions } from '@leadline/shared/permissions';
+import { API_KEY_INVALID, API_KEY_OWNER_REFUSED, looksLikeApiKey } from '@leadline/shared/api-keys';
 import type { Db } from '../../db/connection.ts';
 import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { logActivity } from '../activity/log.ts';
+import { usableApiKey } from '../api-keys/authenticate.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { isExpired, toPublicUser } from '../users/present.ts';
 import { toCurrentUser } from '../../caller/current-user.ts';
@@ -90,6 +92,7 @@ export const authenticate = async (
   tokens: TokenService,
   token: string,
 ): Promise<CurrentUser> => {
+  if (looksLikeApiKey(token)) return authenticateApiKey(db, token);
   const claims = await tokens.verify(token);
   if (!claims) throw unauthorized(SESSION_EXPIRED);
   const row = await findUserBySession(db, claims.userId, claims.sessionId);
@@ -101,6 +104,18 @@ export const authenticate = async (
   const refused = refusal(row);
   if (refused) throw unauthorized(refused);
   return { ...toCurrentUser(row), sessionId: claims.sessionId };
+};
+
+/**
+ * The owner of an API key, read fresh as for a session: a key acts with its owner's current
+ * permissions, and stops with them once the owner is disabled, deactivated or expired.
+ */
+const authenticateApiKey = async (db: Db, token: string): Promise<CurrentUser> => {
+  const key = await usableApiKey(db, token);
+  const row = await findUserById(db, key.userId);
+  const refused = row ? refusal(row) : API_KEY_INVALID;
+  if (!row || refused) throw unauthorized(`${API_KEY_OWNER_REFUSED}: ${refused}`);
+  return { ...toCurrentUser(row), apiKeyId: key.id };
 };
 
 export const needsFirstAdmin = async (db: Db): Promise<boolean> =>

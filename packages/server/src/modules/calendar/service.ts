@@ -14,6 +14,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors.ts'
 import type { SecretBox } from '../../mail/crypto.ts';
 import { toActivityEntry } from '../activity/present.ts';
 import { logActivity } from '../activity/log.ts';
+import { recordMeetingEvent } from './events.ts';
 import { chooseOrganization, organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { invitationWhen, notifyAttendees } from './notify.ts';
@@ -136,6 +137,8 @@ export const scheduleMeeting = async (
       action: 'scheduled',
       details: scheduledDetails(data.topic, invitationWhen(changes), data.attendees.length),
     });
+    const meeting = await loadMeeting(tx, organizationId, created);
+    await recordMeetingEvent(tx, 'meeting.scheduled', organizationId, actor.id, meeting);
     return created;
   });
   const sent = await notifyAttendees(db, box, actor, organizationId, id, {
@@ -211,6 +214,12 @@ export const updateMeeting = async (
       action: 'updated',
       details: `${meetingName(data.topic)} updated (${changedParts(existing, changes, attendeesChanged).join(', ')})`,
     });
+    if (rescheduled(existing, changes)) {
+      const meeting = await loadMeeting(tx, organizationId, id);
+      await recordMeetingEvent(tx, 'meeting.scheduled', organizationId, actor.id, meeting, {
+        rescheduled: true,
+      });
+    }
     // Only those who received an earlier version hear that they were taken off.
     const removed = before.filter(
       (attendee) => attendee.sentSequence !== null && !data.attendees.includes(attendee.email),
@@ -277,7 +286,9 @@ export const deleteMeeting = async (
     const existing = (await findMeeting(tx, organizationId, id))!;
     checkMayChange(actor, existing);
     const attendees = await findAttendees(tx, [id]);
+    const shown = toMeeting(existing, attendees);
     await deleteMeetingRow(tx, organizationId, id);
+    await recordMeetingEvent(tx, 'meeting.cancelled', organizationId, actor.id, shown);
     await logActivity(tx, {
       organizationId,
       userId: actor.id,

@@ -2,7 +2,8 @@ import type { Db } from '../../db/connection.ts';
 import { logActivity } from '../activity/log.ts';
 import { hasOpenRows } from './deliveries-repo.ts';
 import { describeCampaign } from './present.ts';
-import { lockCampaign, updateCampaignRow } from './repo.ts';
+import { changeCampaign } from './events.ts';
+import { lockCampaign } from './repo.ts';
 import type { CampaignRow } from './repo.ts';
 
 /** Marks a campaign completed when nothing waits any more (call holding its lock). */
@@ -12,11 +13,12 @@ export const completeIfDone = async (
   userId: string | null,
 ): Promise<boolean> => {
   if (await hasOpenRows(db, campaign.id)) return false;
-  await updateCampaignRow(db, campaign.id, {
-    status: 'completed',
-    completedAt: new Date(),
-    tickChain: null,
-  });
+  await changeCampaign(
+    db,
+    campaign,
+    { status: 'completed', completedAt: new Date(), tickChain: null },
+    userId,
+  );
   await logActivity(db, {
     organizationId: campaign.organizationId,
     userId,
@@ -42,11 +44,12 @@ export const pauseForFailure = async (
   await db.transaction(async (tx) => {
     const locked = await lockCampaign(tx, campaign.id);
     if (locked?.status !== 'active' || locked.tickChain !== chain) return;
-    await updateCampaignRow(tx, campaign.id, {
-      status: 'paused',
-      tickChain: null,
-      statusMessage: reason,
-    });
+    await changeCampaign(
+      tx,
+      campaign,
+      { status: 'paused', tickChain: null, statusMessage: reason },
+      null,
+    );
     await logActivity(tx, {
       organizationId: campaign.organizationId,
       userId: null,

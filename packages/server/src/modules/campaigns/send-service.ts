@@ -18,7 +18,8 @@ import { hasDeliveries } from './deliveries-repo.ts';
 import { newChain, startChain } from './chain.ts';
 import { completeIfDone } from './lifecycle.ts';
 import { describeCampaign } from './present.ts';
-import { lockCampaign, updateCampaignRow } from './repo.ts';
+import { changeCampaign } from './events.ts';
+import { lockCampaign } from './repo.ts';
 import type { CampaignRow } from './repo.ts';
 import { loadCampaign } from './scope.ts';
 import { freshCampaign } from './service.ts';
@@ -83,14 +84,19 @@ export const sendCampaign = async (
     if (added === 0 && !(await hasDeliveries(tx, campaignId))) throw badRequest(NO_AUDIENCE);
     const email = campaign.type === 'email';
     const chain = email ? newChain() : null;
-    await updateCampaignRow(tx, campaignId, {
-      status: 'active',
-      tickChain: chain,
-      createdBy: senderId,
-      ...(campaign.startedAt ? {} : { startedAt: new Date() }),
-      completedAt: null,
-      statusMessage: null,
-    });
+    await changeCampaign(
+      tx,
+      campaign,
+      {
+        status: 'active',
+        tickChain: chain,
+        createdBy: senderId,
+        ...(campaign.startedAt ? {} : { startedAt: new Date() }),
+        completedAt: null,
+        statusMessage: null,
+      },
+      actor.id,
+    );
     await logActivity(tx, {
       organizationId: campaign.organizationId,
       userId: actor.id,
@@ -137,7 +143,7 @@ export const setCampaignStatus = async (
     if (pausing && campaign.status !== 'active') throw conflict(NOT_PAUSABLE);
     if (!pausing && campaign.status !== 'paused') throw conflict(NOT_RESUMABLE);
     const chain = !pausing && campaign.type === 'email' ? newChain() : null;
-    await updateCampaignRow(tx, campaignId, { status, tickChain: chain, statusMessage: null });
+    await changeCampaign(tx, campaign, { status, tickChain: chain, statusMessage: null }, actor.id);
     await logActivity(tx, {
       organizationId: campaign.organizationId,
       userId: actor.id,
@@ -183,7 +189,7 @@ const applyTaskState = async (
   });
   if (done && campaign.status === 'active') await completeIfDone(tx, campaign, actorId);
   if (!done && campaign.status === 'completed')
-    await updateCampaignRow(tx, campaign.id, { status: 'active', completedAt: null });
+    await changeCampaign(tx, campaign, { status: 'active', completedAt: null }, actorId);
   return true;
 };
 

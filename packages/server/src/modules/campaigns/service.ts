@@ -1,4 +1,4 @@
-import { EMPTY_RECIPIENT_COUNTS, hasFilters } from '@leadline/shared/campaigns';
+import { EMPTY_RECIPIENT_COUNTS } from '@leadline/shared/campaigns';
 import type {
   AudienceData,
   Campaign,
@@ -21,18 +21,18 @@ import { nextDueAt } from './deliveries-repo.ts';
 import { throttle } from './engine.ts';
 import { mailboxFreeAt } from './pacing.ts';
 import { windowGate } from './window.ts';
-import { describeCampaign, toCampaign } from './present.ts';
+import { describeCampaign } from './present.ts';
 import { countRecipientStates, findLeadOptions, stepSummary } from './recipients-repo.ts';
 import {
   countOwnLeads,
   deleteCampaignRow,
-  findCampaign,
   findCampaigns,
   findChosenLeadIds,
   insertCampaign,
   setChosenLeads,
 } from './repo.ts';
 import type { CampaignListRow, CampaignValues } from './repo.ts';
+import { audienceSize, freshCampaign, presentCampaign } from './shown.ts';
 import { checkCampaignId, isSuperAdmin, loadCampaign } from './scope.ts';
 import './return-dates.ts';
 
@@ -40,22 +40,7 @@ export const ORGANIZATION_USERS_ONLY = chooseOrganization('create campaigns');
 export const UNKNOWN_LEADS = 'Some chosen leads were not found in this organisation';
 const LEAD_OPTIONS_LIMIT = 20;
 
-/**
- * The audience a card shows: once sent, the leads the campaign was sent to; before, the chosen
- * leads plus those the target filters match right now.
- */
-export const audienceSize = async (db: Db, row: CampaignListRow): Promise<number> => {
-  if (row.status !== 'draft') return row.recipients;
-  if (!hasFilters(row.targetFilters)) return row.chosenLeads;
-  return countAudience(db, row.organizationId, { campaignId: row.id }, row.targetFilters);
-};
-
-export const presentCampaign = async (db: Db, row: CampaignListRow): Promise<Campaign> =>
-  toCampaign(row, await audienceSize(db, row));
-
-/** Re-reads a campaign after a change and presents it. */
-export const freshCampaign = async (db: Db, id: string): Promise<Campaign> =>
-  presentCampaign(db, (await findCampaign(db, null, id))!);
+export { audienceSize, freshCampaign, presentCampaign };
 
 /**
  * A body as stored: HTML cleaned as every sent email is (scripts, event handlers and

@@ -51,7 +51,7 @@ export const convertLead = async (
   const client = await duplicateAsConflict(() =>
     db.transaction(async (tx) => {
       const created = await addClientRow(tx, actor, organizationId, parsed.data);
-      if (!(await linkLeadToClient(tx, organizationId, lead._id, created.id))) {
+      if (!(await linkLeadToClient(tx, actor.id, organizationId, lead._id, created.id))) {
         throw new HttpError(409, ALREADY_CONVERTED);
       }
       await logActivity(tx, {

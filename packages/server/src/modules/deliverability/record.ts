@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { logActivity } from '../activity/log.ts';
 import { countSoftBounce, markLeadsBounced } from '../leads/mail-state.ts';
 import { leadName } from '../leads/present.ts';
+import { recordIncomingEmailEvent } from '../email-events/record.ts';
 import { suppressAddress } from '../suppression/check.ts';
 import { markSentBounced } from './repo.ts';
 
@@ -44,6 +45,21 @@ export const recordBounce = async (db: Db, record: BounceRecord): Promise<Bounce
   const soft =
     record.kind === 'soft' ? await countSoftBounce(db, organizationId, leadId) : undefined;
   const hard = soft === undefined || soft >= SOFT_BOUNCES_AS_HARD;
+  await recordIncomingEmailEvent(db, {
+    type: 'email.bounced',
+    organizationId,
+    leadId,
+    sentEmailId: record.sentEmailId,
+    extra: {
+      bounce: {
+        kind: record.kind,
+        address,
+        reason,
+        source: record.source,
+        counted: hard ? 'hard' : 'soft',
+      },
+    },
+  });
   const how = record.source === 'refusal' ? 'refused by the mail server' : 'bounced';
   if (!hard) {
     await logActivity(db, {

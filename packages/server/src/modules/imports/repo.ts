@@ -10,6 +10,7 @@ import type { ImportError, ImportWarning } from '@leadline/shared/imports';
 import type { FailedRow } from '../../db/tables/imports.ts';
 import { addImportDetails } from './details-repo.ts';
 import { deleteImportFileParts, loadImportFileParts, storeImportFile } from './file-parts.ts';
+import { recordLeadEventsFor } from '../leads/events.ts';
 import type { ImportKind } from './headers.ts';
 
 export type ImportRow = Omit<typeof imports.$inferSelect, 'file' | 'leaseOwner' | 'leaseUntil'>;
@@ -337,6 +338,8 @@ export const insertImportBatch = async (
     return sql`${sql.param(values)}::${sql.raw(target.columns[field]!.getSQLType())}[]`;
   });
   const spread = kind === 'leads' && (batch.roundRobin?.length ?? 0) > 0;
+  // Leads: the inserted ids too, for their lead.created events (one read for the batch).
+  const withIds = kind === 'leads';
   const insert = sql`
     WITH inserted AS (
       INSERT INTO ${target.table} (${name(target.organizationId)}, ${name(target.createdBy)},
@@ -346,9 +349,9 @@ export const insertImportBatch = async (
         )})
       SELECT ${batch.organizationId}::uuid, ${batch.userId}::uuid, * FROM unnest(${sql.join(arrays, sql`, `)})
       ON CONFLICT (${sql.join(target.conflict.map(name), sql`, `)}) DO NOTHING
-      RETURNING ${spread ? sql`id, ${name(leads.personEmail)} AS email` : sql`1`}
+      RETURNING ${withIds ? sql`id, ${name(leads.personEmail)} AS email` : sql`1`}
     )
-    ${spread ? sql`SELECT id, email FROM inserted` : sql`SELECT count(*)::int AS n FROM inserted`}`;
+    ${withIds ? sql`SELECT id, email FROM inserted` : sql`SELECT count(*)::int AS n FROM inserted`}`;
   await db.transaction(async (tx) => {
     // The commit need not wait for the disk: should the server crash, the batch and its
     // progress are lost together and the job inserts them again (measured: ~10 % faster).
@@ -358,7 +361,7 @@ export const insertImportBatch = async (
     await tx.execute(sql`SET LOCAL lock_timeout = '30s'`);
     const result = await tx.execute(insert);
     const returned = rowsOf<{ n: number; id: string; email: string }>(result);
-    const added = spread ? returned.length : Number(returned[0]?.n ?? 0);
+    const added = withIds ? returned.length : Number(returned[0]?.n ?? 0);
     await after;
     const progress = await tx.execute(sql`
       UPDATE ${imports} SET
@@ -375,6 +378,10 @@ export const insertImportBatch = async (
     const [counted] = rowsOf<{ inserted: number }>(progress);
     if (!counted) throw new ImportLeaseLost();
     if (spread) await spreadOwners(tx, batch, returned, Number(counted.inserted) - added);
+    if (withIds) {
+      const ids = returned.map((row) => row.id);
+      await recordLeadEventsFor(tx, 'lead.created', batch.userId, batch.organizationId, ids);
+    }
     await addImportDetails(tx, importId, {
       warnings: batch.warnings ?? [],
       failedRows: batch.failedRows ?? [],

@@ -6,6 +6,7 @@ import { logActivity } from '../activity/log.ts';
 import { onUserDeleting } from '../users/deletion.ts';
 import { checkLeadWrite } from './access.ts';
 import { leadsChanged } from './changes.ts';
+import { recordLeadEvents } from './events.ts';
 import { logOwnerChanges, validOwner } from './owners.ts';
 import { findOwnersOf, reassignLeads } from './repo.ts';
 import { leadIdsOf, organizationOf } from './service.ts';
@@ -36,6 +37,7 @@ export const bulkAssignLeads = async (
     const rows = await reassignLeads(tx, organizationId, { ids }, newOwner);
     if (rows.length === 0) return rows;
     await logOwnerChanges(tx, organizationId, actor.id, rows, owner);
+    await recordLeadEvents(tx, 'lead.owner_changed', actor.id, rows);
     await logActivity(tx, {
       organizationId,
       userId: actor.id,
@@ -58,5 +60,6 @@ onUserDeleting(async (tx, { actor, user, successor }) => {
   const rows = await reassignLeads(tx, user.organizationId, { ownedBy: user.id }, successor.id);
   if (rows.length === 0) return;
   await logOwnerChanges(tx, user.organizationId, actor.id, rows, successor);
+  await recordLeadEvents(tx, 'lead.owner_changed', actor.id, rows);
   leadsChanged(tx, user.organizationId);
 });

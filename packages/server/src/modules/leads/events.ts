@@ -2,6 +2,7 @@ import type { EventType } from '@leadline/shared/events';
 import type { Db } from '../../db/connection.ts';
 import { recordEvents } from '../events/record.ts';
 import { presentLeads } from './owners.ts';
+import { findLeadsByIds } from './repo.ts';
 import type { LeadRow } from './repo.ts';
 
 /** What a lead event says beside the lead: the status or owner it had before. */
@@ -34,4 +35,19 @@ export const recordLeadEvents = async (
       },
     })),
   );
+};
+
+/**
+ * The same for leads known by id (a change made in SQL that answered ids only, such as an
+ * import batch): one read of the rows, whatever their number.
+ */
+export const recordLeadEventsFor = async (
+  tx: Db,
+  type: EventType,
+  actorId: string | null,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<void> => {
+  if (ids.length === 0) return;
+  await recordLeadEvents(tx, type, actorId, await findLeadsByIds(tx, organizationId, ids));
 };

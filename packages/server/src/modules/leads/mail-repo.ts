@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { leads } from '../../db/schema.ts';
+import { recordLeadEvents } from './events.ts';
 import { leadColumns } from './repo.ts';
 import type { LeadRow } from './repo.ts';
 
@@ -64,13 +65,18 @@ export const markLeadReplied = async (
   return row;
 };
 
-/** The organisation's leads with this (lower-cased) address, not yet unsubscribed, are now. */
-export const markLeadsUnsubscribed = (
+/**
+ * The organisation's leads with this (lower-cased) address, not yet unsubscribed, are now;
+ * each gets its lead.unsubscribed event in `db` (the change's transaction), made by `actorId`
+ * (none: the person themselves, through the link or their mail client).
+ */
+export const markLeadsUnsubscribed = async (
   db: Db,
   organizationId: string,
   address: string,
-): Promise<NamedLead[]> =>
-  db
+  actorId: string | null = null,
+): Promise<LeadRow[]> => {
+  const rows = await db
     .update(leads)
     .set({ unsubscribedAt: sql`now()`, updatedAt: sql`now()` })
     .where(
@@ -80,7 +86,10 @@ export const markLeadsUnsubscribed = (
         isNull(leads.unsubscribedAt),
       ),
     )
-    .returning(named);
+    .returning(leadColumns);
+  await recordLeadEvents(db, 'lead.unsubscribed', actorId, rows);
+  return rows;
+};
 
 /**
  * The organisation's leads with this address may be mailed by bulk runs and campaigns again

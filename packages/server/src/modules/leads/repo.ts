@@ -108,6 +108,25 @@ export const findLead = async (
   return row;
 };
 
+/** The organisation's leads among the ids (one array parameter), in the order of `ids`. */
+export const findLeadsByIds = async (
+  db: Db,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<LeadRow[]> => {
+  const rows = await db
+    .select(leadColumns)
+    .from(leads)
+    .where(
+      and(
+        eq(leads.organizationId, organizationId),
+        sql`${leads.id} = ANY(${sql.param([...ids])}::uuid[])`,
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+};
+
 export const insertLead = async (db: Db, lead: NewLead): Promise<LeadRow> => {
   const [row] = await db.insert(leads).values(lead).returning(leadColumns);
   return row!;
@@ -217,11 +236,8 @@ export const findOwnersOf = async (
   return rows.map((row) => row.ownerId);
 };
 
-/** A lead whose owner changed, as its activity entry names it. */
-export type ReassignedLead = Pick<
-  LeadRow,
-  'id' | 'personFirstName' | 'personLastName' | 'companyName'
-> & { previousOwnerId: string | null };
+/** A lead whose owner changed (after the change), with the owner it had before. */
+export type ReassignedLead = LeadRow & { previousOwnerId: string | null };
 
 /**
  * Gives `ownerId` the organisation's leads among `which` (ids, or every lead of a former owner)
@@ -255,11 +271,5 @@ export const reassignLeads = async (
     .set({ ownerId, updatedAt: sql`now()` })
     .from(target)
     .where(eq(leads.id, target.id))
-    .returning({
-      id: leads.id,
-      personFirstName: leads.personFirstName,
-      personLastName: leads.personLastName,
-      companyName: leads.companyName,
-      previousOwnerId: target.previousOwnerId,
-    });
+    .returning({ ...leadColumns, previousOwnerId: target.previousOwnerId });
 };

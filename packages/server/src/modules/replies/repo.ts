@@ -82,14 +82,10 @@ export const findSentByMessageIds = (db: Db, organizationId: string, messageIds:
           ),
         );
 
-/** Stores a reply once per organisation; its id, or null when it was already stored. */
-export const insertReply = async (db: Db, reply: NewReply): Promise<string | null> => {
-  const rows = await db
-    .insert(emailReplies)
-    .values(reply)
-    .onConflictDoNothing()
-    .returning({ id: emailReplies.id });
-  return rows[0]?.id ?? null;
+/** Stores a reply once per organisation; the row, or null when it was already stored. */
+export const insertReply = async (db: Db, reply: NewReply): Promise<ReplyRow | null> => {
+  const rows = await db.insert(emailReplies).values(reply).onConflictDoNothing().returning();
+  return rows[0] ?? null;
 };
 
 /** A lead's replies, newest first. */

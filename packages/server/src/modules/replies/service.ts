@@ -5,6 +5,8 @@ import { withInboxSession } from '../../mail/imap.ts';
 import type { InboxMessage, InboxSession } from '../../mail/imap.ts';
 import { htmlToText } from '../../mail/message.ts';
 import { logActivity } from '../activity/log.ts';
+import { recordIncomingEmailEvent } from '../email-events/record.ts';
+import { toReplyEmail } from './present.ts';
 import { findUserById } from '../users/store.ts';
 import { findMailAccount, imapOf, smtpOf } from '../mail-accounts/stored.ts';
 import { withoutNul } from '../../lib/text.ts';
@@ -118,7 +120,7 @@ const recordBounceMessage = async (
     email.to;
   const reason = withoutNul(bounceReasonOf(bounce));
   return db.transaction(async (tx) => {
-    const id = await insertReply(tx, {
+    const stored = await insertReply(tx, {
       organizationId,
       userId: mailbox.userId,
       leadId: email.leadId,
@@ -133,7 +135,7 @@ const recordBounceMessage = async (
       snippet: `${bounce.kind === 'hard' ? 'Hard' : 'Soft'} bounce for ${failed}: ${reason}`,
       receivedAt: message.date,
     });
-    if (!id) return false;
+    if (!stored) return false;
     await recordBounce(tx, {
       organizationId,
       userId: mailbox.userId,
@@ -165,7 +167,7 @@ const recordAnswer = async (
   const auto = whole?.incoming.kind === 'auto-reply' ? whole.incoming : null;
   const { db, organizationId } = mailbox;
   return db.transaction(async (tx) => {
-    const id = await insertReply(tx, {
+    const reply = await insertReply(tx, {
       organizationId,
       userId: mailbox.userId,
       leadId: answered.leadId,
@@ -180,7 +182,7 @@ const recordAnswer = async (
       snippet: snippetOf(body),
       receivedAt: message.date,
     });
-    if (!id) return false;
+    if (!reply) return false;
     if (auto) {
       if (auto.returnsOn)
         await returnDateNoted(tx, {
@@ -209,6 +211,14 @@ const recordAnswer = async (
       // Stamped with the email's own date, like the reply itself.
       createdAt: message.date,
       details: `Reply "${message.subject}" received from ${lead ? `${lead.personFirstName} ${lead.personLastName}`.trim() : from} <${from}>`,
+    });
+    await recordIncomingEmailEvent(tx, {
+      type: 'email.replied',
+      organizationId,
+      leadId: answered.leadId,
+      sentEmailId: answered.sentEmailId,
+      subjectId: reply.id,
+      extra: { reply: toReplyEmail(reply) },
     });
     return true;
   });

@@ -6,6 +6,7 @@ import { logActivity } from '../activity/log.ts';
 import { markLeadMailed } from '../leads/mail-state.ts';
 import type { LeadRow } from '../leads/present.ts';
 import { prepareEmail } from './compose.ts';
+import { recordEmailsSent } from '../email-events/record.ts';
 import type { Delivery, MessageBody, OutgoingEmail, Sender } from './email.ts';
 import { reservationOf, reserveSend } from './limits.ts';
 import type { SendReservation } from './limits.ts';
@@ -81,6 +82,7 @@ const recordDelivered = async (
     email.leadId && sender.organizationId && email.kind !== 'invitation'
       ? await markLeadMailed(tx, sender.organizationId, email.leadId)
       : undefined;
+  if (email.kind !== 'invitation') await recordEmailsSent(tx, [reservation.id]);
   if (email.logActivity !== false) {
     const what = email.kind === 'followup' ? 'Follow-up' : 'Email';
     await logActivity(tx, {

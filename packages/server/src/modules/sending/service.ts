@@ -19,7 +19,7 @@ import type { UploadedFile } from './attachments.ts';
 import type { Sender } from './email.ts';
 import { sendOne } from './outbox.ts';
 import { toReplyEmail } from '../replies/present.ts';
-import { toSentEmail } from './present.ts';
+import { toSentEmail } from '../email-events/present.ts';
 import { findLeadReplies } from '../replies/history.ts';
 import { findLeadEmails } from './repo.ts';
 

@@ -116,8 +116,9 @@ export const markSuppressedLeads = async (
   db: Db,
   organizationId: string,
   entries: readonly string[],
+  actorId: string | null,
 ): Promise<void> => {
   for (const entry of entries) {
-    if (!entry.startsWith('@')) await markLeadsUnsubscribed(db, organizationId, entry);
+    if (!entry.startsWith('@')) await markLeadsUnsubscribed(db, organizationId, entry, actorId);
   }
 };

@@ -57,7 +57,8 @@ const addEntries = async (
       source: input.source,
       createdBy: actor.id,
     });
-    if (input.reason === 'unsubscribed') await markSuppressedLeads(tx, organizationId, inserted);
+    if (input.reason === 'unsubscribed')
+      await markSuppressedLeads(tx, organizationId, inserted, actor.id);
     if (inserted.length > 0) {
       const shown = inserted.slice(0, 5).join(', ');
       const more = inserted.length > 5 ? ` and ${inserted.length - 5} more` : '';

@@ -17,6 +17,7 @@ import { ProfileOverview } from '../../features/profile/components/profile-overv
 import { ProfileSettings } from '../../features/profile/components/profile-settings.tsx';
 import { PasswordSection } from '../../features/profile/components/password-section.tsx';
 import { SessionsSection } from '../../features/profile/components/sessions-section.tsx';
+import { ApiKeysSection } from '../../features/api-keys/components/api-keys-section.tsx';
 import { effectivePermissions } from '@leadline/shared/permissions';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -98,6 +99,7 @@ export const ProfileRoute = () => {
       <SessionsSection />
     </Stack>
   );
+  const apiKeys = <ApiKeysSection />;
 
   return (
     <Stack gap="lg">
@@ -120,7 +122,13 @@ export const ProfileRoute = () => {
             {permissions}
           </Tabs.Panel>
           <Tabs.Panel value="settings" pt="md">
-            {settings}
+            <Stack gap="xl">
+              {settings}
+              <Stack gap="xs" component="section" aria-label="API keys">
+                <Text fw={600}>API keys</Text>
+                {apiKeys}
+              </Stack>
+            </Stack>
           </Tabs.Panel>
         </Tabs>
       ) : (
@@ -132,7 +140,10 @@ export const ProfileRoute = () => {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <Section title="Permissions">{permissions}</Section>
+            <Stack gap="lg">
+              <Section title="Permissions">{permissions}</Section>
+              <Section title="API keys">{apiKeys}</Section>
+            </Stack>
           </Grid.Col>
         </Grid>
       )}

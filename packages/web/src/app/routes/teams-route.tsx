@@ -35,6 +35,7 @@ import {
 import { UserCard } from '../../features/teams/components/user-card.tsx';
 import { useAccountAdmin } from '../../features/teams/components/use-account-admin.tsx';
 import { OrganizationSettingsPanel } from '../../features/organizations/components/organization-settings.tsx';
+import { OrganizationApiKeysPanel } from '../../features/api-keys/components/organization-api-keys-panel.tsx';
 import type { CardLayout } from '../../features/teams/components/user-card.tsx';
 
 /** /teams: the members the signed-in user may see, with the permission editor. */
@@ -87,6 +88,7 @@ export const TeamsRoute = () => {
       </Group>
 
       {isAdministrator(actor) ? <OrganizationSettingsPanel /> : null}
+      {isAdministrator(actor) ? <OrganizationApiKeysPanel /> : null}
 
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput

@@ -1,4 +1,5 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { CopyTextButton } from '../../../components/copy-text-button.tsx';
 
 type TemporaryPasswordModalProps = {
   shown: { name: string; email: string; password: string } | null;
@@ -27,13 +28,7 @@ export const TemporaryPasswordModal = ({ shown, onClose }: TemporaryPasswordModa
           It is shown only this once. Copy it before you close this window.
         </Alert>
         <Group justify="flex-end" gap="sm">
-          <CopyButton value={shown.password}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyTextButton value={shown.password} label="Copy" />
           <Button onClick={onClose}>Done</Button>
         </Group>
       </Stack>

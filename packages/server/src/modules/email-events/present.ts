@@ -1,6 +1,9 @@
 import type { SentEmail } from '@leadline/shared/email';
 import { sanitiseEmailHtml } from '../../mail/sanitize.ts';
-import type { LeadEmailRow } from './repo.ts';
+import type { sentEmails } from '../../db/schema.ts';
+
+/** A sent email's row with its sender's name, as a lead's history reads it. */
+export type LeadEmailRow = typeof sentEmails.$inferSelect & { senderName: string | null };
 
 const addresses = (list: string): string[] =>
   list
