@@ -13,9 +13,9 @@ import { startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 import { waitFor } from './wait.ts';
 import { createSystemMailer } from '../src/modules/system-mail/mailer.ts';
-import { LOOP_STOPPED } from '../src/modules/automation/engine.ts';
+import { LOOP_STOPPED, NO_LEAD } from '../src/modules/automation/engine.ts';
 import { NO_SYSTEM_MAIL } from '../src/modules/automation/actions.ts';
-import { createCampaign } from './campaigns-support.ts';
+import { createCampaign, sendCampaign } from './campaigns-support.ts';
 
 let t: TestContext;
 let acme: OrganisationAdmin;
@@ -265,6 +265,41 @@ describe('Automation rules', () => {
     expect((await leadOf(lead._id)).status).toBe('Hot Lead');
     receiver.status = 200;
     await off(created._id);
+  });
+
+  it('runs a webhook-only rule for an event about no lead, and skips a rule that needs one', async () => {
+    const hook = await rule({
+      name: 'Campaign feed',
+      trigger: 'campaign.status_changed',
+      actions: [{ type: 'webhook', url: receiver.url }],
+    });
+    const needsLead = await rule({
+      name: 'Needs a lead',
+      trigger: 'campaign.status_changed',
+      actions: [{ type: 'set_status', status: 'Hot Lead' }],
+    });
+    const lead = await createLead(t, acme.token);
+    const campaign = await createCampaign(t, acme.token, {
+      name: 'Call round',
+      type: 'call',
+      emailSubject: '',
+      leads: [lead._id],
+    });
+    const before = receiver.hits.length;
+    expect((await sendCampaign(t, acme.token, campaign._id)).statusCode).toBe(200);
+    const [sent] = await finishedRuns(hook._id, 1);
+    expect(sent).toMatchObject({
+      status: 'succeeded',
+      outcome: `Webhook sent to ${receiver.url} (200)`,
+    });
+    expect(JSON.parse(receiver.hits[before]!.body)).toMatchObject({
+      type: 'campaign.status_changed',
+      data: { campaign: { _id: campaign._id, status: 'active' } },
+    });
+    const [skipped] = await finishedRuns(needsLead._id, 1);
+    expect(skipped).toMatchObject({ status: 'skipped', outcome: NO_LEAD });
+    await off(hook._id);
+    await off(needsLead._id);
   });
 
   it('notifies the owner by email through system mail', async () => {
