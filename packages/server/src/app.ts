@@ -51,6 +51,7 @@ import { reportsRoutes } from './modules/reports/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { companiesRoutes } from './modules/companies/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { webhooksRoutes } from './modules/webhooks/routes.ts';
 import { accountsRoutes } from './modules/auth/accounts-routes.ts';
 import { trackRequests } from './db/foreground.ts';
 
@@ -186,6 +187,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(leaderboardRoutes(deps.db));
   await app.register(companiesRoutes(deps.db));
   await app.register(pipelineRoutes(deps.db));
+  await app.register(webhooksRoutes(deps.db, deps.secretKey));
   await registerWeb(app, deps.webDist, currentBuild);
   return app;
 };

@@ -52,6 +52,7 @@ const main = async () => {
     bulkPauseMs: config.bulkPauseMs,
     replyCheckMinutes: config.replyCheckMinutes,
     importBatchesInFlight: importBatchesInFlight(database.kind),
+    systemMailer: config.systemMail && createSystemMailer(config.systemMail),
   });
   if (await ensureSuperAdmin(database.db, config.superAdmin)) {
     log.info(`Super Admin ${config.superAdmin!.email} created from SUPERADMIN_EMAIL`);

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { limitParam } from './list-query.ts';
 
-export const ACTIVITY_TYPES = ['Lead', 'Client', 'Campaign', 'Email', 'Meeting', 'User'] as const;
+export const ACTIVITY_TYPES = [
+  'Lead',
+  'Client',
+  'Campaign',
+  'Email',
+  'Meeting',
+  'User',
+  'Integration',
+] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export type ActivityEntry = {
