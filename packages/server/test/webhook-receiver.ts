@@ -15,6 +15,8 @@ export type Reception = {
   signed: boolean;
   /** What the receiver answered. */
   status: number;
+  /** When the POST arrived and when it was answered. */
+  startedAt: number;
   at: number;
 };
 
@@ -44,6 +46,8 @@ export type WebhookReceiver = {
   failNext: number;
   failing: boolean;
   delayMs: number;
+  /** POSTs arrived and not answered yet. */
+  inFlight: number;
   /** Receptions it answered with 2xx, per event id. */
   acceptedIds: () => Map<string, number>;
   stop: () => Promise<void>;
@@ -58,6 +62,7 @@ export const startWebhookReceiver = async (path = '/hook'): Promise<WebhookRecei
     failNext: 0,
     failing: false,
     delayMs: 0,
+    inFlight: 0,
     acceptedIds: () => {
       const ids = new Map<string, number>();
       for (const r of receiver.receptions)
@@ -71,6 +76,8 @@ export const startWebhookReceiver = async (path = '/hook'): Promise<WebhookRecei
     },
   };
   const server = createServer((req, res) => {
+    const startedAt = Date.now();
+    receiver.inFlight += 1;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -101,8 +108,10 @@ export const startWebhookReceiver = async (path = '/hook'): Promise<WebhookRecei
             receiver.secrets[req.url ?? ''] ?? receiver.secret,
           ),
           status,
+          startedAt,
           at: Date.now(),
         });
+        receiver.inFlight -= 1;
         res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'no');
       };
       if (receiver.delayMs > 0) setTimeout(answer, receiver.delayMs);

@@ -4,7 +4,7 @@ import { WEBHOOK_FAILURE_HOURS } from '@leadline/shared/webhooks';
 export const FIRST_RETRY_MS = 30_000;
 export const RETRY_CAP_MS = 60 * 60_000;
 /** How long a claimed delivery is held (longer than a POST may take) before another process may take it. */
-export const DELIVERY_LEASE_SECONDS = 60;
+export const DELIVERY_LEASE_SECONDS = 30;
 /** Retries stop once the waits add up to this (a day). */
 export const GIVE_UP_AFTER_MS = WEBHOOK_FAILURE_HOURS * 60 * 60_000;
 
