@@ -405,7 +405,7 @@ describe('deliveries', () => {
       (w) => !w.active,
     );
     expect(off.disabledAt).not.toBeNull();
-    expect(off.disabledReason).toContain('Switched off after failing for 24 hours');
+    expect(off.disabledReason).toContain('No delivery succeeded for 24 hours');
     expect(off.disabledReason).toContain('The receiver answered 500');
     expect(await latestActivity(t.database.db, acme.organizationId)).toMatchObject({
       type: 'Integration',

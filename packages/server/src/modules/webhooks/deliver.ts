@@ -96,7 +96,7 @@ const recordFailure = async (db: Db, claim: ClaimedDelivery, outcome: PostOutcom
       .set({
         active: false,
         disabledAt: sql`now()`,
-        disabledReason: `Switched off after failing for ${WEBHOOK_FAILURE_HOURS} hours (last error: ${errorOf(outcome)})`,
+        disabledReason: `No delivery succeeded for ${WEBHOOK_FAILURE_HOURS} hours (last error: ${errorOf(outcome)})`,
         updatedAt: sql`now()`,
       })
       .where(

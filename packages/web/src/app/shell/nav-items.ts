@@ -11,6 +11,7 @@ import {
   IconMail,
   IconMailCog,
   IconMailOff,
+  IconPlugConnected,
   IconSpeakerphone,
   IconTargetArrow,
   IconTrophy,
@@ -58,6 +59,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Email Form', key: 'emailForm', path: '/email-form', icon: IconMail },
   { label: 'Templates', key: 'templates', path: '/templates', icon: IconTemplate },
   { label: 'Suppression List', key: 'admin', path: '/suppression', icon: IconMailOff },
+  { label: 'Integrations', key: 'admin', path: '/integrations', icon: IconPlugConnected },
   { label: 'Approve Users', key: 'superAdmin', path: '/approval-users', icon: IconUserCheck },
 ];
 
