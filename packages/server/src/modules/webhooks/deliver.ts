@@ -13,7 +13,7 @@ import type { PostOutcome } from './post.ts';
 import { LAST_ATTEMPT, retryDelayMs } from './schedule.ts';
 
 /** Deliveries one process POSTs at once. */
-export const DELIVERY_BATCH = 16;
+export const DELIVERY_BATCH = 32;
 
 export type DeliveryDeps = { box: SecretBox; notice?: DisableNotice };
 
@@ -46,25 +46,39 @@ const attempt = async (box: SecretBox, claim: ClaimedDelivery): Promise<PostOutc
 const errorOf = (outcome: PostOutcome): string | null =>
   outcome.error ?? (outcome.ok ? null : `The receiver answered ${outcome.status}`);
 
-const recordSuccess = async (db: Db, claim: ClaimedDelivery, outcome: PostOutcome) => {
-  await db.transaction(async (tx) => {
-    const done = await tx
-      .update(webhookDeliveries)
-      .set({
-        status: 'delivered',
-        deliveredAt: sql`now()`,
-        responseStatus: outcome.status,
-        error: null,
-        durationMs: outcome.durationMs,
-      })
-      .where(stillClaimed(claim))
-      .returning({ id: webhookDeliveries.id });
-    if (done.length === 0) return;
-    await tx
-      .update(webhooks)
-      .set({ failingSince: null })
-      .where(and(eq(webhooks.id, claim.webhookId), sql`${webhooks.failingSince} is not null`));
-  });
+type Success = { claim: ClaimedDelivery; outcome: PostOutcome };
+
+const list = (values: readonly (string | number | null)[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/**
+ * The batch's successful deliveries, recorded in one statement (each only while the claim is
+ * still this process's), and their webhooks' failure streaks ended.
+ */
+const recordSuccesses = async (db: Db, done: readonly Success[]) => {
+  if (done.length === 0) return;
+  await db.execute(sql`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ARRAY[${list(done.map((d) => d.claim.id))}]::uuid[],
+        ARRAY[${list(done.map((d) => d.claim.attempts))}]::int[],
+        ARRAY[${list(done.map((d) => d.outcome.status))}]::int[],
+        ARRAY[${list(done.map((d) => d.outcome.durationMs))}]::int[]
+      ) AS t(id, attempts, response_status, duration_ms)
+    ), done AS (
+      UPDATE webhook_deliveries d
+      SET status = 'delivered', delivered_at = now(), response_status = input.response_status,
+          error = NULL, duration_ms = input.duration_ms
+      FROM input
+      WHERE d.id = input.id AND d.attempts = input.attempts AND d.status = 'pending'
+      RETURNING d.webhook_id
+    )
+    UPDATE webhooks SET failing_since = NULL
+    WHERE id IN (SELECT webhook_id FROM done) AND failing_since IS NOT NULL
+  `);
 };
 
 /**
@@ -120,13 +134,15 @@ const recordFailure = async (db: Db, claim: ClaimedDelivery, outcome: PostOutcom
  */
 export const deliverDue = async (db: Db, deps: DeliveryDeps): Promise<number> => {
   const claims = await claimDeliveries(db, DELIVERY_BATCH);
+  const successes: Success[] = [];
   await Promise.all(
     claims.map(async (claim) => {
       const outcome = await attempt(deps.box, claim);
-      if (outcome.ok) return recordSuccess(db, claim, outcome);
+      if (outcome.ok) return void successes.push({ claim, outcome });
       const disabled = await recordFailure(db, claim, outcome);
       if (disabled) await deps.notice?.mailAdmins(db, disabled);
     }),
   );
+  await recordSuccesses(db, successes);
   return claims.length;
 };
