@@ -12,6 +12,7 @@ import type { TestSmtpServer } from './mail-servers.ts';
 import {
   callServer,
   configureSmtpOn,
+  createAdminOn,
   leadsCsv,
   signinTo,
   startServerProcess,
@@ -82,22 +83,11 @@ afterAll(async () => {
 
 /** An Admin of a new organisation, with SMTP settings for the test server: their token. */
 const admin = async (server: ServerProcess) => {
-  const rootToken = await signinTo(server, ROOT_EMAIL, PASSWORD);
-  const created = await callServer(
+  const token = await createAdminOn(
     server,
-    'POST',
-    '/api/auth/signup',
-    {
-      name: 'Crash Admin',
-      email: ADMIN_EMAIL,
-      password: PASSWORD,
-      role: 'Admin',
-      organizationName: 'acme-crash',
-    },
-    rootToken,
+    { email: ROOT_EMAIL, password: PASSWORD },
+    { name: 'Crash Admin', email: ADMIN_EMAIL, password: PASSWORD, organizationName: 'acme-crash' },
   );
-  expect(created.status, JSON.stringify(created.json)).toBe(201);
-  const token = await signinTo(server, ADMIN_EMAIL, PASSWORD);
   await configureSmtpOn(server, token, smtp);
   return token;
 };

@@ -5,6 +5,7 @@ import { rowsOf } from '../src/db/rows.ts';
 import { DELIVERY_BATCH } from '../src/modules/webhooks/deliver.ts';
 import {
   callServer,
+  createAdminOn,
   createLeadsOn,
   signinTo,
   startServerProcess,
@@ -56,22 +57,11 @@ const query = async <T>(store: Store, statement: ReturnType<typeof sql>): Promis
 
 /** An Admin of a new organisation with a webhook to the receiver for new leads: their token. */
 const adminWithWebhook = async (server: ServerProcess): Promise<string> => {
-  const root = await signinTo(server, ROOT_EMAIL, PASSWORD);
-  const created = await callServer(
+  const token = await createAdminOn(
     server,
-    'POST',
-    '/api/auth/signup',
-    {
-      name: 'Hooks Admin',
-      email: ADMIN_EMAIL,
-      password: PASSWORD,
-      role: 'Admin',
-      organizationName: 'acme-hooks',
-    },
-    root,
+    { email: ROOT_EMAIL, password: PASSWORD },
+    { name: 'Hooks Admin', email: ADMIN_EMAIL, password: PASSWORD, organizationName: 'acme-hooks' },
   );
-  expect(created.status, JSON.stringify(created.json)).toBe(201);
-  const token = await signinTo(server, ADMIN_EMAIL, PASSWORD);
   const hook = await callServer(
     server,
     'POST',

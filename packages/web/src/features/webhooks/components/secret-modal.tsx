@@ -1,5 +1,6 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Code, Modal, Stack, Text } from '@mantine/core';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '@leadline/shared/webhooks';
+import { ShownOnce } from '../../../components/shown-once.tsx';
 
 type SecretModalProps = { secret: string | null; onClose: () => void };
 
@@ -19,12 +20,6 @@ export const SecretModal = ({ secret, onClose }: SecretModalProps) => (
           Every POST carries a signature made with this secret. Keep it in the receiving system to
           check that a request really comes from Leadline.
         </Text>
-        <Code block fz="sm" data-testid="webhook-secret" style={{ overflowWrap: 'anywhere' }}>
-          {secret}
-        </Code>
-        <Alert color="yellow" variant="light">
-          It is shown only this once. Copy it before you close this window.
-        </Alert>
         <Stack gap={4}>
           <Text size="sm" fw={600}>
             How to verify a request
@@ -37,16 +32,13 @@ export const SecretModal = ({ secret, onClose }: SecretModalProps) => (
             every retry, so a receiver can skip one it has already handled.
           </Text>
         </Stack>
-        <Group justify="flex-end" gap="sm">
-          <CopyButton value={secret}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy}>
-                {copied ? 'Copied' : 'Copy secret'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button onClick={onClose}>Done</Button>
-        </Group>
+        <ShownOnce
+          value={secret}
+          testId="webhook-secret"
+          onDone={onClose}
+          copyLabel="Copy secret"
+          fontSize="sm"
+        />
       </Stack>
     ) : null}
   </Modal>
