@@ -5,9 +5,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import pg from 'pg';
+import { callApi, signinToken } from '../support/api.ts';
 import { newPage, snap, snapDark } from '../support/browser.ts';
 import { openPhonePage, setUpDemoSession } from '../support/demo-session.ts';
-import { signInDemo } from '../support/leads-pages.ts';
+import { DEMO_PASSWORD, signInDemo } from '../support/leads-pages.ts';
 import { hidden, sidebarLinks, toast, visible } from '../support/pages.ts';
 
 let page: Page;
@@ -32,7 +34,9 @@ beforeAll(async () => {
         body,
         signature: String(req.headers['leadline-signature']),
       });
-      res.writeHead(200).end('ok');
+      // A path ending in /failing always fails (a receiver that is down).
+      const failing = req.url?.endsWith('/failing') ?? false;
+      res.writeHead(failing ? 500 : 200).end(failing ? 'down' : 'ok');
     });
   });
   receiver.listen(0, '127.0.0.1');
@@ -148,6 +152,63 @@ describe('Integrations in the browser', () => {
     await toast(page, 'Webhook deleted');
     await visible(page.getByText(/No webhook yet/));
   });
+
+  // Needs the database at hand to move the failure streak back a day (PostgreSQL runs only).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'shows the notice of a webhook switched off after failing for 24 hours',
+    async () => {
+      const token = await signinToken(session.server, 'admin@demo.leadline.test', DEMO_PASSWORD);
+      const url = `${receiverUrl}/failing`;
+      const { webhook } = (await callApi(session.server, '/api/webhooks', {
+        method: 'POST',
+        token,
+        body: { url, events: ['lead.created'] },
+      })) as { webhook: { _id: string } };
+      const hook = `/api/webhooks/${webhook._id}`;
+      await callApi(session.server, `${hook}/test`, { method: 'POST', token });
+      const attempts = async () =>
+        (
+          (await callApi(session.server, `${hook}/deliveries`, { token })) as {
+            deliveries: { attempts: number }[];
+          }
+        ).deliveries[0]?.attempts ?? 0;
+      await expect.poll(attempts, { timeout: 15_000 }).toBeGreaterThan(0);
+      const db = new pg.Client({ connectionString: session.server.databaseUrl });
+      await db.connect();
+      await db.query(
+        `UPDATE webhooks SET failing_since = now() - interval '25 hours' WHERE id = $1`,
+        [webhook._id],
+      );
+      await db.query(
+        `UPDATE webhook_deliveries SET next_attempt_at = now() WHERE webhook_id = $1`,
+        [webhook._id],
+      );
+      await db.end();
+      const active = async () =>
+        ((await callApi(session.server, hook, { token })) as { webhook: { active: boolean } })
+          .webhook.active;
+      await expect.poll(active, { timeout: 15_000 }).toBe(false);
+
+      await page.goto(`/integrations?webhook=${webhook._id}`);
+      const notice = page.getByTestId('disabled-notice');
+      await visible(notice.getByText('Switched off after failing for 24 hours'));
+      await visible(
+        notice.getByText(
+          /No delivery succeeded for 24 hours \(last error: The receiver answered 500\)/,
+        ),
+      );
+      await visible(card().getByText('Disabled'));
+      await snap(page, 'integrations-disabled-1280');
+      await snapDark(page, 'integrations-disabled-1280');
+      const { phone, small, phoneErrors } = await openPhonePage(session);
+      await small.goto(`/integrations?webhook=${webhook._id}`);
+      await visible(small.getByTestId('disabled-notice'));
+      await snap(small, 'integrations-disabled-375');
+      expect(phoneErrors).toEqual([]);
+      await phone.close();
+      await callApi(session.server, hook, { method: 'DELETE', token });
+    },
+  );
 
   it('is not offered to users who are not administrators', async () => {
     const rep = await newPage(session.browser, session.server.url);

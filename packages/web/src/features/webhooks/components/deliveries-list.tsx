@@ -28,7 +28,11 @@ const RedeliverButton = ({
 }: Omit<DeliveriesListProps, 'deliveries'> & { delivery: WebhookDelivery }) =>
   delivery.status === 'pending' ? (
     <Text size="xs" c="dimmed">
-      {delivery.nextAttemptAt ? `Next try ${formatDateTime(delivery.nextAttemptAt)}` : 'Waiting'}
+      {off
+        ? 'Waits until the webhook is on'
+        : delivery.nextAttemptAt
+          ? `Next try ${formatDateTime(delivery.nextAttemptAt)}`
+          : 'Waiting'}
     </Text>
   ) : (
     <Button
@@ -114,7 +118,7 @@ export const DeliveriesList = ({
                   {delivery.eventId}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td miw={120}>
                 <DeliveryStatusBadge status={delivery.status} />
               </Table.Td>
               <Table.Td data-testid="delivery-response">{response(delivery)}</Table.Td>

@@ -9,7 +9,12 @@ const COLORS: Record<DeliveryStatus, string> = {
 };
 
 export const DeliveryStatusBadge = ({ status }: { status: DeliveryStatus }) => (
-  <Badge color={COLORS[status]} variant="light" data-testid="delivery-status">
+  <Badge
+    color={COLORS[status]}
+    variant="light"
+    data-testid="delivery-status"
+    style={{ flexShrink: 0, overflow: 'visible' }}
+  >
     {DELIVERY_STATUS_LABELS[status]}
   </Badge>
 );
