@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkEmailJob } from '@leadline/shared/email';
-import { openPglite } from '../src/db/connection.ts';
-import { rowsOf } from '../src/db/rows.ts';
 import { NOT_CONFIRMED } from '../src/modules/bulk/window.ts';
-import { serverStores } from './server-stores.ts';
+import { queryStore as query, serverStores } from './server-stores.ts';
 import type { Store } from './server-stores.ts';
 import { receptionCounts } from './email-bulk-support.ts';
 import { startSmtpServer } from './mail-servers.ts';
@@ -61,16 +59,6 @@ const start = async (store: Store) => {
     },
   });
   return track(server);
-};
-
-/** Reads the store's database with the server stopped (PGlite allows one process). */
-const query = async <T>(store: Store, statement: ReturnType<typeof sql>): Promise<T[]> => {
-  const db = store.database ?? (await openPglite(store.dataDir));
-  try {
-    return rowsOf<T>(await db.db.execute(statement));
-  } finally {
-    if (!store.database) await db.close();
-  }
 };
 
 beforeAll(async () => {

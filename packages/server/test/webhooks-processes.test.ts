@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../src/db/connection.ts';
-import { rowsOf } from '../src/db/rows.ts';
 import { DELIVERY_BATCH } from '../src/modules/webhooks/deliver.ts';
 import {
   callServer,
@@ -12,7 +10,7 @@ import {
   stopServerProcess,
 } from './server-process.ts';
 import type { ServerProcess } from './server-process.ts';
-import { serverStores } from './server-stores.ts';
+import { queryStore as query, serverStores } from './server-stores.ts';
 import type { Store } from './server-stores.ts';
 import { startWebhookReceiver } from './webhook-receiver.ts';
 import type { Reception, WebhookReceiver } from './webhook-receiver.ts';
@@ -44,16 +42,6 @@ const start = async (store: Store, databaseUrl = store.database?.url) =>
       },
     }),
   );
-
-/** Reads the store's database with the server stopped (PGlite allows one process). */
-const query = async <T>(store: Store, statement: ReturnType<typeof sql>): Promise<T[]> => {
-  const db = store.database ?? (await openPglite(store.dataDir));
-  try {
-    return rowsOf<T>(await db.db.execute(statement));
-  } finally {
-    if (!store.database) await db.close();
-  }
-};
 
 /** An Admin of a new organisation with a webhook to the receiver for new leads: their token. */
 const adminWithWebhook = async (server: ServerProcess): Promise<string> => {
