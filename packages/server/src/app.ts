@@ -58,6 +58,7 @@ import { reportsRoutes } from './modules/reports/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { companiesRoutes } from './modules/companies/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { webhooksRoutes } from './modules/webhooks/routes.ts';
 import { accountsRoutes } from './modules/auth/accounts-routes.ts';
 import { trackRequests } from './db/foreground.ts';
 
@@ -217,6 +218,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(tasksRoutes(deps.db));
   await app.register(automationRoutes(deps.db));
   await app.register(apiKeysRoutes(deps.db));
+  await app.register(webhooksRoutes(deps.db, deps.secretKey));
   await registerWeb(app, deps.webDist, currentBuild);
   return app;
 };

@@ -7,8 +7,11 @@ import { registerCampaignJobs } from './modules/campaigns/jobs.ts';
 import { registerEventJobs } from './modules/events/jobs.ts';
 import type { EventConsumer } from './modules/events/dispatch.ts';
 import { registerImportJobs } from './modules/imports/jobs.ts';
-import { replyCheckTick } from './modules/replies/jobs.ts';
 import type { SystemMailer } from './modules/system-mail/mailer.ts';
+import { webhookConsumer } from './modules/webhooks/consumer.ts';
+import { registerWebhookJobs } from './modules/webhooks/jobs.ts';
+import { disableNotice } from './modules/webhooks/notice.ts';
+import { replyCheckTick } from './modules/replies/jobs.ts';
 import { createUnsubscribeLinks } from './modules/unsubscribe/links.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { registerTick } from './jobs/tick.ts';
@@ -25,7 +28,8 @@ export type JobDeps = {
   replyCheckMinutes?: number;
   /** Import batches inserting at once (importBatchesInFlight of the database); 1 by default. */
   importBatchesInFlight?: number;
-  /** The product's own mail (SYSTEM_SMTP_URL): Automation's "notify the owner". */
+  /** The product's own mail (SYSTEM_SMTP_URL): Automation's "notify the owner", and the notice
+   * to Admins of a webhook switched off for failing. */
   systemMailer?: SystemMailer;
 };
 
@@ -45,7 +49,15 @@ export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Prom
   await registerCampaignJobs(db, queue, { box, links });
   // What becomes of the events every change writes: each consumer turns them into durable work
   // of its own (webhook deliveries, Automation runs), drained by its own loop.
-  const consumers: EventConsumer[] = [automationConsumer];
+  const consumers: EventConsumer[] = [webhookConsumer, automationConsumer];
   registerEventJobs(db, queue, consumers);
   registerAutomationJobs(db, queue, deps.systemMailer);
+  await registerWebhookJobs(db, queue, {
+    box,
+    notice:
+      deps.systemMailer &&
+      disableNotice(deps.systemMailer, deps.publicUrl, (error) =>
+        console.error(`webhook notice email not sent: ${error.message}`),
+      ),
+  });
 };

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkEmailJob } from '@leadline/shared/email';
-import { openPglite } from '../src/db/connection.ts';
-import { rowsOf } from '../src/db/rows.ts';
 import { NOT_CONFIRMED } from '../src/modules/bulk/window.ts';
-import { serverStores } from './server-stores.ts';
+import { queryStore as query, serverStores } from './server-stores.ts';
 import type { Store } from './server-stores.ts';
 import { receptionCounts } from './email-bulk-support.ts';
 import { startSmtpServer } from './mail-servers.ts';
@@ -12,6 +10,7 @@ import type { TestSmtpServer } from './mail-servers.ts';
 import {
   callServer,
   configureSmtpOn,
+  createAdminOn,
   leadsCsv,
   signinTo,
   startServerProcess,
@@ -62,16 +61,6 @@ const start = async (store: Store) => {
   return track(server);
 };
 
-/** Reads the store's database with the server stopped (PGlite allows one process). */
-const query = async <T>(store: Store, statement: ReturnType<typeof sql>): Promise<T[]> => {
-  const db = store.database ?? (await openPglite(store.dataDir));
-  try {
-    return rowsOf<T>(await db.db.execute(statement));
-  } finally {
-    if (!store.database) await db.close();
-  }
-};
-
 beforeAll(async () => {
   smtp = await startSmtpServer({ password: 'smtp-crash-pass-9q' });
 });
@@ -82,22 +71,11 @@ afterAll(async () => {
 
 /** An Admin of a new organisation, with SMTP settings for the test server: their token. */
 const admin = async (server: ServerProcess) => {
-  const rootToken = await signinTo(server, ROOT_EMAIL, PASSWORD);
-  const created = await callServer(
+  const token = await createAdminOn(
     server,
-    'POST',
-    '/api/auth/signup',
-    {
-      name: 'Crash Admin',
-      email: ADMIN_EMAIL,
-      password: PASSWORD,
-      role: 'Admin',
-      organizationName: 'acme-crash',
-    },
-    rootToken,
+    { email: ROOT_EMAIL, password: PASSWORD },
+    { name: 'Crash Admin', email: ADMIN_EMAIL, password: PASSWORD, organizationName: 'acme-crash' },
   );
-  expect(created.status, JSON.stringify(created.json)).toBe(201);
-  const token = await signinTo(server, ADMIN_EMAIL, PASSWORD);
   await configureSmtpOn(server, token, smtp);
   return token;
 };

@@ -135,6 +135,28 @@ export const signinTo = async (
   return json.token as string;
 };
 
+/**
+ * The Super Admin (`root`) creates an Admin of a new organisation through the API; answers the
+ * Admin's token. Throws with the answer when refused.
+ */
+export const createAdminOn = async (
+  server: ServerProcess,
+  root: { email: string; password: string },
+  admin: { name: string; email: string; password: string; organizationName: string },
+): Promise<string> => {
+  const rootToken = await signinTo(server, root.email, root.password);
+  const created = await callServer(
+    server,
+    'POST',
+    '/api/auth/signup',
+    { ...admin, role: 'Admin' },
+    rootToken,
+  );
+  if (created.status !== 201)
+    throw new Error(`signup of ${admin.email}: ${JSON.stringify(created.json)}`);
+  return signinTo(server, admin.email, admin.password);
+};
+
 /** Creates one lead per address through the API (all of `companyName`); their ids, in order. */
 export const createLeadsOn = async (
   server: ServerProcess,

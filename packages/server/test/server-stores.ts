@@ -3,7 +3,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../src/db/connection.ts';
+import { openPglite } from '../src/db/connection.ts';
+import { rowsOf } from '../src/db/rows.ts';
 import { openTestDatabase } from './db.ts';
 import { stopServerProcess } from './server-process.ts';
 import type { ServerProcess } from './server-process.ts';
@@ -37,4 +40,14 @@ export const serverStores = (prefix: string) => {
       for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     },
   };
+};
+
+/** Reads the store's database with the server stopped (PGlite allows one process). */
+export const queryStore = async <T>(store: Store, statement: SQL): Promise<T[]> => {
+  const db = store.database ?? (await openPglite(store.dataDir));
+  try {
+    return rowsOf<T>(await db.db.execute(statement));
+  } finally {
+    if (!store.database) await db.close();
+  }
 };

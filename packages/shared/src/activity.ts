@@ -9,6 +9,7 @@ export const ACTIVITY_TYPES = [
   'Meeting',
   'User',
   'Automation',
+  'Integration',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

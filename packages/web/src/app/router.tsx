@@ -176,6 +176,13 @@ const shellRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'integrations',
+    handle: shellHandle('Integrations', { admin: true }),
+    lazy: async () => ({
+      Component: (await import('./routes/integrations-route.tsx')).IntegrationsRoute,
+    }),
+  },
+  {
     path: 'approval-users',
     handle: shellHandle('Approve Users', { superAdmin: true }),
     lazy: async () => ({

@@ -11,6 +11,7 @@ import {
   IconMail,
   IconMailCog,
   IconMailOff,
+  IconPlugConnected,
   IconSpeakerphone,
   IconTargetArrow,
   IconTrophy,
@@ -60,6 +61,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Templates', key: 'templates', path: '/templates', icon: IconTemplate },
   { label: 'Automation', key: 'automation', path: '/automation', icon: IconRobot },
   { label: 'Suppression List', key: 'admin', path: '/suppression', icon: IconMailOff },
+  { label: 'Integrations', key: 'admin', path: '/integrations', icon: IconPlugConnected },
   { label: 'Approve Users', key: 'superAdmin', path: '/approval-users', icon: IconUserCheck },
 ];
 

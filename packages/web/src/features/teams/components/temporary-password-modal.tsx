@@ -1,5 +1,5 @@
-import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
-import { CopyTextButton } from '../../../components/copy-text-button.tsx';
+import { Modal, Stack, Text } from '@mantine/core';
+import { ShownOnce } from '../../../components/shown-once.tsx';
 
 type TemporaryPasswordModalProps = {
   shown: { name: string; email: string; password: string } | null;
@@ -21,16 +21,7 @@ export const TemporaryPasswordModal = ({ shown, onClose }: TemporaryPasswordModa
           Give this password to {shown.name} ({shown.email}). They sign in with it and must choose a
           new password right away. Their other sessions have been signed out.
         </Text>
-        <Code block fz="lg" ta="center" data-testid="temporary-password">
-          {shown.password}
-        </Code>
-        <Alert color="yellow" variant="light">
-          It is shown only this once. Copy it before you close this window.
-        </Alert>
-        <Group justify="flex-end" gap="sm">
-          <CopyTextButton value={shown.password} label="Copy" />
-          <Button onClick={onClose}>Done</Button>
-        </Group>
+        <ShownOnce value={shown.password} testId="temporary-password" onDone={onClose} />
       </Stack>
     ) : null}
   </Modal>
