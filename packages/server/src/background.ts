@@ -50,7 +50,7 @@ export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Prom
   // What becomes of the events every change writes: each consumer turns them into durable work
   // of its own (webhook deliveries, Automation runs), drained by its own loop.
   const consumers: EventConsumer[] = [webhookConsumer, automationConsumer];
-  registerEventJobs(db, queue, consumers);
+  await registerEventJobs(db, queue, consumers);
   registerAutomationJobs(db, queue, deps.systemMailer);
   await registerWebhookJobs(db, queue, {
     box,

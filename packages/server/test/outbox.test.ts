@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../src/db/connection.ts';
 import { events, organizations } from '../src/db/tables.ts';
 import { withEventDepth } from '../src/modules/events/context.ts';
 import { dispatchEvents } from '../src/modules/events/dispatch.ts';
 import type { EventConsumer, EventRow } from '../src/modules/events/dispatch.ts';
 import { recordEvent, recordEvents } from '../src/modules/events/record.ts';
+import { pruneEvents } from '../src/modules/events/prune.ts';
 import { startJobQueue } from '../src/jobs/queue.ts';
 import { openTestDatabase } from './db.ts';
 
@@ -128,6 +129,32 @@ describe('the events outbox', () => {
     await Promise.all(Array.from({ length: 4 }, () => drain([consumer])));
     expect(seen).toHaveLength(1500);
     expect(new Set(seen.map((e) => e.id)).size).toBe(1500);
+  });
+});
+
+describe('pruning', () => {
+  it('deletes dispatched events older than the retention, keeps newer and undispatched ones', async () => {
+    await drain([]);
+    const [oldDone, oldWaiting, recent] = [randomUUID(), randomUUID(), randomUUID()];
+    await database.db.transaction((tx) =>
+      recordEvents(tx, [newEvent(oldDone), newEvent(oldWaiting), newEvent(recent)]),
+    );
+    await drain([]);
+    const fortyDaysAgo = new Date(Date.now() - 40 * 86_400_000);
+    await database.db
+      .update(events)
+      .set({ occurredAt: fortyDaysAgo })
+      .where(inArray(events.subjectId, [oldDone, oldWaiting]));
+    await database.db
+      .update(events)
+      .set({ dispatchedAt: null })
+      .where(eq(events.subjectId, oldWaiting));
+    expect(await pruneEvents(database.db)).toBeGreaterThanOrEqual(1);
+    const left = await database.db
+      .select({ subjectId: events.subjectId })
+      .from(events)
+      .where(inArray(events.subjectId, [oldDone, oldWaiting, recent]));
+    expect(left.map((row) => row.subjectId).sort()).toEqual([oldWaiting, recent].sort());
   });
 });
 

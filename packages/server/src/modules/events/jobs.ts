@@ -1,6 +1,8 @@
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { registerTick } from '../../jobs/tick.ts';
 import { dispatchEvents } from './dispatch.ts';
+import { pruneEvents } from './prune.ts';
 import type { EventConsumer } from './dispatch.ts';
 
 /** How often each process looks for new events when there were none. */
