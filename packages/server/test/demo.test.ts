@@ -133,6 +133,37 @@ describe('demo data', () => {
     expect(dashboard.json().recentActivities.length).toBeGreaterThan(3);
   });
 
+  it('gives its sent LinkedIn and call campaigns their tasks, done where the step is done', async () => {
+    const result = await t.database.executeSql(`
+      SELECT c.name, count(t.id)::int AS tasks, count(t.done_at)::int AS done,
+        count(*) FILTER (WHERE d.state = 'done')::int AS steps_done
+      FROM campaigns c
+      JOIN campaign_deliveries d ON d.campaign_id = c.id AND d.step = 0
+      LEFT JOIN tasks t ON t.campaign_id = c.id AND t.lead_id = d.lead_id
+      WHERE c.type <> 'email' AND c.status <> 'draft'
+      GROUP BY c.name ORDER BY c.name`);
+    const rows = result.rows as { name: string; tasks: number; done: number; steps_done: number }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.tasks, row.name).toBeGreaterThan(0);
+      expect(row.done, row.name).toBe(row.steps_done);
+    }
+    const owners = await t.database.executeSql(
+      `SELECT count(*)::int AS n FROM tasks WHERE owner_id IS NULL`,
+    );
+    expect((owners.rows[0] as { n: number }).n).toBe(0);
+    // The owners' own follow-ups: some overdue, some open, some done.
+    const own = await t.database.executeSql(`
+      SELECT count(*) FILTER (WHERE done_at IS NULL AND due_date < current_date)::int AS overdue,
+        count(*) FILTER (WHERE done_at IS NULL)::int AS open,
+        count(done_at)::int AS done
+      FROM tasks WHERE campaign_id IS NULL`);
+    const counts = own.rows[0] as { overdue: number; open: number; done: number };
+    expect(counts.overdue).toBeGreaterThan(0);
+    expect(counts.open).toBeGreaterThan(counts.overdue);
+    expect(counts.done).toBeGreaterThan(0);
+  });
+
   it('backs its sent counts and campaigns with the emails, replies and unsubscribes', async () => {
     const token = await t.signin('admin@demo.leadline.test', DEMO_PASSWORD);
     const day = (offset: number) =>

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type {
   CampaignStatus,
   CampaignType,
@@ -17,6 +17,8 @@ import { leads } from '../db/schema.ts';
 import { campaignDeliveries, campaignLeads, campaigns } from '../db/tables/campaigns.ts';
 import { logActivity } from '../modules/activity/repo.ts';
 import { REFUSED, recordDemoCampaignMail } from './demo-mail.ts';
+import { createCampaignTasks } from '../modules/tasks/campaign-tasks.ts';
+import { tasks } from '../db/tables/integrations.ts';
 import type { DemoDelivery } from './demo-mail.ts';
 
 const DAY = 86_400_000;
@@ -115,6 +117,37 @@ const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
     leads: 6,
   },
 ];
+
+/**
+ * A LinkedIn or call campaign's steps as the tasks a real start makes (due the day it was sent,
+ * the lead's owner's), those the demo marks done ticked off when their step was.
+ */
+const seedCampaignTasks = async (
+  db: Db,
+  demo: DemoCampaign,
+  campaignId: string,
+  organizationId: string,
+  sent: Date,
+  createdBy: string | null,
+) => {
+  const campaign = {
+    id: campaignId,
+    organizationId,
+    name: demo.name,
+    type: demo.type as 'linkedin' | 'call',
+  };
+  await createCampaignTasks(db, campaign, sent.toISOString().slice(0, 10), createdBy);
+  await db
+    .update(tasks)
+    .set({ doneAt: sql`d.finished_at`, doneBy: sql`d.done_by` })
+    .from(sql`campaign_deliveries d`)
+    .where(
+      and(
+        eq(tasks.campaignId, campaignId),
+        sql`d.campaign_id = ${tasks.campaignId} AND d.lead_id = ${tasks.leadId} AND d.step = 0 AND d.state = 'done'`,
+      ),
+    );
+};
 
 /**
  * The demo organisation's campaigns (called by the demo seed inside its transaction, after
@@ -236,6 +269,8 @@ export const seedDemoCampaigns = async (
         };
       }),
     );
+    if (demo.type !== 'email')
+      await seedCampaignTasks(db, demo, campaignId, organizationId, sent, createdBy);
     if (demo.status === 'paused') await log('paused', 'paused', new Date(sent.getTime() + DAY));
     if (demo.status === 'completed')
       await log('completed', 'completed', new Date(sent.getTime() + 5 * DAY));

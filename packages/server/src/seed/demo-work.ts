@@ -3,6 +3,7 @@ import type { CallOutcome } from '@leadline/shared/interactions';
 import type { LeadStatus } from '@leadline/shared/leads';
 import type { Db } from '../db/connection.ts';
 import { leads } from '../db/schema.ts';
+import { tasks } from '../db/tables/integrations.ts';
 import { insertLeadNoteRows } from '../modules/interactions/repo.ts';
 import type { NewLeadNote } from '../modules/interactions/repo.ts';
 import { insertStatusChange } from '../modules/leads/repo.ts';
@@ -34,10 +35,20 @@ const NOTES = [
   'Asked for a case study from their industry.',
 ];
 
+// prettier-ignore
+const TASKS: readonly [string, number][] = [
+  ['Send the proposal', -2],
+  ['Call back about pricing', 0],
+  ['Book the demo', 1],
+  ['Check in after the trial', 3],
+  ['Share the case study', 7],
+];
+
 /**
  * The demo's pipeline work: a status change for every lead past Cold (by its owner, when it
- * entered its status) and calls and notes on the leads of the last 45 days, so that the
- * pipeline, the leaderboard and the lead timelines have something to show.
+ * entered its status), calls and notes on the leads of the last 45 days and follow-up tasks on
+ * some of them, so that the pipeline, the leaderboard, the lead timelines and My tasks have
+ * something to show.
  */
 export const seedDemoWork = async (db: Db, organizationId: string, now = new Date()) => {
   const rows = await db
@@ -102,4 +113,23 @@ export const seedDemoWork = async (db: Db, organizationId: string, now = new Dat
       return entries;
     });
   await insertLeadNoteRows(db, notes);
+
+  // Follow-ups the owners set themselves: a few overdue, some due today or soon, some done.
+  const day = (offset: number) => new Date(now.getTime() + offset * DAY).toISOString().slice(0, 10);
+  const followUps = recent
+    .filter((lead, i) => i % 9 === 0 && lead.ownerId)
+    .map((lead, i) => {
+      const [title, offset] = TASKS[i % TASKS.length]!;
+      return {
+        organizationId,
+        title,
+        dueDate: day(offset),
+        ownerId: lead.ownerId,
+        leadId: lead.id,
+        createdBy: lead.ownerId,
+        createdAt: new Date(now.getTime() - 3 * DAY),
+        ...(i % 4 === 3 ? { doneAt: new Date(now.getTime() - DAY), doneBy: lead.ownerId } : {}),
+      };
+    });
+  if (followUps.length > 0) await db.insert(tasks).values(followUps);
 };
