@@ -8,15 +8,26 @@ import type { EventConsumer } from './dispatch.ts';
 /** How often each process looks for new events when there were none. */
 export const EVENT_POLL_MS = 500;
 
-/** Every process dispatches (one at a time, by the advisory lock). */
-export const registerEventJobs = (
+/**
+ * Every process dispatches (one at a time, by the advisory lock); one prunes old events daily.
+ */
+export const registerEventJobs = async (
   db: Db,
   queue: JobQueue,
   consumers: readonly EventConsumer[],
-): void => {
+): Promise<void> => {
   queue.loop(
     'events-dispatch',
     EVENT_POLL_MS,
     async () => (await dispatchEvents(db, consumers)) > 0,
+  );
+  await registerTick(
+    queue,
+    {
+      queue: 'events-prune',
+      everySeconds: 24 * 60 * 60,
+      run: async () => void (await pruneEvents(db)),
+    },
+    60,
   );
 };
