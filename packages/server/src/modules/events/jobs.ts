@@ -9,7 +9,7 @@ import type { EventConsumer } from './dispatch.ts';
 export const EVENT_POLL_MS = 500;
 
 /**
- * Every process dispatches (one at a time, by the advisory lock); one prunes old events daily.
+ * Every process dispatches (one at a time, by the advisory lock); one prunes old events hourly.
  */
 export const registerEventJobs = async (
   db: Db,
@@ -25,7 +25,7 @@ export const registerEventJobs = async (
     queue,
     {
       queue: 'events-prune',
-      everySeconds: 24 * 60 * 60,
+      everySeconds: 60 * 60,
       run: async () => void (await pruneEvents(db)),
     },
     60,

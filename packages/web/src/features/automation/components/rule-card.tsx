@@ -1,11 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconEdit, IconHistory, IconTrash } from '@tabler/icons-react';
+import { IconHistory } from '@tabler/icons-react';
 import { RUN_STATUSES } from '@leadline/shared/automation';
 import type { Automation, AutomationOptions } from '@leadline/shared/automation';
 import { EVENT_LABELS } from '@leadline/shared/events';
 import { formatDateTime } from '../../../lib/format.ts';
 import { actionText, conditionText, namesFrom } from './rule-text.ts';
 import { RUN_STATUS_COLORS, RUN_STATUS_LABELS } from './runs-modal.tsx';
+import { EditDeleteButtons } from '../../../components/edit-delete-buttons.tsx';
 
 type RuleCardProps = {
   rule: Automation;
@@ -86,19 +87,11 @@ export const RuleCard = ({
           >
             Runs
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={onEdit}>
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={onDelete}
-            aria-label={`Delete ${rule.name}`}
-          >
-            Delete
-          </Button>
+          <EditDeleteButtons
+            onEdit={onEdit}
+            onDelete={onDelete}
+            deleteLabel={`Delete ${rule.name}`}
+          />
         </Group>
       </Stack>
     </Card>

@@ -1,18 +1,11 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import {
-  IconClock,
-  IconMapPin,
-  IconPencil,
-  IconSend,
-  IconTrash,
-  IconUser,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconClock, IconMapPin, IconSend, IconUser, IconUsers } from '@tabler/icons-react';
 import { formatTime12, isConfirmed } from '@leadline/shared/calendar';
 import type { Meeting } from '@leadline/shared/calendar';
 import { viewerTimeZone } from './calendar-dates.ts';
 import { MeetingAttendees } from './meeting-attendees.tsx';
+import { EditDeleteButtons } from '../../../components/edit-delete-buttons.tsx';
 
 /** How the attendees' invitations stand, in a line and a colour. */
 export const invitationSummary = (
@@ -128,23 +121,7 @@ export const MeetingCard = ({
                 Resend
               </Button>
             ) : null}
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconPencil size={14} />}
-              onClick={onEdit}
-            >
-              Edit
-            </Button>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              onClick={onDelete}
-            >
-              Delete
-            </Button>
+            <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} />
           </Group>
         ) : null}
       </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconEye } from '@tabler/icons-react';
 import type { Template } from '@leadline/shared/templates';
+import { EditDeleteButtons } from '../../../components/edit-delete-buttons.tsx';
 
 type TemplateCardProps = {
   template: Template;
@@ -39,25 +40,7 @@ export const TemplateCard = ({ template, onPreview, onEdit, onDelete }: Template
           Preview
         </Button>
         {template.editable ? (
-          <>
-            <Button
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconPencil size={14} />}
-              onClick={onEdit}
-            >
-              Edit
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              onClick={onDelete}
-            >
-              Delete
-            </Button>
-          </>
+          <EditDeleteButtons size="compact-sm" onEdit={onEdit} onDelete={onDelete} />
         ) : null}
       </Group>
     </Stack>

@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
-import { IconEdit, IconList, IconTrash } from '@tabler/icons-react';
+import { IconList } from '@tabler/icons-react';
 import { DELIVERY_STATUS_LABELS } from '@leadline/shared/webhooks';
 import type { Webhook } from '@leadline/shared/webhooks';
 import { formatDateTime } from '../../../lib/format.ts';
 import { eventsSummary } from './event-labels.ts';
+import { EditDeleteButtons } from '../../../components/edit-delete-buttons.tsx';
 
 type WebhookCardProps = {
   webhook: Webhook;
@@ -78,18 +79,7 @@ export const WebhookCard = ({
           >
             Deliveries
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={onEdit}>
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={onDelete}
-          >
-            Delete
-          </Button>
+          <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} />
         </Group>
       </Group>
     </Stack>
