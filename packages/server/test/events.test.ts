@@ -333,6 +333,23 @@ describe('email events', () => {
     const sent = ofType(list, 'email.sent');
     expect(sent.map((event) => event.leadId).sort()).toEqual(ids.slice(0, 2).sort());
     expect(sent.every((event) => (event.data.email as { via: string }).via === 'bulk')).toBe(true);
+    // A run's events are built in SQL (emailSentEventsSql): the same email as the history shows,
+    // with the body as it was sent (the history cleans it for display).
+    for (const event of sent) {
+      const history = await callAs(t, acme.token, 'GET', `/api/leads/${event.leadId}/emails`);
+      const [entry] = (history.json().emails ?? history.json()) as { _id: string }[];
+      const stored = await t.database.executeSql(
+        'SELECT body_html FROM sent_emails WHERE id = $1',
+        [entry!._id],
+      );
+      expect(event.data).toEqual({
+        email: {
+          ...entry,
+          bodyHtml: (stored.rows[0] as { body_html: string }).body_html,
+          leadId: event.leadId,
+        },
+      });
+    }
     const bounced = ofType(list, 'email.bounced');
     expect(bounced).toHaveLength(1);
     expect(bounced[0]).toMatchObject({ leadId: ids[2], organizationId: acme.organizationId });

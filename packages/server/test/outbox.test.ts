@@ -5,7 +5,7 @@ import type { Database } from '../src/db/connection.ts';
 import { events, organizations } from '../src/db/tables.ts';
 import { withEventDepth } from '../src/modules/events/context.ts';
 import { dispatchEvents } from '../src/modules/events/dispatch.ts';
-import type { EventConsumer, EventRow } from '../src/modules/events/dispatch.ts';
+import type { DispatchedEvent, EventConsumer } from '../src/modules/events/dispatch.ts';
 import { recordEvent, recordEvents } from '../src/modules/events/record.ts';
 import { pruneEvents } from '../src/modules/events/prune.ts';
 import { startJobQueue } from '../src/jobs/queue.ts';
@@ -15,7 +15,7 @@ let database: Database;
 let organizationId: string;
 
 const collector = () => {
-  const seen: EventRow[] = [];
+  const seen: DispatchedEvent[] = [];
   const consumer: EventConsumer = {
     name: 'collector',
     accept: async (_tx, batch) => {

@@ -1,9 +1,13 @@
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { events } from '../../db/tables.ts';
 
 export type EventRow = typeof events.$inferSelect;
+/** An event as consumers get it: without its data (read when a delivery or a rule needs it). */
+export type DispatchedEvent = Omit<EventRow, 'data'>;
+
+const { data: _data, ...dispatchedColumns } = getTableColumns(events);
 
 /**
  * What becomes of events once written: a consumer turns a batch into durable work of its own
@@ -12,7 +16,7 @@ export type EventRow = typeof events.$inferSelect;
  */
 export type EventConsumer = {
   name: string;
-  accept: (tx: Db, batch: readonly EventRow[]) => Promise<void>;
+  accept: (tx: Db, batch: readonly DispatchedEvent[]) => Promise<void>;
 };
 
 /** One number for the dispatcher's transaction-scoped advisory lock (any fixed value). */
@@ -34,7 +38,7 @@ export const dispatchEvents = async (
     );
     if (!rowsOf<{ locked: boolean }>(locked)[0]?.locked) return 0;
     const batch = await tx
-      .select()
+      .select(dispatchedColumns)
       .from(events)
       .where(isNull(events.dispatchedAt))
       .orderBy(asc(events.seq))

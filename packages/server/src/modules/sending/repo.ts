@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { sentEmails, users } from '../../db/schema.ts';
 import { markLeadsMailedSql } from '../leads/mail-state.ts';
-import { recordEmailsSent } from '../email-events/record.ts';
+import { emailSentEventsSql } from '../email-events/record.ts';
 import type { LeadEmailRow } from '../email-events/present.ts';
 
 export type SentEmailRow = typeof sentEmails.$inferSelect;
@@ -140,21 +140,15 @@ export const recordRunEmailsSent = async (
 ): Promise<void> => {
   if (ids.length === 0) return;
   const list = `{${ids.join(',')}}`;
-  await db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
-      WITH sent AS (
-        UPDATE sent_emails SET status = 'sent', error = NULL
-        WHERE id = ANY(${list}::uuid[]) AND status = 'sending'
-        RETURNING id, lead_id),
-      mailed AS (
-        ${markLeadsMailedSql(organizationId, sql`SELECT lead_id FROM sent`)}
-        RETURNING 1)
-      SELECT id FROM sent`);
-    await recordEmailsSent(
-      tx,
-      rowsOf<{ id: string }>(result).map((row) => row.id),
-    );
-  });
+  await db.execute(sql`
+    WITH sent AS (
+      UPDATE sent_emails SET status = 'sent', error = NULL
+      WHERE id = ANY(${list}::uuid[]) AND status = 'sending'
+      RETURNING *),
+    mailed AS (
+      ${markLeadsMailedSql(organizationId, sql`SELECT lead_id FROM sent`)}
+      RETURNING 1)
+    ${emailSentEventsSql(sql`sent`)}`);
 };
 
 export type { LeadEmailRow } from '../email-events/present.ts';
@@ -209,28 +203,22 @@ export const startRunEmail = async (
   accepted: string | null,
   next: string,
 ): Promise<boolean> => {
-  return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
-      WITH sent AS (
-        UPDATE sent_emails SET status = 'sent', error = NULL
-        WHERE id = ${accepted}::uuid AND status = 'sending'
-        RETURNING id, lead_id),
-      mailed AS (
-        ${markLeadsMailedSql(organizationId, sql`SELECT lead_id FROM sent`)}
-        RETURNING 1),
-      started AS (
-        UPDATE sent_emails SET status = 'sending'
-        WHERE id = ${next}::uuid AND status = 'queued'
-        RETURNING id)
-      SELECT 'sent' AS what, id FROM sent UNION ALL SELECT 'started', id FROM started`);
-    const rows = rowsOf<{ what: 'sent' | 'started'; id: string }>(result);
-    // The email accepted before this one: its email.sent event commits with its 'sent'.
-    await recordEmailsSent(
-      tx,
-      rows.filter((row) => row.what === 'sent').map((row) => row.id),
-    );
-    return rows.some((row) => row.what === 'started');
-  });
+  // The email accepted before this one: its email.sent event is written with its 'sent'.
+  const result = await db.execute(sql`
+    WITH sent AS (
+      UPDATE sent_emails SET status = 'sent', error = NULL
+      WHERE id = ${accepted}::uuid AND status = 'sending'
+      RETURNING *),
+    mailed AS (
+      ${markLeadsMailedSql(organizationId, sql`SELECT lead_id FROM sent`)}
+      RETURNING 1),
+    sent_events AS (
+      ${emailSentEventsSql(sql`sent`)}
+      RETURNING 1)
+    UPDATE sent_emails SET status = 'sending'
+    WHERE id = ${next}::uuid AND status = 'queued'
+    RETURNING id`);
+  return rowsOf(result).length > 0;
 };
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { webhooks } from '../../db/tables.ts';
-import type { EventConsumer, EventRow } from '../events/dispatch.ts';
+import type { DispatchedEvent, EventConsumer } from '../events/dispatch.ts';
 import { insertDeliveries } from './repo.ts';
 
 /**
@@ -10,7 +10,7 @@ import { insertDeliveries } from './repo.ts';
  */
 export const webhookConsumer: EventConsumer = {
   name: 'webhooks',
-  accept: async (tx: Db, batch: readonly EventRow[]) => {
+  accept: async (tx: Db, batch: readonly DispatchedEvent[]) => {
     const organizations = [...new Set(batch.map((event) => event.organizationId))];
     const hooks = await tx
       .select({ id: webhooks.id, organizationId: webhooks.organizationId, events: webhooks.events })
