@@ -56,8 +56,17 @@ export const startJobQueue = async (
   database: Database,
   onError: (error: Error) => void,
 ): Promise<JobQueue> => {
+  let stopped = false;
+  let bossStopped = false;
   const boss = new PgBoss({
-    db: { executeSql: database.executeSql } as unknown as PgBoss.Db,
+    // Once stopped, pg-boss's late statements (a poll that was under way when the workers were
+    // told to stop, and the completion of what it fetched) are dropped, not run against a
+    // database that is closing: such a job stays as the database has it and is retried after its
+    // expiry, as after a crash.
+    db: {
+      executeSql: (text: string, values?: unknown[]) =>
+        bossStopped ? Promise.resolve({ rows: [] }) : database.executeSql(text, values),
+    } as unknown as PgBoss.Db,
     schema: 'pgboss',
     // A job whose process was killed is picked up again after its expiry.
     monitorStateIntervalSeconds: 60,
@@ -71,7 +80,6 @@ export const startJobQueue = async (
     queues.add(name);
   };
   const stopping = new AbortController();
-  let stopped = false;
   const worked = new Set<string>();
   /** Jobs under way, by queue. */
   const running = new Map<string, number>();
@@ -132,6 +140,7 @@ export const startJobQueue = async (
       stopping.abort();
       const loopsDone = Promise.all(loops);
       await boss.stop({ graceful: true, wait: true, timeout: graceMs });
+      bossStopped = true;
       await Promise.race([loopsDone, new Promise((resolve) => setTimeout(resolve, graceMs))]);
       stopped = true;
       return { underWay, overran: busy() };

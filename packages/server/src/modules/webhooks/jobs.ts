@@ -18,9 +18,14 @@ export const registerWebhookJobs = async (
   deps: { box: SecretBox; notice?: DisableNotice },
 ): Promise<void> => {
   queue.loop('webhook-deliveries', DELIVERY_POLL_MS, async () => (await deliverDue(db, deps)) > 0);
-  await registerTick(queue, {
-    queue: 'webhook-deliveries-prune',
-    everySeconds: 60 * 60,
-    run: () => pruneDeliveries(db, DELIVERY_RETENTION_DAYS),
-  });
+  // The first prune a minute after start: nothing is old at start-up worth delaying it for.
+  await registerTick(
+    queue,
+    {
+      queue: 'webhook-deliveries-prune',
+      everySeconds: 60 * 60,
+      run: () => pruneDeliveries(db, DELIVERY_RETENTION_DAYS),
+    },
+    60,
+  );
 };
