@@ -5,8 +5,16 @@ export const PASSWORD = 'e2e-password-1';
 /** The password field, with or without a required-field asterisk. */
 export const PASSWORD_LABEL = /^Password( \*)?$/;
 
-/** Waits for a locator to be visible (Playwright's own wait, vitest's assertion). */
+/**
+ * Waits for a locator to be visible (Playwright's own wait, vitest's assertion). A list that
+ * re-renders right after it appeared (a refetch replacing its items) can hide the element for
+ * a moment between the wait and the check: then it is waited for again, twice at most.
+ */
 export const visible = async (locator: ReturnType<Page['getByText']>, timeout = 15_000) => {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    await locator.first().waitFor({ state: 'visible', timeout });
+    if (await locator.first().isVisible()) return;
+  }
   await locator.first().waitFor({ state: 'visible', timeout });
   expect(await locator.first().isVisible()).toBe(true);
 };
