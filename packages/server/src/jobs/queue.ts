@@ -60,12 +60,12 @@ export const startJobQueue = async (
   let bossStopped = false;
   const boss = new PgBoss({
     // Once stopped, pg-boss's late statements (a poll that was under way when the workers were
-    // told to stop, and the completion of what it fetched) are dropped, not run against a
-    // database that is closing: such a job stays as the database has it and is retried after its
-    // expiry, as after a crash.
+    // told to stop, and the completion of what it fetched) never run and never answer: not run
+    // against a database that is closing, and no made-up answer for pg-boss to misread. Such a
+    // job stays as the database has it and is retried after its expiry, as after a crash.
     db: {
       executeSql: (text: string, values?: unknown[]) =>
-        bossStopped ? Promise.resolve({ rows: [] }) : database.executeSql(text, values),
+        bossStopped ? new Promise<never>(() => undefined) : database.executeSql(text, values),
     } as unknown as PgBoss.Db,
     schema: 'pgboss',
     // A job whose process was killed is picked up again after its expiry.
