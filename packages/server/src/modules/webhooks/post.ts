@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { mailPrivateHostsAllowed } from '../../config.ts';
 import { PrivateAddressError, resolveOutboundHost } from '../../lib/outbound-address.ts';
+import type { OutboundTarget } from '../../lib/outbound-address.ts';
 
 /** How long a receiver has to answer a delivery. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -33,6 +34,33 @@ export const webhookUrlProblem = (url: string): string | null => {
   return null;
 };
 
+/** Where a webhook URL leads: the parsed URL and its checked address, or why it may not be used. */
+export type WebhookTarget =
+  { url: URL; target: OutboundTarget } | { refusal: string; privateHost: boolean };
+
+/**
+ * Checks a webhook URL and resolves its host once: refused when it is not http(s) or carries a
+ * login, when the host cannot be found, or when it resolves to a loopback, private or reserved
+ * address (`privateHost`), unless MAIL_ALLOW_PRIVATE_HOSTS=1. Saving a webhook and every POST
+ * both ask it.
+ */
+export const webhookTarget = async (raw: string): Promise<WebhookTarget> => {
+  const problem = webhookUrlProblem(raw);
+  if (problem) return { refusal: problem, privateHost: false };
+  const url = new URL(raw);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  try {
+    return {
+      url,
+      target: await resolveOutboundHost(host, { allowPrivate: mailPrivateHostsAllowed() }),
+    };
+  } catch (error) {
+    return error instanceof PrivateAddressError
+      ? { refusal: `${host} is a private or reserved address`, privateHost: true }
+      : { refusal: `${host} could not be found`, privateHost: false };
+  }
+};
+
 /**
  * POSTs `body` (JSON) to `url` with the event id and, with a secret, the signature. The host is
  * resolved once and checked: loopback, private and reserved addresses are refused (as for mail
@@ -54,18 +82,9 @@ export const postEvent = async (options: {
     error,
     durationMs: Date.now() - started,
   });
-  const problem = webhookUrlProblem(options.url);
-  if (problem) return done(null, problem);
-  const url = new URL(options.url);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let target;
-  try {
-    target = await resolveOutboundHost(host, { allowPrivate: mailPrivateHostsAllowed() });
-  } catch (error) {
-    if (error instanceof PrivateAddressError)
-      return done(null, `${host} is a private or reserved address`);
-    return done(null, `${host} could not be found`);
-  }
+  const resolved = await webhookTarget(options.url);
+  if ('refusal' in resolved) return done(null, resolved.refusal);
+  const { url, target } = resolved;
   const headers: Record<string, string | number> = {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(options.body),
