@@ -17,14 +17,17 @@ import type { LeadEmailRow } from './present.ts';
 /** A sent email as email.* events carry it: as a lead's history shows it, with its lead. */
 export type EventEmail = SentEmail & { leadId: string | null };
 
+/** Sent emails with their sender's name, as a lead's history and the events read them. */
+export const leadEmailRows = (db: Db) =>
+  db
+    .select({ ...getTableColumns(sentEmails), senderName: users.name })
+    .from(sentEmails)
+    .leftJoin(users, eq(users.id, sentEmails.userId));
+
 const readEmails = async (tx: Db, ids: readonly string[]): Promise<LeadEmailRow[]> =>
   ids.length === 0
     ? []
-    : tx
-        .select({ ...getTableColumns(sentEmails), senderName: users.name })
-        .from(sentEmails)
-        .leftJoin(users, eq(users.id, sentEmails.userId))
-        .where(sql`${sentEmails.id} = ANY(${sql.param([...ids])}::uuid[])`);
+    : leadEmailRows(tx).where(sql`${sentEmails.id} = ANY(${sql.param([...ids])}::uuid[])`);
 
 /**
  * The email as the lead's history shows it, but with the body as it was sent: the history

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { EmailKind } from '@leadline/shared/email';
 import type { Db } from '../../db/connection.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { sentEmails, users } from '../../db/schema.ts';
+import { sentEmails } from '../../db/schema.ts';
 import { markLeadsMailedSql } from '../leads/mail-state.ts';
-import { emailSentEventsSql } from '../email-events/record.ts';
+import { emailSentEventsSql, leadEmailRows } from '../email-events/record.ts';
 import type { LeadEmailRow } from '../email-events/present.ts';
 
 export type SentEmailRow = typeof sentEmails.$inferSelect;
@@ -160,10 +160,7 @@ export const findLeadEmails = (
   leadId: string,
   limit: number,
 ): Promise<LeadEmailRow[]> =>
-  db
-    .select({ ...getTableColumns(sentEmails), senderName: users.name })
-    .from(sentEmails)
-    .leftJoin(users, eq(users.id, sentEmails.userId))
+  leadEmailRows(db)
     .where(and(eq(sentEmails.organizationId, organizationId), eq(sentEmails.leadId, leadId)))
     .orderBy(desc(sentEmails.sentAt), desc(sentEmails.id))
     .limit(limit);
