@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { AUTOMATION_MAX_DEPTH } from '@leadline/shared/events';
 import type { Condition } from '@leadline/shared/automation';
 import { actionSchema, conditionSchema } from '@leadline/shared/automation';
@@ -6,7 +5,6 @@ import type { Lead } from '@leadline/shared/leads';
 import { hasPermission } from '@leadline/shared/permissions';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
-import { automations, events } from '../../db/tables.ts';
 import { toCurrentUser } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { HttpError } from '../../lib/errors.ts';
@@ -21,7 +19,15 @@ import { findUserById } from '../users/store.ts';
 import { ActionFailed, actionLabel, runAction, sendRuleWebhook } from './actions.ts';
 import { describeCondition, failedCondition } from './conditions.ts';
 import type { AutomationRow, RunRow } from './repo.ts';
-import { claimRuns, findCampaignTags, findTriggeredRules, finishRun, insertRuns } from './repo.ts';
+import {
+  claimRuns,
+  findAutomation,
+  findCampaignTags,
+  findRunEvent,
+  findTriggeredRules,
+  finishRun,
+  insertRuns,
+} from './repo.ts';
 
 export const LOOP_STOPPED = `Not run: this change was made by rules ${AUTOMATION_MAX_DEPTH} levels deep, and rules do not react further (loop limit)`;
 export const RULE_SWITCHED_OFF = 'Not run: the rule was switched off before it ran';
@@ -164,14 +170,10 @@ const perform = async (
   }
 };
 
-const loadRule = async (db: Db, id: string) =>
-  (await db.select().from(automations).where(eq(automations.id, id)).limit(1))[0];
-const loadEvent = async (db: Db, id: string) =>
-  (await db.select().from(events).where(eq(events.id, id)).limit(1))[0];
-
 /** Runs one claimed run and records its outcome on the run and in the activity log. */
 const executeRun = async (db: Db, run: RunRow, mailer: SystemMailer | undefined) => {
-  const [rule, event] = [await loadRule(db, run.automationId), await loadEvent(db, run.eventId)];
+  const rule = await findAutomation(db, run.organizationId, run.automationId);
+  const event = await findRunEvent(db, run);
   if (!rule || !event) return;
   let ending: Ending & { actorId: string | null };
   if (!rule.enabled)

@@ -38,6 +38,16 @@ export const findAutomation = async (
   return row ? { ...row.rule, creatorName: row.creatorName } : undefined;
 };
 
+/** The event a run was made for. */
+export const findRunEvent = async (db: Db, run: Pick<RunRow, 'eventId' | 'organizationId'>) =>
+  (
+    await db
+      .select()
+      .from(events)
+      .where(and(eq(events.id, run.eventId), eq(events.organizationId, run.organizationId)))
+      .limit(1)
+  )[0];
+
 /** How many runs of each rule ended each way. */
 export const countRuns = async (db: Db, ids: readonly string[]): Promise<RunStatusCounts> => {
   const result: RunStatusCounts = new Map();
