@@ -9,6 +9,16 @@ export class HttpError extends Error {
   }
 }
 
+/** 429: too many requests for now; the error handler sends Retry-After with the seconds. */
+export class TooManyRequests extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);
 export const unauthorized = (message: string) => new HttpError(401, message);

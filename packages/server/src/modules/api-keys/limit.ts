@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_REQUESTS_PER_MINUTE } from '@leadline/shared/api-keys';
-import { HttpError } from '../../lib/errors.ts';
+import { TooManyRequests } from '../../lib/errors.ts';
 
 /** At most `max` requests per `timeWindow` milliseconds. */
 export type ApiKeyLimit = { max: number; timeWindow: number };
@@ -9,16 +9,6 @@ export const DEFAULT_API_KEY_LIMIT: ApiKeyLimit = {
   max: API_KEY_REQUESTS_PER_MINUTE,
   timeWindow: 60_000,
 };
-
-/** 429 with Retry-After (the error handler sends it). */
-class TooManyKeyRequests extends HttpError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message);
-  }
-}
 
 /**
  * The guard's rate limit for requests made with an API key: one count per key (its id), in
@@ -37,7 +27,7 @@ export const apiKeyLimiter = (app: FastifyInstance, limit: ApiKeyLimit = DEFAULT
     if (result.isAllowed || !result.isExceeded) return;
     reply.header('x-ratelimit-limit', String(result.max));
     reply.header('x-ratelimit-remaining', '0');
-    throw new TooManyKeyRequests(
+    throw new TooManyRequests(
       `Too many requests with this API key (at most ${result.max} a minute). Try again in ${result.ttlInSeconds} seconds.`,
       result.ttlInSeconds,
     );

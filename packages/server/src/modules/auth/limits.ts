@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError, TooManyRequests } from '../../lib/errors.ts';
 import { PASSWORDS_BUSY } from '../../lib/passwords.ts';
 import { ServerBusy } from '../../lib/work-queue.ts';
 
@@ -10,14 +10,7 @@ const PENDING_WAIT_MS = 2000;
 export type RateLimit = { max: number; timeWindow: number };
 
 /** A refusal: how many seconds until the next try is let through. */
-export class TooManyAttempts extends HttpError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message);
-  }
-}
+export { TooManyRequests as TooManyAttempts };
 
 /** Keys kept at most (one per address or account); beyond, the oldest are forgotten. */
 const MAX_KEYS = 100_000;
@@ -109,7 +102,7 @@ const refuse = (counter: Counter, key: string, message: (wait: string) => string
   const wait = counter.waitFor(key);
   if (wait <= 0) return;
   const seconds = Math.max(1, Math.ceil(wait / 1000));
-  throw new TooManyAttempts(message(inWords(seconds)), seconds);
+  throw new TooManyRequests(message(inWords(seconds)), seconds);
 };
 
 /**
