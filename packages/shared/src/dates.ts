@@ -35,17 +35,22 @@ export const isInstantInRange = (value: string): boolean => {
 export const isAcceptedDay = (value: string | undefined): value is string =>
   value !== undefined && isDayInRange(value) && isCalendarDate(value);
 
+/** A required `YYYY-MM-DD` field: a real calendar date from 1900-01-01 to 2200-12-31. */
+export const dateField = (label: string) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${label} is required` : `${label} must be a date (YYYY-MM-DD)`,
+    })
+    .regex(DAY, `${label} must be a date (YYYY-MM-DD)`)
+    .refine(isCalendarDate, `${label} is not a valid date`)
+    .refine(isDayInRange, DATE_OUT_OF_RANGE);
+
 /**
  * An optional `YYYY-MM-DD` query parameter: a real calendar date from 1900-01-01 to
  * 2200-12-31. Every date the API takes in a query goes through here.
  */
-export const dateParam = (label: string) =>
-  z
-    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
-    .regex(DAY, `${label} must be a date (YYYY-MM-DD)`)
-    .refine(isCalendarDate, `${label} is not a valid date`)
-    .refine(isDayInRange, DATE_OUT_OF_RANGE)
-    .optional();
+export const dateParam = (label: string) => dateField(label).optional();
 
 /** A date and time with an offset (ISO 8601) in the accepted years. */
 export const dateTimeParam = (error: string) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerSchema, isoDateTime, nullableDateTime, text } from './answers.ts';
-import { DATE_OUT_OF_RANGE, isCalendarDate, isDayInRange } from './dates.ts';
+import { dateField } from './dates.ts';
 import { uuidSchema } from './ids.ts';
 
 /* Tasks: a to-do with a due date for one user, by hand, from an Automation rule or a LinkedIn
@@ -16,8 +16,6 @@ export const TASK_OTHERS_NEED_PERMISSION =
 export const TASK_CHANGE_REQUIRED = 'Nothing to change: send done, title or dueDate';
 export const NO_TASK_ORGANIZATION = 'Choose an organisation in the header to manage tasks';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 const title = z
   .string({
     error: (issue) => (issue.input === undefined ? 'Title is required' : 'Title must be text'),
@@ -26,14 +24,7 @@ const title = z
   .min(1, 'Title is required')
   .max(TASK_TITLE_MAX, `Title must be at most ${TASK_TITLE_MAX} characters`);
 
-const dueDate = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined ? 'Due date is required' : 'Due date must be a date (YYYY-MM-DD)',
-  })
-  .regex(DAY, 'Due date must be a date (YYYY-MM-DD)')
-  .refine(isCalendarDate, 'Due date is not a valid date')
-  .refine(isDayInRange, DATE_OUT_OF_RANGE);
+const dueDate = dateField('Due date');
 
 /** POST /api/tasks */
 export const taskCreateSchema = z.object({
