@@ -26,6 +26,9 @@ export const formatDate = (value: string | null | undefined, empty = 'Not availa
   return date ? dateFormat.format(date) : empty;
 };
 
+/** A calendar day ("YYYY-MM-DD") as the reader writes dates; the day itself, whatever the zone. */
+export const formatDay = (day: string): string => dateFormat.format(new Date(`${day}T00:00:00`));
+
 export const formatDateTime = (value: string | null | undefined, empty = 'Never'): string => {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : empty;

@@ -4,7 +4,8 @@ import type { Lead, LeadSortField } from '@leadline/shared/leads';
 import type { ColumnSpec } from '../../../components/column-prefs.ts';
 import { tableClasses as t } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { Dash, DealValue, ExternalLink, PhoneLink, formatDay } from './lead-controls.tsx';
+import { Dash, DealValue, ExternalLink, PhoneLink } from './lead-controls.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { LeadSourceLabel } from './lead-source-icon.tsx';
 
 export type LeadColumnId =

@@ -47,10 +47,6 @@ export const DealValue = ({ value }: { value: number | null }) => {
   return value === null ? <Dash /> : <>{money(value)}</>;
 };
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-/** A calendar day ("YYYY-MM-DD") as the reader writes dates; the day itself, whatever the zone. */
-export const formatDay = (day: string): string => dayFormat.format(new Date(`${day}T00:00:00`));
-
 export const LeadAvatar = ({ lead }: { lead: Lead }) => (
   <span className={t.avatar} style={toneStyle(statusColor(lead.status))} aria-hidden>
     {leadInitials(lead)}

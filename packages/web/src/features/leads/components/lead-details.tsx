@@ -5,7 +5,8 @@ import { formatLocation } from '@leadline/shared/leads';
 import type { Lead } from '@leadline/shared/leads';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { displayLink, externalHref } from '../../../lib/links.ts';
-import { DealValue, PhoneLink, formatDay } from './lead-controls.tsx';
+import { DealValue, PhoneLink } from './lead-controls.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { LeadSourceLabel } from './lead-source-icon.tsx';
 import { statusColor } from './lead-status.ts';
 

@@ -2,20 +2,9 @@ import { Anchor, Badge, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Task } from '@leadline/shared/tasks';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSetTaskDone } from '../api/tasks.ts';
-
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** A due day (`YYYY-MM-DD`) as the reader's calendar shows it. */
-export const formatDueDate = (day: string): string => {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return dayFormat.format(new Date(year, month - 1, date));
-};
 
 type TaskRowProps = {
   task: Task;
@@ -59,7 +48,7 @@ export const TaskRow = ({ task, showLead = false }: TaskRowProps) => {
             </Badge>
           ) : null}
           <Text size="xs" c={task.overdue ? 'red' : 'dimmed'}>
-            Due {formatDueDate(task.dueDate)}
+            Due {formatDay(task.dueDate)}
           </Text>
           {showLead && task.lead ? (
             <Anchor
