@@ -20,7 +20,8 @@ import type { CurrentUser } from '../../caller/current-user.ts';
 import { isUuid } from '@leadline/shared/ids';
 import { describeLead, leadName } from './present.ts';
 import { checkLeadWrite } from './access.ts';
-import { recordLeadEvents } from './events.ts';
+import { recordLeadEventList, recordLeadEvents } from './events.ts';
+import type { LeadEvent } from './events.ts';
 import { defaultOwner, logOwnerChanges, presentLead, presentLeads, validOwner } from './owners.ts';
 import type { LeadFilter, LeadSort } from './query.ts';
 import {
@@ -209,15 +210,16 @@ export const updateLead = async (
           details: `${describeLead(updated)} updated`,
         });
       }
-      await recordLeadEvents(tx, 'lead.updated', actor.id, [updated]);
+      const events: LeadEvent[] = [{ type: 'lead.updated', row: updated }];
       if (updated.status !== existing.status) {
-        const previous = { ...updated, previousStatus: existing.status };
-        await recordLeadEvents(tx, 'lead.status_changed', actor.id, [previous]);
+        const row = { ...updated, previousStatus: existing.status };
+        events.push({ type: 'lead.status_changed', row });
       }
       if (owner) {
-        const previous = { ...updated, previousOwnerId: existing.ownerId };
-        await recordLeadEvents(tx, 'lead.owner_changed', actor.id, [previous]);
+        const row = { ...updated, previousOwnerId: existing.ownerId };
+        events.push({ type: 'lead.owner_changed', row });
       }
+      await recordLeadEventList(tx, actor.id, events);
       return updated;
     }),
   );
