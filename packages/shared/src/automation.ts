@@ -4,6 +4,7 @@ import { EVENT_TYPES } from './events.ts';
 import type { EventType } from './events.ts';
 import { uuidSchema } from './ids.ts';
 import { LEAD_STATUSES } from './leads.ts';
+import type { PermissionKey } from './permissions.ts';
 
 /* Automation rules: when (one event type), if (conditions on the lead), then (actions). */
 
@@ -12,6 +13,14 @@ export const AUTOMATION_CONDITIONS_MAX = 10;
 export const AUTOMATION_ACTIONS_MAX = 10;
 export const ROUND_ROBIN_USERS_MAX = 50;
 export const TASK_DUE_DAYS_MAX = 365;
+/** How many rules one organisation may have (switched on or off). */
+export const AUTOMATION_RULES_MAX = 100;
+export const AUTOMATION_RULES_FULL = `An organisation can have at most ${AUTOMATION_RULES_MAX} Automation rules: delete one you no longer need before creating another`;
+/**
+ * How many rule runs one change may set off in all, every rule and level counted (a rule's
+ * change sets off runs of the other rules, and so on); past it one skipped run says so.
+ */
+export const AUTOMATION_CASCADE_RUNS_MAX = 100;
 export const AUTOMATION_NOT_FOUND = 'Automation rule not found';
 export const INVALID_AUTOMATION_ID = 'Invalid automation rule ID';
 export const NO_AUTOMATION_ORGANIZATION =
@@ -61,6 +70,22 @@ export const ACTION_LABELS: Record<ActionType, string> = {
   create_task: 'Create a task for the owner',
   webhook: 'Send a webhook',
   notify_owner: 'Notify the owner by email',
+};
+
+/**
+ * What a rule's author must hold, beyond Automation, for each action to run: what the same
+ * change by hand needs (the Leads page for a lead's status, owner, task and notice; Campaigns to
+ * add a lead to a campaign). The services' own checks apply on top (Lead Management to give a
+ * lead or a task to someone else, or to change someone else's lead).
+ */
+export const ACTION_PERMISSIONS: Record<ActionType, readonly PermissionKey[]> = {
+  set_status: ['leadsTable'],
+  assign_owner: ['leadsTable'],
+  assign_round_robin: ['leadsTable'],
+  add_to_campaign: ['campaigns'],
+  create_task: ['leadsTable'],
+  webhook: [],
+  notify_owner: ['leadsTable'],
 };
 
 const words = (label: string, max: number) =>

@@ -31,7 +31,9 @@ import { campaigns } from './campaigns.ts';
  * `seq` orders them; `dispatchedAt` is set once the dispatcher has handed the event to its
  * consumers (webhook deliveries, Automation runs), in the same transaction as their rows.
  * `depth`: 0 for a change by a person or the system, n for a change made by a rule run of
- * depth n-1's event (Automation stops at AUTOMATION_MAX_DEPTH).
+ * depth n-1's event (Automation stops at AUTOMATION_MAX_DEPTH). `cascadeId`: the original
+ * change the event descends from through rule runs (Automation bounds the runs of one cascade);
+ * `automationId`: the rule whose run made the change, if any (it does not react to it).
  */
 export const events = pgTable(
   'events',
@@ -49,6 +51,10 @@ export const events = pgTable(
     /** The record as the API shows it. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     depth: smallint('depth').notNull().default(0),
+    /** An event written without one (straight SQL) starts a cascade of its own. */
+    cascadeId: uuid('cascade_id').notNull().defaultRandom(),
+    /** No key: the rule may be deleted while its events wait. */
+    automationId: uuid('automation_id'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },
@@ -182,6 +188,8 @@ export const automations = pgTable(
 /**
  * One rule's run for one event: a durable job (`pending`), then `succeeded`, `skipped`
  * (conditions not met, rule off, depth reached) or `failed`, with what happened in `outcome`.
+ * `cascadeId` is its event's: the runs of one cascade are counted (by the index) when new ones
+ * are written, and past AUTOMATION_CASCADE_RUNS_MAX one skipped run says the limit was reached.
  */
 export const automationRuns = pgTable(
   'automation_runs',
@@ -196,6 +204,7 @@ export const automationRuns = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     leadId: uuid('lead_id'),
     depth: smallint('depth').notNull().default(0),
+    cascadeId: uuid('cascade_id').notNull(),
     status: text('status')
       .$type<'pending' | 'succeeded' | 'skipped' | 'failed'>()
       .notNull()
@@ -212,6 +221,7 @@ export const automationRuns = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('automation_runs_list_idx').on(t.automationId, t.createdAt.desc()),
+    index('automation_runs_cascade_idx').on(t.cascadeId),
   ],
 );
 

@@ -1,11 +1,13 @@
-import { ACTION_LABELS } from '@leadline/shared/automation';
+import { ACTION_LABELS, ACTION_PERMISSIONS } from '@leadline/shared/automation';
 import type { Action } from '@leadline/shared/automation';
 import type { Lead } from '@leadline/shared/leads';
-import { dayAfter } from '@leadline/shared/tasks';
+import { PERMISSION_LABELS, hasPermission } from '@leadline/shared/permissions';
+import { TASK_OTHERS_NEED_PERMISSION, dayAfter } from '@leadline/shared/tasks';
 import type { Db } from '../../db/connection.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import type { EventRow } from '../events/dispatch.ts';
 import { addLeadToCampaign } from '../campaigns/join.ts';
+import { managesLeads } from '../leads/access.ts';
 import { describeLead, leadName } from '../leads/present.ts';
 import { changeLeadStatus, updateLead } from '../leads/service.ts';
 import type { SystemMailer } from '../system-mail/mailer.ts';
@@ -82,15 +84,35 @@ const notifyOwner = async ({ db, lead, rule, mailer }: ActionContext): Promise<s
   return `Owner ${owner.name} notified by email`;
 };
 
-/** Runs one action; answers what it did, or throws with why it could not. */
+/**
+ * Whether the rule's author may, now, do by hand what the action does: the permissions of the
+ * screen that makes the same change (ACTION_PERMISSIONS). The services the actions call check
+ * the rest as they would for a person (Lead Management to give a lead to someone else or to
+ * change someone else's lead, the campaign's organisation); a task for the lead's owner is
+ * checked here as the tasks screen checks it, since the tasks service trusts a rule's task.
+ */
+const checkRights = ({ actor, lead }: ActionContext, action: Action): void => {
+  for (const key of ACTION_PERMISSIONS[action.type])
+    if (!hasPermission(actor, key))
+      throw new ActionFailed(
+        `The rule’s author ${actor.name} does not have the ${PERMISSION_LABELS[key]} permission`,
+      );
+  if (action.type === 'create_task' && lead.ownerId && lead.ownerId !== actor.id)
+    if (!managesLeads(actor))
+      throw new ActionFailed(`The rule’s author ${actor.name}: ${TASK_OTHERS_NEED_PERMISSION}`);
+};
+
+/** Runs one action as the rule's author; answers what it did, or throws with why it could not. */
 export const runAction = async (context: ActionContext, action: Action): Promise<string> => {
   const { db, actor, lead, rule, event } = context;
+  checkRights(context, action);
   switch (action.type) {
     case 'set_status':
       if (lead.status === action.status) return `Status already ${action.status}`;
       await changeLeadStatus(db, actor, lead._id, action.status);
       return `Status set to ${action.status}`;
     case 'assign_owner': {
+      if (lead.ownerId === action.ownerId) return `Owner already ${ownerName(lead)}`;
       const updated = await updateLead(db, actor, lead._id, { ownerId: action.ownerId });
       return `Owner set to ${ownerName(updated)}`;
     }

@@ -1,6 +1,10 @@
 import { AUTOMATION_MAX_DEPTH } from '@leadline/shared/events';
 import type { Condition } from '@leadline/shared/automation';
-import { actionSchema, conditionSchema } from '@leadline/shared/automation';
+import {
+  AUTOMATION_CASCADE_RUNS_MAX,
+  actionSchema,
+  conditionSchema,
+} from '@leadline/shared/automation';
 import type { Lead } from '@leadline/shared/leads';
 import { hasPermission } from '@leadline/shared/permissions';
 import { z } from 'zod';
@@ -10,17 +14,18 @@ import type { CurrentUser } from '../../caller/current-user.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { logActivity } from '../activity/log.ts';
 import { refusal } from '../auth/service.ts';
-import { withEventDepth } from '../events/context.ts';
-import type { EventConsumer, EventRow } from '../events/dispatch.ts';
+import { withEventContext } from '../events/context.ts';
+import type { DispatchedEvent, EventConsumer, EventRow } from '../events/dispatch.ts';
 import { leadName } from '../leads/present.ts';
 import { getLead } from '../leads/service.ts';
 import type { SystemMailer } from '../system-mail/mailer.ts';
 import { findUserById } from '../users/store.ts';
 import { ActionFailed, actionLabel, runAction, sendRuleWebhook } from './actions.ts';
 import { describeCondition, failedCondition } from './conditions.ts';
-import type { AutomationRow, RunRow } from './repo.ts';
+import type { AutomationRow, CascadeTally, RunRow } from './repo.ts';
 import {
   claimRuns,
+  countCascadeRuns,
   findAutomation,
   findCampaignTags,
   findRunEvent,
@@ -36,10 +41,20 @@ export const NO_LEAD =
 export const RUN_ATTEMPTS_MAX = 3;
 export const GAVE_UP = `Gave up after ${RUN_ATTEMPTS_MAX} attempts (the server stopped while running it)`;
 
+export const CASCADE_LIMIT = `Not run: the change that set this off has made ${AUTOMATION_CASCADE_RUNS_MAX} rule runs, every rule and level counted, and rules do not react further to it (cascade limit)`;
+
+type NewRun = Parameters<typeof insertRuns>[1][number];
+
 /**
  * The Automation consumer of events: one run per enabled rule of the event's organisation
  * whose trigger is the event's type, written in the dispatch transaction (so an event gets its
- * runs exactly once). An event made at the loop limit gets a `skipped` run that says so.
+ * runs exactly once). Bounds, so that one change cannot flood the runner:
+ * - a rule gets no run for a change its own run made (no row at all);
+ * - an event made at the loop limit gets a `skipped` run that says so;
+ * - one original change gets at most AUTOMATION_CASCADE_RUNS_MAX runs across its cascade, then
+ *   one `skipped` run that says the limit was reached (with an activity entry), and no more.
+ * The runs of a cascade are counted here: one dispatcher writes runs at a time (its advisory
+ * lock), so the count cannot race.
  */
 export const automationConsumer: EventConsumer = {
   name: 'automation',
@@ -48,38 +63,72 @@ export const automationConsumer: EventConsumer = {
     const types = [...new Set(batch.map((event) => event.type))];
     const rules = await findTriggeredRules(tx, organizations, types);
     if (rules.length === 0) return;
-    const finishedAt = new Date();
-    await insertRuns(
-      tx,
-      batch.flatMap((event) =>
-        rules
-          .filter((rule) => rule.organizationId === event.organizationId)
-          .filter((rule) => rule.trigger === event.type)
-          .map((rule) => {
-            const stopped = event.depth >= AUTOMATION_MAX_DEPTH;
-            return {
-              organizationId: event.organizationId,
-              automationId: rule.id,
-              eventId: event.id,
-              leadId: event.leadId,
-              depth: event.depth,
-              ...(stopped ? { status: 'skipped' as const, outcome: LOOP_STOPPED, finishedAt } : {}),
-            };
-          }),
-      ),
+    // Oldest rule first, so the runs a cascade keeps do not depend on the query's order.
+    rules.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+    const byTrigger = new Map<string, AutomationRow[]>();
+    for (const rule of rules) {
+      const key = `${rule.organizationId} ${rule.trigger}`;
+      byTrigger.set(key, [...(byTrigger.get(key) ?? []), rule]);
+    }
+    const reacting = (event: DispatchedEvent) =>
+      (byTrigger.get(`${event.organizationId} ${event.type}`) ?? []).filter(
+        // A rule does not react to what its own run changed.
+        (rule) => rule.id !== event.automationId,
+      );
+    const cascadeIds = batch.flatMap((event) =>
+      reacting(event).length > 0 ? [event.cascadeId] : [],
     );
+    const tallies = await countCascadeRuns(tx, [...new Set(cascadeIds)], CASCADE_LIMIT);
+    const finishedAt = new Date();
+    const runs: NewRun[] = [];
+    const limited: { event: DispatchedEvent; rule: AutomationRow }[] = [];
+    for (const event of batch) {
+      const tally: CascadeTally = tallies.get(event.cascadeId) ?? { runs: 0, limited: false };
+      tallies.set(event.cascadeId, tally);
+      for (const rule of reacting(event)) {
+        const run = {
+          organizationId: event.organizationId,
+          automationId: rule.id,
+          eventId: event.id,
+          leadId: event.leadId,
+          depth: event.depth,
+          cascadeId: event.cascadeId,
+        };
+        if (tally.runs >= AUTOMATION_CASCADE_RUNS_MAX) {
+          if (tally.limited) continue;
+          tally.limited = true;
+          runs.push({ ...run, status: 'skipped', outcome: CASCADE_LIMIT, finishedAt });
+          limited.push({ event, rule });
+          continue;
+        }
+        tally.runs += 1;
+        const stopped = event.depth >= AUTOMATION_MAX_DEPTH;
+        runs.push(stopped ? { ...run, status: 'skipped', outcome: LOOP_STOPPED, finishedAt } : run);
+      }
+    }
+    await insertRuns(tx, runs);
+    for (const { event, rule } of limited)
+      await logActivity(tx, {
+        organizationId: event.organizationId,
+        userId: null,
+        type: 'Automation',
+        entityId: event.leadId ?? rule.id,
+        action: 'cascade limit reached',
+        details: `Rule "${rule.name}": ${CASCADE_LIMIT}`,
+      });
   },
 };
 
 /**
- * Who a rule acts as: the user who last saved it, with their current permissions (a rule does
- * no more than its author may). An author gone, disabled or without Automation stops the rule.
+ * Who a rule acts as: its author, the user who last switched it on or saved it, with their
+ * current permissions (a rule does no more than its author may; each action checks its own, see
+ * actions.ts). An author gone, disabled or without Automation stops the rule.
  */
 const ruleActor = async (db: Db, rule: AutomationRow): Promise<CurrentUser> => {
   const row = rule.createdBy ? await findUserById(db, rule.createdBy) : undefined;
   if (!row || row.organizationId !== rule.organizationId)
     throw new ActionFailed(
-      'The rule’s author no longer exists: save the rule again to take it over',
+      'The rule’s author no longer exists: switch the rule on or save it again to take it over',
     );
   const refused = refusal(row);
   if (refused) throw new ActionFailed(`The rule’s author ${row.name} cannot act: ${refused}`);
@@ -148,12 +197,14 @@ const perform = async (
         lead,
         actorId,
       };
-    // Every change the actions make carries the next depth, whatever service makes it.
+    // Every change the actions make carries the next depth, the event's cascade and this rule,
+    // whatever service makes it.
+    const context = { depth: event.depth + 1, cascadeId: event.cascadeId, automationId: rule.id };
     for (const action of z.array(actionSchema).parse(rule.actions)) {
       try {
         const current: Lead = lead;
         done.push(
-          await withEventDepth(event.depth + 1, () =>
+          await withEventContext(context, () =>
             runAction({ db, actor, rule, event, lead: current, mailer }, action),
           ),
         );

@@ -142,6 +142,44 @@ export const findTriggeredRules = async (
       ),
     );
 
+/** How many runs each cascade has, and whether its limit entry was written (see engine.ts). */
+export type CascadeTally = { runs: number; limited: boolean };
+
+/**
+ * The runs written so far for these cascades (by the cascade index: a cascade has at most
+ * AUTOMATION_CASCADE_RUNS_MAX runs and one limit entry). `limitOutcome` marks the entry.
+ */
+export const countCascadeRuns = async (
+  db: Db,
+  cascadeIds: readonly string[],
+  limitOutcome: string,
+): Promise<Map<string, CascadeTally>> => {
+  const tallies = new Map<string, CascadeTally>();
+  if (cascadeIds.length === 0) return tallies;
+  const result = await db.execute(sql`
+    SELECT cascade_id, count(*) FILTER (WHERE outcome <> ${limitOutcome})::int AS runs,
+      bool_or(outcome = ${limitOutcome}) AS limited
+    FROM ${automationRuns}
+    WHERE cascade_id = ANY(${sql.param([...cascadeIds])}::uuid[])
+    GROUP BY cascade_id`);
+  for (const row of rowsOf<{ cascade_id: string; runs: number; limited: boolean }>(result))
+    tallies.set(row.cascade_id, { runs: Number(row.runs), limited: row.limited });
+  return tallies;
+};
+
+/**
+ * How many rules the organisation has, counted under a lock on its rule list held until the
+ * end of the transaction (`tx`), so two rules created at once cannot both pass the limit.
+ */
+export const countAutomationsLocked = async (tx: Db, organizationId: string): Promise<number> => {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`automations:${organizationId}`}))`);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(automations)
+    .where(eq(automations.organizationId, organizationId));
+  return row?.n ?? 0;
+};
+
 export const insertRuns = async (
   db: Db,
   runs: readonly (typeof automationRuns.$inferInsert)[],

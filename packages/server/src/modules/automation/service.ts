@@ -1,5 +1,7 @@
 import {
   AUTOMATION_NOT_FOUND,
+  AUTOMATION_RULES_FULL,
+  AUTOMATION_RULES_MAX,
   NO_AUTOMATION_ORGANIZATION,
   actionSchema,
   conditionSchema,
@@ -17,13 +19,15 @@ import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import { organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { logActivity } from '../activity/log.ts';
 import { leadName } from '../leads/present.ts';
 import { validOwner } from '../leads/owners.ts';
 import { listOrganizationMembers } from '../users/store.ts';
 import { webhookUrlProblem } from '../webhooks/post.ts';
 import {
   campaignInOrganization,
+  countAutomationsLocked,
   countRuns,
   deleteAutomationRow,
   findAutomation,
@@ -144,7 +148,10 @@ export const listAutomations = async (db: Db, actor: CurrentUser): Promise<Autom
 export const getAutomation = async (db: Db, actor: CurrentUser, id: string): Promise<Automation> =>
   present(db, await loadRule(db, organizationOf(actor), id));
 
-/** POST /api/automations: the rule acts as its author (see engine.ts). */
+/**
+ * POST /api/automations: the rule acts as its author (see engine.ts). An organisation has at
+ * most AUTOMATION_RULES_MAX rules (409 past it): each event is matched against them all.
+ */
 export const createAutomation = async (
   db: Db,
   actor: CurrentUser,
@@ -152,21 +159,51 @@ export const createAutomation = async (
 ): Promise<Automation> => {
   const organizationId = organizationOf(actor);
   const actions = await checkActions(db, organizationId, data.actions);
-  const row = await insertAutomation(db, {
-    organizationId,
-    name: data.name,
-    trigger: data.trigger,
-    conditions: data.conditions,
-    actions,
-    enabled: data.enabled,
-    createdBy: actor.id,
+  const row = await db.transaction(async (tx) => {
+    if ((await countAutomationsLocked(tx, organizationId)) >= AUTOMATION_RULES_MAX)
+      throw conflict(AUTOMATION_RULES_FULL);
+    return insertAutomation(tx, {
+      organizationId,
+      name: data.name,
+      trigger: data.trigger,
+      conditions: data.conditions,
+      actions,
+      enabled: data.enabled,
+      createdBy: actor.id,
+    });
   });
   return present(db, await loadRule(db, organizationId, row.id));
 };
 
 /**
- * PUT /api/automations/:id: the fields sent change. Whoever saves a rule's definition becomes
- * the user it acts as; switching it on or off alone does not change that.
+ * The activity entry of a rule switched on, or taken over by whoever saved it: who it acts as
+ * from now on is who answers for what it does.
+ */
+const logTakeOver = (
+  db: Db,
+  actor: CurrentUser,
+  rule: AutomationRecord,
+  switchedOn: boolean,
+  author: string | null,
+) => {
+  const actsAs = author === actor.id ? actor.name : (rule.creatorName ?? 'nobody');
+  const was =
+    author !== rule.createdBy && rule.createdBy ? ` (it acted as ${rule.creatorName ?? ''})` : '';
+  return logActivity(db, {
+    organizationId: rule.organizationId,
+    userId: actor.id,
+    type: 'Automation',
+    entityId: rule.id,
+    action: switchedOn ? 'rule switched on' : 'rule author changed',
+    details: `Rule "${rule.name}" ${switchedOn ? 'switched on' : 'saved'} by ${actor.name}: it now acts as ${actsAs}${was}`,
+  });
+};
+
+/**
+ * PUT /api/automations/:id: the fields sent change. Whoever switches a rule on or saves its
+ * definition becomes its author, the user it acts as (with an activity entry); switching it off
+ * does not change that. A Super Admin working in another organisation cannot be a rule's author
+ * there (the rule acts as a user of its own organisation), so their change keeps the author.
  */
 export const updateAutomation = async (
   db: Db,
@@ -180,13 +217,28 @@ export const updateAutomation = async (
     ? await checkActions(db, organizationId, changes.actions)
     : undefined;
   const definition = Object.keys(changes).some((key) => key !== 'enabled');
-  await updateAutomationRow(db, organizationId, rule.id, {
-    ...(changes.name !== undefined ? { name: changes.name } : {}),
-    ...(changes.trigger !== undefined ? { trigger: changes.trigger } : {}),
-    ...(changes.conditions !== undefined ? { conditions: changes.conditions } : {}),
-    ...(actions ? { actions } : {}),
-    ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
-    ...(definition && actor.row.organizationId === organizationId ? { createdBy: actor.id } : {}),
+  const switchedOn = changes.enabled === true && !rule.enabled;
+  const author =
+    (definition || switchedOn) && actor.row.organizationId === organizationId
+      ? actor.id
+      : rule.createdBy;
+  await db.transaction(async (tx) => {
+    await updateAutomationRow(tx, organizationId, rule.id, {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.trigger !== undefined ? { trigger: changes.trigger } : {}),
+      ...(changes.conditions !== undefined ? { conditions: changes.conditions } : {}),
+      ...(actions ? { actions } : {}),
+      ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
+      createdBy: author,
+    });
+    if (switchedOn || author !== rule.createdBy)
+      await logTakeOver(
+        tx,
+        actor,
+        { ...rule, name: changes.name ?? rule.name },
+        switchedOn,
+        author,
+      );
   });
   return present(db, await loadRule(db, organizationId, rule.id));
 };

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { EventType } from '@leadline/shared/events';
 import type { Db } from '../../db/connection.ts';
 import { sql } from 'drizzle-orm';
-import { currentEventDepth } from './context.ts';
+import { currentEventContext } from './context.ts';
 
 /** A change that matters, as the outbox keeps it. */
 export type NewEvent = {
@@ -19,11 +20,21 @@ export type NewEvent = {
 
 /**
  * Writes events in the caller's transaction (`tx`), so an event exists exactly when its change
- * does. The depth is the change's own (see context.ts).
+ * does. The depth, cascade and rule are the change's own (see context.ts). An original change
+ * starts one cascade per record it touches: an edit's lead.updated, lead.status_changed and
+ * lead.owner_changed share one (one edit, one budget of rule runs), while each lead of an
+ * import or a bulk change has its own.
  */
 export const recordEvents = async (tx: Db, list: readonly NewEvent[]): Promise<void> => {
   if (list.length === 0) return;
-  const depth = currentEventDepth();
+  const { depth, cascadeId, automationId } = currentEventContext();
+  const cascades = new Map<string, string>();
+  const cascadeOf = (subjectId: string): string => {
+    if (cascadeId) return cascadeId;
+    let id = cascades.get(subjectId);
+    if (!id) cascades.set(subjectId, (id = randomUUID()));
+    return id;
+  };
   // Thousands of rows (an import batch, a bulk change) go as one JSON parameter per slice: one
   // value to encode and parse instead of seven placeholders a row.
   for (let start = 0; start < list.length; start += 1000) {
@@ -34,11 +45,14 @@ export const recordEvents = async (tx: Db, list: readonly NewEvent[]): Promise<v
       lead_id: event.leadId ?? null,
       actor_id: event.actorId ?? null,
       data: event.data,
+      cascade_id: cascadeOf(event.subjectId),
     }));
     await tx.execute(sql`
-      INSERT INTO events (organization_id, type, subject_id, lead_id, actor_id, data, depth)
+      INSERT INTO events (organization_id, type, subject_id, lead_id, actor_id, data, depth,
+        cascade_id, automation_id)
       SELECT (e->>'organization_id')::uuid, e->>'type', (e->>'subject_id')::uuid,
-        (e->>'lead_id')::uuid, (e->>'actor_id')::uuid, e->'data', ${depth}::smallint
+        (e->>'lead_id')::uuid, (e->>'actor_id')::uuid, e->'data', ${depth}::smallint,
+        (e->>'cascade_id')::uuid, ${automationId}::uuid
       FROM jsonb_array_elements(${JSON.stringify(slice)}::jsonb) WITH ORDINALITY AS t(e, n)
       ORDER BY n`);
   }

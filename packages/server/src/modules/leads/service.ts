@@ -172,7 +172,22 @@ export const createLead = async (db: Db, actor: CurrentUser, data: LeadData): Pr
   return presentLead(db, row);
 };
 
-/** PUT /api/leads/:id: the fields sent change, the others keep their value. */
+/**
+ * The fields of `changes` whose value differs from the lead's (an owner id in any case). A
+ * form sent back as it was changes nothing, and an edit that changes nothing writes nothing: no
+ * event, so webhooks and Automation rules do not hear of it, and no activity entry.
+ */
+const changedFields = (existing: LeadRow, changes: LeadUpdateData): (keyof LeadUpdateData)[] =>
+  (Object.keys(changes) as (keyof LeadUpdateData)[]).filter((key) =>
+    key === 'ownerId'
+      ? changes.ownerId !== undefined && changes.ownerId.toLowerCase() !== existing.ownerId
+      : changes[key] !== undefined && changes[key] !== existing[key],
+  );
+
+/**
+ * PUT /api/leads/:id: the fields sent change, the others keep their value. Fields sent with
+ * their current value are no change: when none differs the lead is answered as it is.
+ */
 export const updateLead = async (
   db: Db,
   actor: CurrentUser,
@@ -180,13 +195,11 @@ export const updateLead = async (
   changes: LeadUpdateData,
 ): Promise<Lead> => {
   const organizationId = organizationOf(actor);
-  const row = await duplicateAsConflict(() =>
+  const result = await duplicateAsConflict(() =>
     db.transaction(async (tx) => {
       const existing = await loadLead(tx, organizationId, id);
-      const newOwner =
-        changes.ownerId !== undefined && changes.ownerId !== existing.ownerId
-          ? changes.ownerId
-          : undefined;
+      const changed = changedFields(existing, changes);
+      const newOwner = changed.includes('ownerId') ? changes.ownerId!.toLowerCase() : undefined;
       checkLeadWrite(actor, { owners: [existing.ownerId], nextOwner: newOwner });
       const owner = newOwner ? await validOwner(tx, organizationId, newOwner) : undefined;
       const source = changes.source ?? existing.source;
@@ -194,13 +207,18 @@ export const updateLead = async (
       if (requiresProfileLink(source) && !link) {
         throw badRequest(PROFILE_LINK_REQUIRED, { contactProfileLink: PROFILE_LINK_REQUIRED });
       }
-      const updated = (await updateLeadRow(tx, organizationId, id, changes))!;
+      if (changed.length === 0) return { row: existing, changed: false };
+      const written = Object.fromEntries(changed.map((key) => [key, changes[key]]));
+      const updated = (await updateLeadRow(tx, organizationId, id, {
+        ...written,
+        ...(newOwner ? { ownerId: newOwner } : {}),
+      }))!;
       await noteStatusChange(tx, actor, existing, updated);
       if (owner) {
         const lead = { ...existing, previousOwnerId: existing.ownerId };
         await logOwnerChanges(tx, organizationId, actor.id, [lead], owner);
       }
-      if (!owner || Object.keys(changes).some((key) => key !== 'ownerId')) {
+      if (changed.some((key) => key !== 'ownerId')) {
         await logActivity(tx, {
           organizationId,
           userId: actor.id,
@@ -220,11 +238,11 @@ export const updateLead = async (
         events.push({ type: 'lead.owner_changed', row });
       }
       await recordLeadEventList(tx, actor.id, events);
-      return updated;
+      return { row: updated, changed: true };
     }),
   );
-  leadsChanged(db, organizationId);
-  return presentLead(db, row);
+  if (result.changed) leadsChanged(db, organizationId);
+  return presentLead(db, result.row);
 };
 
 export const changeLeadStatus = async (
