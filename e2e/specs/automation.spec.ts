@@ -45,6 +45,8 @@ describe('Automation in the browser', () => {
     await visible(card(NAME).getByText('Lead created'));
     await visible(card(NAME).getByText('Source equals Referral'));
     await visible(card(NAME).getByText(/Set status to Qualified/));
+    // The rule acts as whoever created it (and, later, switches it on or saves it).
+    await visible(card(NAME).getByText(/^Acts as \S/));
   });
 
   it('runs when a lead is created: the run is listed and the lead is Qualified', async () => {

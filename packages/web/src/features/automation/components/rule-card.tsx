@@ -40,6 +40,12 @@ export const RuleCard = ({
             <Text size="xs" c="dimmed">
               Last run: {formatDateTime(rule.lastRunAt)}
             </Text>
+            {/* Who switches a rule on or saves it becomes the user it acts as. */}
+            <Text size="xs" c="dimmed">
+              {rule.createdBy
+                ? `Acts as ${rule.createdBy.name}`
+                : 'Acts as nobody: switch it on or save it to take it over'}
+            </Text>
           </Stack>
           <Switch
             checked={rule.enabled}
