@@ -62,8 +62,12 @@ const SAMPLES = {
     original: '<71b0c9e4-5a3d-4e2f-8c17-6d9a0b3e4f21@acme.example.com>',
     kind: 'soft',
   },
-  // Matched by the failed address: its quoted Message-ID names no email of ours.
-  qmail: { address: 'oskar.lind@example.com', original: null, kind: 'hard' },
+  // A text notice: the Message-ID is found in the copy of the message quoted below it.
+  qmail: {
+    address: 'oskar.lind@example.com',
+    original: '<e25a8f03-4b7c-4d19-9e6a-0c3f1b2d8a47@acme.example.com>',
+    kind: 'hard',
+  },
 } as const;
 type SampleName = keyof typeof SAMPLES;
 const OOO_ADDRESS = 'ines.vogt@example.net';
@@ -130,9 +134,9 @@ const suppression = async (email: string) => {
 };
 
 /** A sample with the Message-ID of the email it reports on swapped for `messageId`. */
-const sampleFor = (name: string, from: string | null, messageId: string, ownId?: string) => {
+const sampleFor = (name: string, from: string, messageId: string, ownId?: string) => {
   let text = raw(name);
-  if (from) text = text.split(from).join(messageId);
+  text = text.split(from).join(messageId);
   if (ownId) {
     // The report's own Message-ID (in its header section, not the returned message's).
     const end = text.search(/\r?\n\r?\n/);

@@ -48,7 +48,7 @@ describe('readBounce: delivery reports', () => {
       recipients: ['tom.keller@example.net'],
       status: '5.1.1',
       diagnostic: '550 5.1.1 <tom.keller@example.net>... User unknown',
-      originalMessageId: '<3b1f6c2e-8a47-4d0b-9c1e-5f2a7d9e0b13@acme.example.com>',
+      originalMessageIds: ['<3b1f6c2e-8a47-4d0b-9c1e-5f2a7d9e0b13@acme.example.com>'],
     };
     expect(readBounce(await sample('rfc3464-hard'))).toEqual(expected);
     expect(readBounce(await keptApart('rfc3464-hard'))).toEqual(expected);
@@ -60,7 +60,7 @@ describe('readBounce: delivery reports', () => {
       recipients: ['paul.meyer@example.net'],
       status: '4.4.1',
       diagnostic: 'connect to mx.example.net[203.0.113.40]:25: Connection timed out',
-      originalMessageId: '<a7d2e0f4-1c39-4b8e-8f61-0d4c2b9a7e55@acme.example.com>',
+      originalMessageIds: ['<a7d2e0f4-1c39-4b8e-8f61-0d4c2b9a7e55@acme.example.com>'],
     };
     expect(readBounce(await sample('rfc3464-delayed'))).toEqual(expected);
     expect(readBounce(await keptApart('rfc3464-delayed'))).toEqual(expected);
@@ -79,7 +79,7 @@ describe('readBounce: delivery reports', () => {
       kind: 'hard',
       recipients: ['lena.fischer@example.org'],
       status: '5.1.1',
-      originalMessageId: '<c41e9b07-2d6a-4f35-b8e0-77a1d3f5e2c9@acme.example.com>',
+      originalMessageIds: ['<c41e9b07-2d6a-4f35-b8e0-77a1d3f5e2c9@acme.example.com>'],
     });
     expect(bounce?.diagnostic).toMatch(
       /^550-5\.1\.1 The email account that you tried to reach does not exist\. Please try 550-5\.1\.1 double-checking/,
@@ -94,7 +94,7 @@ describe('readBounce: delivery reports', () => {
       status: '5.1.1',
       diagnostic:
         '550 5.1.1 <jan.novak@example.org>: Recipient address rejected: User unknown in virtual mailbox table',
-      originalMessageId: '<9d3c7b21-0e5a-4f8c-b6d2-18a4e7f3c650@acme.example.com>',
+      originalMessageIds: ['<9d3c7b21-0e5a-4f8c-b6d2-18a4e7f3c650@acme.example.com>'],
     });
   });
 });
@@ -118,7 +118,7 @@ describe('readBounce: notices in words', () => {
       status: '5.1.1',
       diagnostic:
         '<jan.novak@example.org>: host mx2.example.org[192.0.2.77] said: 550 5.1.1 <jan.novak@example.org>: Recipient address rejected: User unknown in virtual mailbox table (in reply to RCPT TO command)',
-      originalMessageId: null,
+      originalMessageIds: [],
     });
   });
 
@@ -127,7 +127,7 @@ describe('readBounce: notices in words', () => {
       kind: 'hard',
       recipients: ['lena.fischer@example.org'],
       status: '5.1.1',
-      originalMessageId: '<c41e9b07-2d6a-4f35-b8e0-77a1d3f5e2c9@acme.example.com>',
+      originalMessageIds: ['<c41e9b07-2d6a-4f35-b8e0-77a1d3f5e2c9@acme.example.com>'],
     });
   });
 
@@ -138,7 +138,7 @@ describe('readBounce: notices in words', () => {
       status: '5.1.10',
       diagnostic:
         "Remote Server returned '550 5.1.10 RESOLVER.ADR.RecipientNotFound; Recipient not found by SMTP address lookup'",
-      originalMessageId: '<0e8d5b3a-6f21-4c7d-a9e4-3b2c1d0f9a88@acme.example.com>',
+      originalMessageIds: ['<0e8d5b3a-6f21-4c7d-a9e4-3b2c1d0f9a88@acme.example.com>'],
     });
   });
 
@@ -148,7 +148,7 @@ describe('readBounce: notices in words', () => {
       recipients: ['sofia.marino@example.net'],
       status: '5.2.2',
       diagnostic: '552 5.2.2 <sofia.marino@example.net>: Mailbox full, quota exceeded',
-      originalMessageId: '<71b0c9e4-5a3d-4e2f-8c17-6d9a0b3e4f21@acme.example.com>',
+      originalMessageIds: ['<71b0c9e4-5a3d-4e2f-8c17-6d9a0b3e4f21@acme.example.com>'],
     });
   });
 
@@ -158,7 +158,7 @@ describe('readBounce: notices in words', () => {
       recipients: ['oskar.lind@example.com'],
       status: '5.1.1',
       diagnostic: 'Sorry, no mailbox here by that name. (#5.1.1)',
-      originalMessageId: '<e25a8f03-4b7c-4d19-9e6a-0c3f1b2d8a47@acme.example.com>',
+      originalMessageIds: ['<e25a8f03-4b7c-4d19-9e6a-0c3f1b2d8a47@acme.example.com>'],
     });
   });
 

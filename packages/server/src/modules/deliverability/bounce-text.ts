@@ -1,25 +1,76 @@
 import { SMTP_CODE, STATUS_CODE } from './bounce-kind.ts';
 import { oneLine } from './message.ts';
 
-// Where a text bounce starts quoting the returned message (Exim, qmail, Gmail, Exchange).
-const COPY_START =
-  /^(?:.*(?:this is a copy of the message|below this line is a copy of the message|original message follows|original message headers:)|\s*-{3,}\s*original message\s*-{3,}|return-path:)/im;
+/**
+ * How much of a text bounce is read: notices are a few lines above the returned message, so
+ * whatever a stranger puts past this costs nothing.
+ */
+export const NOTICE_SCAN_MAX = 64 * 1024;
 
-const ADDRESS =
-  /[\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)+/gi;
+// Where a text bounce starts quoting the returned message (Exim, qmail, Gmail, Exchange): a line
+// holding one of these phrases, a "--- Original message ---" line, or a Return-Path header.
+const COPY_PHRASES = [
+  'this is a copy of the message',
+  'below this line is a copy of the message',
+  'original message follows',
+  'original message headers:',
+];
+const COPY_RULE = /^[ \t]*-{3,}[ \t]*original message[ \t]*-{3,}/;
+
+const isCopyStart = (line: string): boolean => {
+  const lower = line.toLowerCase();
+  return (
+    COPY_PHRASES.some((phrase) => lower.includes(phrase)) ||
+    COPY_RULE.test(lower) ||
+    lower.startsWith('return-path:')
+  );
+};
+
+/** The characters of an address's local part (RFC 5322 atext and dots). */
+const LOCAL_CHAR = /^[\w.!#$%&'*+/=?^`{|}~-]$/;
+/** A domain right after an `@`: labels of letters, digits and inner hyphens, at least two. */
+const DOMAIN = /[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)+/iy;
+
 /** Addresses of mail systems, named in notices ("send mail to postmaster@…") but never failed. */
 export const SYSTEM_SENDER =
   /^(?:mailer[-_]?daemon|mail[-_]?daemon|postmaster|microsoftexchange[\da-f]{32})$/i;
 
-/** The notice of a text bounce: its text above the quoted original. */
+/** The notice of a text bounce: its text above the quoted original, at most NOTICE_SCAN_MAX. */
 export const noticeOf = (text: string): string => {
-  const copy = COPY_START.exec(text);
-  return copy ? text.slice(0, copy.index) : text;
+  const scanned = text.slice(0, NOTICE_SCAN_MAX);
+  let lineStart = 0;
+  while (lineStart < scanned.length) {
+    const newline = scanned.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? scanned.length : newline;
+    if (isCopyStart(scanned.slice(lineStart, lineEnd))) return scanned.slice(0, lineStart);
+    lineStart = lineEnd + 1;
+  }
+  return scanned;
+};
+
+/**
+ * The addresses written in a text, in order. A scanner rather than one pattern: an address
+ * pattern searched through a long run of name characters without an `@` backtracks over the
+ * whole run at every position (quadratic time). Here each `@` looks back over the characters
+ * since the previous one and forward over one domain, so every character is read about twice.
+ */
+export const addressesIn = (text: string): string[] => {
+  const found: string[] = [];
+  let boundary = 0;
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    let start = at;
+    while (start > boundary && LOCAL_CHAR.test(text[start - 1]!)) start -= 1;
+    DOMAIN.lastIndex = at + 1;
+    const domain = start < at ? DOMAIN.exec(text) : null;
+    if (domain) found.push(text.slice(start, at + 1 + domain[0].length));
+    boundary = domain ? at + 1 + domain[0].length : at + 1;
+  }
+  return found;
 };
 
 /** The failed addresses a notice names, apart from mail systems and `known` (the bounce's own). */
 export const failedAddressesIn = (notice: string, known: string[]): string[] => {
-  const found = (notice.match(ADDRESS) ?? []).map((address) => address.toLowerCase());
+  const found = addressesIn(notice).map((address) => address.toLowerCase());
   return [...new Set(found)].filter(
     (address) => !known.includes(address) && !SYSTEM_SENDER.test(address.split('@')[0]!),
   );
