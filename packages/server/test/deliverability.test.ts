@@ -4,6 +4,8 @@ import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { readAutoReply } from '../src/modules/deliverability/auto-reply.ts';
 import { readBounce } from '../src/modules/deliverability/bounce.ts';
+import { classifyIncoming } from '../src/modules/deliverability/incoming.ts';
+import { htmlToText } from '../src/mail/message.ts';
 
 const raw = (name: string) => readFileSync(new URL(`./fixtures/mail/${name}.eml`, import.meta.url));
 
@@ -314,5 +316,71 @@ describe('readAutoReply', () => {
     const note =
       'I am out of the office.\n\n> Would a call on 15 April, back to back with\n> the demo, suit you?';
     expect(readAutoReply(await outOfOffice(note)).returnsOn).toBeNull();
+  });
+});
+
+describe('hostile text', () => {
+  /** 256 KB of one fragment repeated: the shapes that made the old patterns backtrack. */
+  const KB_256 = 256 * 1024;
+  const fill = (fragment: string) => fragment.repeat(Math.ceil(KB_256 / fragment.length));
+  const SHAPES: Record<string, string> = {
+    'letters without @': fill('a'),
+    'word characters without @': fill('tom.keller-'),
+    'a@a. fragments': fill('a@a.'),
+    spaces: fill(' '),
+    dashes: fill('-'),
+    newlines: fill('\n'),
+    'spaces and newlines': fill(' \n'),
+    '"original message" without newlines': fill('--- original message '),
+    digits: fill('4'),
+    'status codes': fill('5.1.'),
+    'dates and return words': fill('back 12/03/2027 until 14.03. Monday '),
+    'quote starts': fill('On Monday wrote '),
+  };
+  const notice = (body: string) =>
+    mail(
+      { From: 'MAILER-DAEMON@mx.example.net', Subject: 'Undelivered Mail Returned to Sender' },
+      body,
+    );
+
+  it('reads a 256 KB bounce notice of every shape to the end', async () => {
+    for (const [shape, body] of Object.entries(SHAPES)) {
+      const message = await notice(body);
+      const bounce = readBounce(message);
+      expect(bounce, shape).toMatchObject({ kind: expect.stringMatching(/^(hard|soft)$/) });
+      expect(bounce!.recipients.length, shape).toBeLessThanOrEqual(KB_256 / 4);
+      expect(classifyIncoming(message).kind, shape).toBe('bounce');
+    }
+    // The failed address after a long run of name characters is still found.
+    const tail = readBounce(await notice(`${fill('a')} <kim.ito@example.org>: 550 5.1.1 unknown`));
+    expect(tail?.recipients).toEqual([]);
+    const found = readBounce(await notice(`${'a'.repeat(60_000)} kim.ito@example.org 550 5.1.1`));
+    expect(found?.recipients).toEqual(['kim.ito@example.org']);
+  });
+
+  it('reads a 256 KB out-of-office answer of every shape to the end', async () => {
+    for (const [shape, body] of Object.entries(SHAPES)) {
+      const message = await outOfOffice(`I am away.\n${body}`);
+      const auto = readAutoReply(message);
+      expect(auto.autoReply, shape).toBe(true);
+      expect(classifyIncoming(message), shape).toEqual({
+        kind: 'auto-reply',
+        returnsOn: auto.returnsOn,
+      });
+    }
+    const dated = await outOfOffice(`${fill(' ')}\nI am back on 8 March.`);
+    expect(readAutoReply(dated).returnsOn).toBeNull();
+    expect(readAutoReply(await outOfOffice(`I am back on 8 March.${fill('-')}`)).returnsOn).toBe(
+      '2027-03-08',
+    );
+  });
+
+  it('turns 256 KB of hostile HTML into text', () => {
+    expect(htmlToText(fill('<li'))).toBe(fill('<li'));
+    expect(htmlToText(fill('<head '))).toBe(fill('<head ').trim());
+    expect(htmlToText(fill('<script>'))).toBe('');
+    // A tag runs from its `<` to the next `>`, as it did: the unclosed `<style`s are one tag.
+    expect(htmlToText(`<p>Hello</p>${fill('<style')}<li>Bye`)).toBe('Hello\nBye');
+    expect(htmlToText(`<ul><li>One</li>${fill('<li')}`)).toBe(`- One\n${fill('<li')}`);
   });
 });
