@@ -379,8 +379,10 @@ describe('hostile text', () => {
     expect(htmlToText(fill('<li'))).toBe(fill('<li'));
     expect(htmlToText(fill('<head '))).toBe(fill('<head ').trim());
     expect(htmlToText(fill('<script>'))).toBe('');
-    // A tag runs from its `<` to the next `>`, as it did: the unclosed `<style`s are one tag.
-    expect(htmlToText(`<p>Hello</p>${fill('<style')}<li>Bye`)).toBe('Hello\nBye');
+    // As before: list items become dashes first, then an unclosed `<` is kept as text.
+    expect(htmlToText(`<p>Hello</p>${fill('<style')}<li>Bye`)).toBe(
+      `Hello\n${fill('<style')}- Bye`,
+    );
     expect(htmlToText(`<ul><li>One</li>${fill('<li')}`)).toBe(`- One\n${fill('<li')}`);
   });
 });

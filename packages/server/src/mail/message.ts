@@ -81,25 +81,34 @@ const withoutRawBlocks = (html: string): string => {
   return kept + html.slice(from);
 };
 
-/** What a tag becomes in the text: a line break, a list item's dash, or nothing. */
-const tagAsText = (tag: string): string => {
-  if (/^<br\s*\/?>$/i.test(tag) || /^<\/(?:p|div|h[1-6]|li|tr|blockquote|pre)>$/i.test(tag))
-    return '\n';
-  return /^<li\b/i.test(tag) ? '- ' : '';
-};
+const LIST_ITEM = /<li\b/gi;
 
 /**
- * The HTML with every tag (`<` up to the next `>`) turned into its text (tagAsText), in one
- * pass; a `<` never closed stays. Patterns such as `<li\b[^>]*>` would read the rest of the
- * text again from every unclosed `<li`.
+ * Every list item's tag (`<li` up to the next `>`) as "- ", in one pass: the pattern
+ * `<li\b[^>]*>` read the rest of the text again from every unclosed `<li`.
  */
-const tagsAsText = (html: string): string => {
+const listItemsAsDashes = (html: string): string => {
+  let text = '';
+  let from = 0;
+  LIST_ITEM.lastIndex = 0;
+  for (let item = LIST_ITEM.exec(html); item; item = LIST_ITEM.exec(html)) {
+    const close = html.indexOf('>', LIST_ITEM.lastIndex);
+    if (close === -1) break;
+    text += `${html.slice(from, item.index)}- `;
+    from = close + 1;
+    LIST_ITEM.lastIndex = from;
+  }
+  return text + html.slice(from);
+};
+
+/** The HTML without its tags (`<` up to the next `>`), in one pass; a `<` never closed stays. */
+const withoutTags = (html: string): string => {
   let text = '';
   let from = 0;
   for (let open = html.indexOf('<'); open !== -1; open = html.indexOf('<', from)) {
     const close = html.indexOf('>', open + 1);
     if (close === -1) break;
-    text += html.slice(from, open) + tagAsText(html.slice(open, close + 1));
+    text += html.slice(from, open);
     from = close + 1;
   }
   return text + html.slice(from);
@@ -107,7 +116,15 @@ const tagsAsText = (html: string): string => {
 
 /** The plain-text alternative of an HTML message, with its paragraphs and line breaks. */
 export const htmlToText = (html: string): string =>
-  decodeEntities(tagsAsText(withoutRawBlocks(html)))
+  decodeEntities(
+    withoutTags(
+      listItemsAsDashes(
+        withoutRawBlocks(html)
+          .replace(/<br\s*\/?>/gi, '\n')
+          .replace(/<\/(p|div|h[1-6]|li|tr|blockquote|pre)>/gi, '\n'),
+      ),
+    ),
+  )
     .replace(/[ \t]+/g, ' ')
     .replace(/ ?\n ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
