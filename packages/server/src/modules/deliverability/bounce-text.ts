@@ -8,23 +8,24 @@ import { oneLine } from './message.ts';
 export const NOTICE_SCAN_MAX = 64 * 1024;
 
 // Where a text bounce starts quoting the returned message (Exim, qmail, Gmail, Exchange): a line
-// holding one of these phrases, a "--- Original message ---" line, or a Return-Path header.
+// holding one of these phrases or starting with a Return-Path header, or a
+// "--- Original message ---" rule (which, as white space, may begin on a blank line before it).
 const COPY_PHRASES = [
   'this is a copy of the message',
   'below this line is a copy of the message',
   'original message follows',
   'original message headers:',
 ];
-const COPY_RULE = /^[ \t]*-{3,}[ \t]*original message[ \t]*-{3,}/;
+const COPY_RULE = /\s*-{3,}\s*original message\s*-{3,}/iy;
 
-const isCopyStart = (line: string): boolean => {
+const isCopyLine = (line: string): boolean => {
   const lower = line.toLowerCase();
-  return (
-    COPY_PHRASES.some((phrase) => lower.includes(phrase)) ||
-    COPY_RULE.test(lower) ||
-    lower.startsWith('return-path:')
-  );
+  return COPY_PHRASES.some((phrase) => lower.includes(phrase)) || lower.startsWith('return-path:');
 };
+
+const isLineEnd = (code: number) =>
+  code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
+const isSpace = (character: string) => /^\s$/.test(character);
 
 /** The characters of an address's local part (RFC 5322 atext and dots). */
 const LOCAL_CHAR = /^[\w.!#$%&'*+/=?^`{|}~-]$/;
@@ -35,15 +36,29 @@ const DOMAIN = /[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)+/
 export const SYSTEM_SENDER =
   /^(?:mailer[-_]?daemon|mail[-_]?daemon|postmaster|microsoftexchange[\da-f]{32})$/i;
 
-/** The notice of a text bounce: its text above the quoted original, at most NOTICE_SCAN_MAX. */
+/**
+ * The notice of a text bounce: its text above the quoted original, at most NOTICE_SCAN_MAX.
+ * Line by line; the rule is looked for only at the first line start of each run of white space
+ * (from any later one it would find the same), so no character is read more than a few times.
+ */
 export const noticeOf = (text: string): string => {
   const scanned = text.slice(0, NOTICE_SCAN_MAX);
-  let lineStart = 0;
-  while (lineStart < scanned.length) {
-    const newline = scanned.indexOf('\n', lineStart);
-    const lineEnd = newline === -1 ? scanned.length : newline;
-    if (isCopyStart(scanned.slice(lineStart, lineEnd))) return scanned.slice(0, lineStart);
-    lineStart = lineEnd + 1;
+  let lastNonSpace = -1;
+  let previousStart = -1;
+  for (let start = 0; start <= scanned.length;) {
+    let end = start;
+    while (end < scanned.length && !isLineEnd(scanned.charCodeAt(end))) end += 1;
+    COPY_RULE.lastIndex = start;
+    const firstInRun = previousStart === -1 || lastNonSpace >= previousStart;
+    if (isCopyLine(scanned.slice(start, end)) || (firstInRun && COPY_RULE.test(scanned)))
+      return scanned.slice(0, start);
+    for (let at = end - 1; at >= start; at -= 1) {
+      if (isSpace(scanned[at]!)) continue;
+      lastNonSpace = at;
+      break;
+    }
+    previousStart = start;
+    start = end + 1;
   }
   return scanned;
 };
