@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 import { leadlinePlugin } from './scripts/eslint/server-doors.js';
 
 /**
@@ -122,6 +123,29 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'leadline/server-doors': ['error', { doors: serverDoors }],
     },
+  },
+  {
+    // No regular expression whose running time can grow faster than its input: much of what
+    // the code reads is written by strangers (mail, uploads), and one slow match blocks every
+    // request of every organisation.
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    plugins: { regexp },
+    rules: { 'regexp/no-super-linear-backtracking': 'error' },
+  },
+  {
+    // The readers of strangers' mail also never search with a pattern that re-reads the rest
+    // of the text from every start (`[^>]*>` through a text of unclosed `<`).
+    files: [
+      'packages/server/src/modules/deliverability/**/*.ts',
+      'packages/server/src/modules/replies/**/*.ts',
+      'packages/server/src/modules/inbox/**/*.ts',
+      'packages/server/src/modules/imports/**/*.ts',
+      'packages/server/src/mail/message.ts',
+      'packages/server/src/mail/sanitize.ts',
+      'packages/shared/src/merge-fields*.ts',
+    ],
+    plugins: { regexp },
+    rules: { 'regexp/no-super-linear-move': 'error' },
   },
   {
     files: ['packages/shared/**/*.ts'],

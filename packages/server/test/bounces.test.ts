@@ -9,12 +9,13 @@ import { activityLog, emailSuppressions, leads, sentEmails } from '../src/db/sch
 import { campaignDeliveries } from '../src/db/tables/campaigns.ts';
 import { emailReplies } from '../src/db/tables/email-jobs.ts';
 import { createSecretBox } from '../src/mail/crypto.ts';
+import { bounceRateExceeded } from '../src/modules/deliverability/rate.ts';
 import { checkReplies } from '../src/modules/replies/service.ts';
 import { TEST_SECRET_KEY, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import { createCampaign, getCampaign, sendCampaign } from './campaigns-support.ts';
 import { bulkPayload, getJob, receptionCounts, runBulk, waitForJob } from './email-bulk-support.ts';
-import { adminOf, insertLeads } from './fixtures.ts';
+import { adminOf, configureSmtp, insertLeads } from './fixtures.ts';
 import {
   REJECTED_PREFIX,
   appendToInbox,
@@ -62,8 +63,12 @@ const SAMPLES = {
     original: '<71b0c9e4-5a3d-4e2f-8c17-6d9a0b3e4f21@acme.example.com>',
     kind: 'soft',
   },
-  // Matched by the failed address: its quoted Message-ID names no email of ours.
-  qmail: { address: 'oskar.lind@example.com', original: null, kind: 'hard' },
+  // A text notice: the Message-ID is found in the copy of the message quoted below it.
+  qmail: {
+    address: 'oskar.lind@example.com',
+    original: '<e25a8f03-4b7c-4d19-9e6a-0c3f1b2d8a47@acme.example.com>',
+    kind: 'hard',
+  },
 } as const;
 type SampleName = keyof typeof SAMPLES;
 const OOO_ADDRESS = 'ines.vogt@example.net';
@@ -130,9 +135,9 @@ const suppression = async (email: string) => {
 };
 
 /** A sample with the Message-ID of the email it reports on swapped for `messageId`. */
-const sampleFor = (name: string, from: string | null, messageId: string, ownId?: string) => {
+const sampleFor = (name: string, from: string, messageId: string, ownId?: string) => {
   let text = raw(name);
-  if (from) text = text.split(from).join(messageId);
+  text = text.split(from).join(messageId);
   if (ownId) {
     // The report's own Message-ID (in its header section, not the returned message's).
     const end = text.search(/\r?\n\r?\n/);
@@ -342,6 +347,206 @@ describe('hostile mail', { timeout: 60_000 }, () => {
     const result = await checkReplies(db(), box, acme.user.id);
     expect(result).toMatchObject({ status: 'checked', scanned: 2, found: 1 });
     expect((await leadRow(ids[OOO_ADDRESS]!)).repliedAt).not.toBeNull();
+  });
+});
+
+/** A delivery report naming `failed`, returning the headers of `original` when given. */
+const reportOn = (o: { failed: string; id: string; original?: string; inReplyTo?: string }) =>
+  [
+    'Return-Path: <>',
+    'From: Mail Delivery Subsystem <MAILER-DAEMON@mx.example.net>',
+    `To: <${acme.user.email}>`,
+    `Subject: Undelivered Mail Returned to Sender ${o.id}`,
+    `Message-ID: ${o.id}`,
+    ...(o.inReplyTo ? [`In-Reply-To: ${o.inReplyTo}`] : []),
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="report"',
+    '',
+    '--report',
+    'Content-Type: text/plain; charset=us-ascii',
+    '',
+    `<${o.failed}>: host mx.example.org said: 550 5.1.1 User unknown`,
+    '',
+    '--report',
+    'Content-Type: message/delivery-status',
+    '',
+    'Reporting-MTA: dns; mx.example.net',
+    '',
+    `Final-Recipient: rfc822; ${o.failed}`,
+    'Action: failed',
+    'Status: 5.1.1',
+    `Diagnostic-Code: smtp; 550 5.1.1 <${o.failed}>: User unknown`,
+    '',
+    ...(o.original
+      ? [
+          '--report',
+          'Content-Type: text/rfc822-headers',
+          '',
+          `From: ${acme.user.email}`,
+          `To: ${o.failed}`,
+          'Subject: Hello there',
+          `Message-ID: ${o.original}`,
+          '',
+        ]
+      : []),
+    '--report--',
+    '',
+  ].join('\r\n');
+
+/** An Exim-like notice in words naming `failed`, with no copy of the message. */
+const noticeOn = (failed: string, id: string) =>
+  [
+    'From: MAILER-DAEMON@mx.example.net',
+    `To: ${acme.user.email}`,
+    `Subject: Mail delivery failed: returning message to sender ${id}`,
+    `Message-ID: ${id}`,
+    '',
+    'This message was created automatically by mail delivery software.',
+    '',
+    'A message that you sent could not be delivered to one or more of its recipients.',
+    'This is a permanent error. The following address(es) failed:',
+    '',
+    `  ${failed}`,
+    '    550 5.1.1 User unknown',
+    '',
+  ].join('\r\n');
+
+const sendTo = async (token: string, leadId: string) => {
+  const sent = await t.request({
+    method: 'POST',
+    url: `/api/leads/${leadId}/send-mail`,
+    token,
+    payload: { subject: 'Hello there', body: '<p>Hello, a short note for you.</p>' },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const emails = await sentTo(leadId);
+  return emails.at(-1)!;
+};
+
+/** Nothing was recorded of a bounce for the lead at `address` in `organizationId`. */
+const expectUntouched = async (leadId: string, address: string, organizationId: string) => {
+  const lead = await leadRow(leadId);
+  expect(lead, address).toMatchObject({ bouncedAt: null, repliedAt: null, softBounces: 0 });
+  for (const email of await sentTo(leadId)) expect(email.bounce, address).toBeNull();
+  const stored = await db().select().from(emailReplies).where(eq(emailReplies.leadId, leadId));
+  expect(stored, address).toEqual([]);
+  const [suppressed] = await db()
+    .select()
+    .from(emailSuppressions)
+    .where(
+      and(
+        eq(emailSuppressions.organizationId, organizationId),
+        eq(emailSuppressions.email, address),
+      ),
+    );
+  expect(suppressed, address).toBeUndefined();
+};
+
+describe('forged bounces', { timeout: 180_000 }, () => {
+  it('believes no bounce by address alone: nothing suppressed, bounced or paused, the mail stays in the inbox', async () => {
+    const addresses = Array.from({ length: 20 }, (_, i) => uniqueEmail(`forged-${i}`));
+    const leadIds = await insertLeads(
+      db(),
+      acme.organizationId,
+      addresses.map((personEmail) => ({ personEmail })),
+    );
+    const job = await runBulk(t, acme.token, bulkPayload(leadIds));
+    expect(job.sent).toBe(20);
+    // Half the run "bounces", by every form a stranger can write without a sent Message-ID.
+    const forged = addresses.slice(0, 10).map((failed, i) => {
+      const id = `<forged-${i}-${randomUUID()}@mx.example.net>`;
+      const unknown = `<${randomUUID()}@acme.example.com>`;
+      if (i % 4 === 0) return noticeOn(failed, id);
+      if (i % 4 === 1) return reportOn({ failed, id });
+      if (i % 4 === 2) return reportOn({ failed, id, original: unknown });
+      return reportOn({ failed, id, inReplyTo: unknown });
+    });
+    await appendToInbox(imap, forged);
+    const result = await checkReplies(db(), box, acme.user.id);
+    expect(result).toMatchObject({ status: 'checked', scanned: 10, found: 0 });
+
+    for (const [i, address] of addresses.entries())
+      await expectUntouched(leadIds[i]!, address, acme.organizationId);
+    expect(await bounceRateExceeded(db(), acme.organizationId, [job.jobId])).toBeNull();
+    // Kept as ordinary messages of the inbox.
+    const inbox = await t.request({
+      method: 'GET',
+      url: '/api/email/inbox?limit=100',
+      token: acme.token,
+    });
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    const subjects = inbox.json().map((email: { subject: string }) => email.subject);
+    for (const text of forged) {
+      const subject = /^Subject: (.*)$/m.exec(text)![1]!.trim();
+      expect(subjects).toContain(subject);
+    }
+    // Opening the inbox also checked it, on its own: that check is let finish.
+    await waitFor(
+      () => checkReplies(db(), box, acme.user.id),
+      (check) => check.status === 'checked',
+    );
+    expect((await leadRow(leadIds[0]!)).bouncedAt).toBeNull();
+  });
+
+  it('believes no bounce naming another organisation’s or another user’s email', async () => {
+    const globex = await adminOf(t, 'globex-forged');
+    await configureSmtp(t, globex.token, smtp);
+    const shared = uniqueEmail('shared-prospect');
+    const [globexLead] = await insertLeads(db(), globex.organizationId, [{ personEmail: shared }]);
+    const globexEmail = await sendTo(globex.token, globexLead!);
+    const [acmeLead] = await insertLeads(db(), acme.organizationId, [{ personEmail: shared }]);
+    await sendTo(acme.token, acmeLead!);
+
+    const colleague = await t.createUser({ role: 'Admin', organizationName: 'acme-bounces' });
+    await configureSmtp(t, colleague.token, smtp);
+    const theirs = uniqueEmail('colleague-prospect');
+    const [theirLead] = await insertLeads(db(), acme.organizationId, [{ personEmail: theirs }]);
+    const theirEmail = await sendTo(colleague.token, theirLead!);
+
+    await appendToInbox(imap, [
+      reportOn({
+        failed: shared,
+        id: '<other-org@mx.example.net>',
+        original: globexEmail.messageId,
+      }),
+      reportOn({
+        failed: theirs,
+        id: '<other-user@mx.example.net>',
+        original: theirEmail.messageId,
+      }),
+    ]);
+    const result = await checkReplies(db(), box, acme.user.id);
+    expect(result).toMatchObject({ status: 'checked', scanned: 2, found: 0 });
+    await expectUntouched(acmeLead!, shared, acme.organizationId);
+    await expectUntouched(globexLead!, shared, globex.organizationId);
+    await expectUntouched(theirLead!, theirs, acme.organizationId);
+  });
+
+  it('believes a report naming a sent email for that email’s recipient only', async () => {
+    const [sent, other] = [uniqueEmail('named'), uniqueEmail('not-named')];
+    const [sentLead, otherLead] = await insertLeads(db(), acme.organizationId, [
+      { personEmail: sent },
+      { personEmail: other },
+    ]);
+    const email = await sendTo(acme.token, sentLead!);
+    await sendTo(acme.token, otherLead!);
+
+    // The right Message-ID, but the failed address is not the one that email went to.
+    await appendToInbox(imap, [
+      reportOn({ failed: other, id: '<wrong-address@mx.example.net>', original: email.messageId }),
+    ]);
+    expect(await checkReplies(db(), box, acme.user.id)).toMatchObject({ found: 0 });
+    await expectUntouched(sentLead!, sent, acme.organizationId);
+    await expectUntouched(otherLead!, other, acme.organizationId);
+
+    await appendToInbox(imap, [
+      reportOn({ failed: sent, id: '<right-address@mx.example.net>', original: email.messageId }),
+    ]);
+    expect(await checkReplies(db(), box, acme.user.id)).toMatchObject({ found: 1 });
+    expect((await leadRow(sentLead!)).bouncedAt).not.toBeNull();
+    expect((await sentTo(sentLead!))[0]!.bounce).toBe('hard');
+    expect(await suppression(sent)).toMatchObject({ reason: 'bounced' });
+    await expectUntouched(otherLead!, other, acme.organizationId);
   });
 });
 

@@ -4,6 +4,8 @@ import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { readAutoReply } from '../src/modules/deliverability/auto-reply.ts';
 import { readBounce } from '../src/modules/deliverability/bounce.ts';
+import { classifyIncoming } from '../src/modules/deliverability/incoming.ts';
+import { htmlToText } from '../src/mail/message.ts';
 
 const raw = (name: string) => readFileSync(new URL(`./fixtures/mail/${name}.eml`, import.meta.url));
 
@@ -48,7 +50,7 @@ describe('readBounce: delivery reports', () => {
       recipients: ['tom.keller@example.net'],
       status: '5.1.1',
       diagnostic: '550 5.1.1 <tom.keller@example.net>... User unknown',
-      originalMessageId: '<3b1f6c2e-8a47-4d0b-9c1e-5f2a7d9e0b13@acme.example.com>',
+      originalMessageIds: ['<3b1f6c2e-8a47-4d0b-9c1e-5f2a7d9e0b13@acme.example.com>'],
     };
     expect(readBounce(await sample('rfc3464-hard'))).toEqual(expected);
     expect(readBounce(await keptApart('rfc3464-hard'))).toEqual(expected);
@@ -60,7 +62,7 @@ describe('readBounce: delivery reports', () => {
       recipients: ['paul.meyer@example.net'],
       status: '4.4.1',
       diagnostic: 'connect to mx.example.net[203.0.113.40]:25: Connection timed out',
-      originalMessageId: '<a7d2e0f4-1c39-4b8e-8f61-0d4c2b9a7e55@acme.example.com>',
+      originalMessageIds: ['<a7d2e0f4-1c39-4b8e-8f61-0d4c2b9a7e55@acme.example.com>'],
     };
     expect(readBounce(await sample('rfc3464-delayed'))).toEqual(expected);
     expect(readBounce(await keptApart('rfc3464-delayed'))).toEqual(expected);
@@ -79,7 +81,7 @@ describe('readBounce: delivery reports', () => {
       kind: 'hard',
       recipients: ['lena.fischer@example.org'],
       status: '5.1.1',
-      originalMessageId: '<c41e9b07-2d6a-4f35-b8e0-77a1d3f5e2c9@acme.example.com>',
+      originalMessageIds: ['<c41e9b07-2d6a-4f35-b8e0-77a1d3f5e2c9@acme.example.com>'],
     });
     expect(bounce?.diagnostic).toMatch(
       /^550-5\.1\.1 The email account that you tried to reach does not exist\. Please try 550-5\.1\.1 double-checking/,
@@ -94,7 +96,7 @@ describe('readBounce: delivery reports', () => {
       status: '5.1.1',
       diagnostic:
         '550 5.1.1 <jan.novak@example.org>: Recipient address rejected: User unknown in virtual mailbox table',
-      originalMessageId: '<9d3c7b21-0e5a-4f8c-b6d2-18a4e7f3c650@acme.example.com>',
+      originalMessageIds: ['<9d3c7b21-0e5a-4f8c-b6d2-18a4e7f3c650@acme.example.com>'],
     });
   });
 });
@@ -118,7 +120,7 @@ describe('readBounce: notices in words', () => {
       status: '5.1.1',
       diagnostic:
         '<jan.novak@example.org>: host mx2.example.org[192.0.2.77] said: 550 5.1.1 <jan.novak@example.org>: Recipient address rejected: User unknown in virtual mailbox table (in reply to RCPT TO command)',
-      originalMessageId: null,
+      originalMessageIds: [],
     });
   });
 
@@ -127,7 +129,7 @@ describe('readBounce: notices in words', () => {
       kind: 'hard',
       recipients: ['lena.fischer@example.org'],
       status: '5.1.1',
-      originalMessageId: '<c41e9b07-2d6a-4f35-b8e0-77a1d3f5e2c9@acme.example.com>',
+      originalMessageIds: ['<c41e9b07-2d6a-4f35-b8e0-77a1d3f5e2c9@acme.example.com>'],
     });
   });
 
@@ -138,7 +140,7 @@ describe('readBounce: notices in words', () => {
       status: '5.1.10',
       diagnostic:
         "Remote Server returned '550 5.1.10 RESOLVER.ADR.RecipientNotFound; Recipient not found by SMTP address lookup'",
-      originalMessageId: '<0e8d5b3a-6f21-4c7d-a9e4-3b2c1d0f9a88@acme.example.com>',
+      originalMessageIds: ['<0e8d5b3a-6f21-4c7d-a9e4-3b2c1d0f9a88@acme.example.com>'],
     });
   });
 
@@ -148,7 +150,7 @@ describe('readBounce: notices in words', () => {
       recipients: ['sofia.marino@example.net'],
       status: '5.2.2',
       diagnostic: '552 5.2.2 <sofia.marino@example.net>: Mailbox full, quota exceeded',
-      originalMessageId: '<71b0c9e4-5a3d-4e2f-8c17-6d9a0b3e4f21@acme.example.com>',
+      originalMessageIds: ['<71b0c9e4-5a3d-4e2f-8c17-6d9a0b3e4f21@acme.example.com>'],
     });
   });
 
@@ -158,7 +160,7 @@ describe('readBounce: notices in words', () => {
       recipients: ['oskar.lind@example.com'],
       status: '5.1.1',
       diagnostic: 'Sorry, no mailbox here by that name. (#5.1.1)',
-      originalMessageId: '<e25a8f03-4b7c-4d19-9e6a-0c3f1b2d8a47@acme.example.com>',
+      originalMessageIds: ['<e25a8f03-4b7c-4d19-9e6a-0c3f1b2d8a47@acme.example.com>'],
     });
   });
 
@@ -314,5 +316,73 @@ describe('readAutoReply', () => {
     const note =
       'I am out of the office.\n\n> Would a call on 15 April, back to back with\n> the demo, suit you?';
     expect(readAutoReply(await outOfOffice(note)).returnsOn).toBeNull();
+  });
+});
+
+describe('hostile text', () => {
+  /** 256 KB of one fragment repeated: the shapes that made the old patterns backtrack. */
+  const KB_256 = 256 * 1024;
+  const fill = (fragment: string) => fragment.repeat(Math.ceil(KB_256 / fragment.length));
+  const SHAPES: Record<string, string> = {
+    'letters without @': fill('a'),
+    'word characters without @': fill('tom.keller-'),
+    'a@a. fragments': fill('a@a.'),
+    spaces: fill(' '),
+    dashes: fill('-'),
+    newlines: fill('\n'),
+    'spaces and newlines': fill(' \n'),
+    '"original message" without newlines': fill('--- original message '),
+    digits: fill('4'),
+    'status codes': fill('5.1.'),
+    'dates and return words': fill('back 12/03/2027 until 14.03. Monday '),
+    'quote starts': fill('On Monday wrote '),
+  };
+  const notice = (body: string) =>
+    mail(
+      { From: 'MAILER-DAEMON@mx.example.net', Subject: 'Undelivered Mail Returned to Sender' },
+      body,
+    );
+
+  it('reads a 256 KB bounce notice of every shape to the end', async () => {
+    for (const [shape, body] of Object.entries(SHAPES)) {
+      const message = await notice(body);
+      const bounce = readBounce(message);
+      expect(bounce, shape).toMatchObject({ kind: expect.stringMatching(/^(hard|soft)$/) });
+      expect(bounce!.recipients.length, shape).toBeLessThanOrEqual(KB_256 / 4);
+      expect(classifyIncoming(message).kind, shape).toBe('bounce');
+    }
+    // The failed address after a long run of name characters is still found.
+    const tail = readBounce(await notice(`${fill('a')} <kim.ito@example.org>: 550 5.1.1 unknown`));
+    expect(tail?.recipients).toEqual([]);
+    const found = readBounce(await notice(`${'a'.repeat(60_000)} kim.ito@example.org 550 5.1.1`));
+    expect(found?.recipients).toEqual(['kim.ito@example.org']);
+  });
+
+  it('reads a 256 KB out-of-office answer of every shape to the end', async () => {
+    for (const [shape, body] of Object.entries(SHAPES)) {
+      const message = await outOfOffice(`I am away.\n${body}`);
+      const auto = readAutoReply(message);
+      expect(auto.autoReply, shape).toBe(true);
+      expect(classifyIncoming(message), shape).toEqual({
+        kind: 'auto-reply',
+        returnsOn: auto.returnsOn,
+      });
+    }
+    const dated = await outOfOffice(`${fill(' ')}\nI am back on 8 March.`);
+    expect(readAutoReply(dated).returnsOn).toBeNull();
+    expect(readAutoReply(await outOfOffice(`I am back on 8 March.${fill('-')}`)).returnsOn).toBe(
+      '2027-03-08',
+    );
+  });
+
+  it('turns 256 KB of hostile HTML into text', () => {
+    expect(htmlToText(fill('<li'))).toBe(fill('<li'));
+    expect(htmlToText(fill('<head '))).toBe(fill('<head ').trim());
+    expect(htmlToText(fill('<script>'))).toBe('');
+    // As before: list items become dashes first, then an unclosed `<` is kept as text.
+    expect(htmlToText(`<p>Hello</p>${fill('<style')}<li>Bye`)).toBe(
+      `Hello\n${fill('<style')}- Bye`,
+    );
+    expect(htmlToText(`<ul><li>One</li>${fill('<li')}`)).toBe(`- One\n${fill('<li')}`);
   });
 });

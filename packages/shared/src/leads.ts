@@ -93,7 +93,9 @@ export type LeadField = keyof typeof LEAD_FIELDS;
 export const LEAD_TEXT_MAX = 200;
 export const LEAD_NOTES_MAX = 5000;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Something@something.something: the domain has a dot with a character either side. Written so
+// that no two quantifiers can trade characters (the plain form backtracks on long dotted text).
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]*[^\s@]$/;
 
 /** A phone number as people write it: an optional +, then 6 to 20 digits with spaces, dots, dashes or brackets. */
 const PHONE_PATTERN = /^\+?[\d\s().-]+$/;

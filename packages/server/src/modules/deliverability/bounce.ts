@@ -5,7 +5,7 @@ import { deliveryStatusText, isDeliveryReport, recipientReports } from './delive
 import type { RecipientReport } from './delivery-status.ts';
 import { headerText, rawHeader, recipientsOf, sendersOf } from './message.ts';
 import type { MailInput } from './message.ts';
-import { originalMessageId } from './original-message.ts';
+import { originalMessageIds } from './original-message.ts';
 
 export type Bounce = {
   kind: BounceKind;
@@ -15,8 +15,11 @@ export type Bounce = {
   status: string | null;
   /** The receiving server's words, at most 300 characters. */
   diagnostic: string | null;
-  /** The Message-ID (with its angle brackets) of the email that bounced. */
-  originalMessageId: string | null;
+  /**
+   * The Message-IDs (with their angle brackets) the bounce names for the email that bounced,
+   * the likeliest first: what the bounce claims, to be checked against the emails sent.
+   */
+  originalMessageIds: string[];
 };
 
 export const BOUNCE_SUBJECT =
@@ -54,7 +57,7 @@ const fromReport = (message: MailInput, reports: RecipientReport[]): Bounce | nu
     recipients: [...new Set(chosen.map((report) => report.recipient))],
     status: first.status,
     diagnostic: first.diagnostic,
-    originalMessageId: originalMessageId(message),
+    originalMessageIds: originalMessageIds(message),
   };
 };
 
@@ -74,7 +77,7 @@ const fromNotice = (message: MailInput): Bounce | null => {
     recipients,
     status: reply.status,
     diagnostic: reply.diagnostic,
-    originalMessageId: originalMessageId(message),
+    originalMessageIds: originalMessageIds(message),
   };
 };
 

@@ -22,7 +22,7 @@ export const nextWeekday = (day: string, weekday: number): string =>
 
 /** The calendar day a Date header names, in the writer's own time zone (its +hhmm offset). */
 export const localDay = (date: Date, rawHeader: string | null): string => {
-  const offset = /([+-])(\d{2})(\d{2})\s*(?:\([^)]*\))?\s*$/.exec(rawHeader ?? '');
+  const offset = /([+-])(\d{2})(\d{2})\s*(?:\([^)]*\)\s*)?$/.exec(rawHeader ?? '');
   const minutes = offset ? (offset[1] === '-' ? -1 : 1) * (+offset[2]! * 60 + +offset[3]!) : 0;
   return new Date(date.getTime() + minutes * 60_000).toISOString().slice(0, 10);
 };

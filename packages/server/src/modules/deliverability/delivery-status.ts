@@ -37,9 +37,9 @@ export const deliveryStatusText = (message: Pick<MailInput, 'attachments' | 'tex
 const fieldsOf = (block: string): Map<string, string> => {
   const fields = new Map<string, string>();
   for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const field = /^([A-Za-z][\w-]*):\s*(.*)$/.exec(line.trim());
+    const field = /^([A-Za-z][\w-]*):\s*(\S.*)?$/.exec(line.trim());
     if (field && !fields.has(field[1]!.toLowerCase())) {
-      fields.set(field[1]!.toLowerCase(), field[2]!.trim());
+      fields.set(field[1]!.toLowerCase(), (field[2] ?? '').trim());
     }
   }
   return fields;

@@ -12,6 +12,7 @@ export type MailInput = Pick<
   | 'attachments'
   | 'date'
   | 'inReplyTo'
+  | 'references'
 >;
 
 /** A header's text (a structured header's main value, the first of repeated ones); null if absent. */

@@ -1,3 +1,4 @@
+import { NOTICE_SCAN_MAX } from './bounce-text.ts';
 import type { MailInput } from './message.ts';
 
 /** Parts that return the original message or only its headers (RFC 3462, RFC 6533). */
@@ -8,24 +9,33 @@ const RETURNED_TYPES = new Set([
   'message/global-headers',
 ]);
 
-const MESSAGE_ID = /^[ \t]*(?:X-Original-)?Message-ID:\s*(<[^<>\s]+>)/im;
+/** Message-IDs a bounce may name; a forged one listing thousands gains nothing but a cut. */
+export const NAMED_IDS_MAX = 10;
 
-const headerSection = (raw: string) => raw.split(/\r?\n[ \t]*\r?\n/)[0] ?? '';
+const MESSAGE_ID = /^[ \t]*(?:X-Original-)?Message-ID:\s*(<[^<>\s]+>)/gim;
+const ONE_ID = /^<[^<>\s]+>$/;
+
+const headerSection = (raw: string) => raw.split(/\r?\n[ \t]*\r?\n/, 1)[0] ?? '';
+
+const idsIn = (text: string) => [...text.matchAll(MESSAGE_ID)].map((found) => found[1]!);
+
+const listed = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value : value ? value.split(/\s+/) : []).filter((id) => ONE_ID.test(id));
 
 /**
- * The Message-ID of the email a bounce answers: from the returned headers, else a copy of them
- * in the text (text bounces quote the original below their notice), else the bounce's own
- * In-Reply-To, which some servers set.
+ * The Message-IDs a bounce names for the email it answers, the likeliest first: those of the
+ * returned headers, a copy of them in the text (text bounces quote the original below their
+ * notice), then the bounce's own In-Reply-To and References, which some servers set. Only
+ * one of them that names an email Leadline sent makes the bounce believed (see
+ * replies/service.ts); an id alone proves nothing.
  */
-export const originalMessageId = (
-  message: Pick<MailInput, 'attachments' | 'text' | 'inReplyTo'>,
-): string | null => {
-  for (const part of message.attachments) {
-    if (!RETURNED_TYPES.has(part.contentType)) continue;
-    const found = MESSAGE_ID.exec(headerSection(part.content.toString('utf8')));
-    if (found) return found[1]!;
-  }
-  const quoted = MESSAGE_ID.exec(message.text ?? '');
-  if (quoted) return quoted[1]!;
-  return /^<[^<>\s]+>$/.test(message.inReplyTo ?? '') ? message.inReplyTo! : null;
+export const originalMessageIds = (
+  message: Pick<MailInput, 'attachments' | 'text' | 'inReplyTo' | 'references'>,
+): string[] => {
+  const returned = message.attachments
+    .filter((part) => RETURNED_TYPES.has(part.contentType))
+    .flatMap((part) => idsIn(headerSection(part.content.subarray(0, NOTICE_SCAN_MAX).toString())));
+  const quoted = idsIn((message.text ?? '').slice(0, NOTICE_SCAN_MAX));
+  const own = [...listed(message.inReplyTo), ...listed(message.references).reverse()];
+  return [...new Set([...returned, ...quoted, ...own])].slice(0, NAMED_IDS_MAX);
 };

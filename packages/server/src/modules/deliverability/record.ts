@@ -6,10 +6,43 @@ import { countSoftBounce, markLeadsBounced } from '../leads/mail-state.ts';
 import { leadName } from '../leads/present.ts';
 import { recordIncomingEmailEvent } from '../email-events/record.ts';
 import { suppressAddress } from '../suppression/check.ts';
-import { markSentBounced } from './repo.ts';
+import type { Bounce } from './bounce.ts';
+import { findSentFromMailbox, markSentBounced } from './repo.ts';
+import type { BouncedEmail } from './repo.ts';
 
-export { findLatestSentTo, findSentByMessageId } from './repo.ts';
 export type { BouncedEmail } from './repo.ts';
+
+/** A believed bounce: the email it answers and the address that failed (that email's). */
+export type BelievedBounce = { email: BouncedEmail; address: string };
+
+/**
+ * The email a bounce in `userId`'s inbox answers, or null when it is not to be believed. A
+ * bounce is believed only when it names the Message-ID of an email that user sent to a lead
+ * in that organisation (in its returned headers, the quoted original, or its own
+ * In-Reply-To / References), and only for that email's recipient: an address alone proves
+ * nothing, since anyone can write "MAILER-DAEMON" and a prospect's address into a message.
+ * A bounce that names failed addresses must name the email's recipient among them.
+ */
+export const believeBounce = async (
+  db: Db,
+  mailbox: { organizationId: string; userId: string },
+  bounce: Pick<Bounce, 'originalMessageIds' | 'recipients'>,
+): Promise<BelievedBounce | null> => {
+  const sent = await findSentFromMailbox(
+    db,
+    mailbox.organizationId,
+    mailbox.userId,
+    bounce.originalMessageIds,
+  );
+  for (const id of bounce.originalMessageIds) {
+    const email = sent.find((candidate) => candidate.messageId === id);
+    if (!email) continue;
+    const address = email.to.trim().toLowerCase();
+    if (bounce.recipients.length === 0 || bounce.recipients.includes(address))
+      return { email, address };
+  }
+  return null;
+};
 
 /** One bounce of an email to a lead: from a delivery report, or the SMTP server's refusal. */
 export type BounceRecord = {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { BounceType } from '@leadline/shared/deliverability';
 import type { Db } from '../../db/connection.ts';
 import { sentEmails } from '../../db/schema.ts';
@@ -10,57 +10,37 @@ import { sentEmails } from '../../db/schema.ts';
  */
 
 /** The email a bounce answers. */
-export type BouncedEmail = { id: string; leadId: string; to: string };
+export type BouncedEmail = { id: string; leadId: string; to: string; messageId: string };
 
-const bouncedColumns = {
-  id: sentEmails.id,
-  leadId: sentEmails.leadId,
-  to: sentEmails.to,
-};
-
-const toBounced = (row: { id: string; leadId: string | null; to: string } | undefined) =>
-  row?.leadId ? { id: row.id, leadId: row.leadId, to: row.to } : undefined;
-
-/** The organisation's email to a lead with this Message-ID. */
-export const findSentByMessageId = async (
+/**
+ * The emails to leads with one of these Message-IDs that this user sent (from their own
+ * mailbox) in this organisation: the only emails a bounce arriving in that user's inbox may
+ * answer. An id of another user's or organisation's email matches nothing here.
+ */
+export const findSentFromMailbox = async (
   db: Db,
   organizationId: string,
-  messageId: string,
-): Promise<BouncedEmail | undefined> => {
-  const [row] = await db
-    .select(bouncedColumns)
+  userId: string,
+  messageIds: readonly string[],
+): Promise<BouncedEmail[]> => {
+  if (messageIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: sentEmails.id,
+      leadId: sentEmails.leadId,
+      to: sentEmails.to,
+      messageId: sentEmails.messageId,
+    })
     .from(sentEmails)
     .where(
       and(
         eq(sentEmails.organizationId, organizationId),
-        eq(sentEmails.messageId, messageId),
+        eq(sentEmails.userId, userId),
+        inArray(sentEmails.messageId, [...messageIds]),
         isNotNull(sentEmails.leadId),
       ),
-    )
-    .limit(1);
-  return toBounced(row);
-};
-
-/** The organisation's latest email to a lead at this (lower-cased) address. */
-export const findLatestSentTo = async (
-  db: Db,
-  organizationId: string,
-  address: string,
-): Promise<BouncedEmail | undefined> => {
-  const [row] = await db
-    .select(bouncedColumns)
-    .from(sentEmails)
-    .where(
-      and(
-        eq(sentEmails.organizationId, organizationId),
-        sql`lower(${sentEmails.to}) = ${address}`,
-        isNotNull(sentEmails.leadId),
-        inArray(sentEmails.status, ['sent', 'unconfirmed', 'failed']),
-      ),
-    )
-    .orderBy(desc(sentEmails.sentAt), desc(sentEmails.id))
-    .limit(1);
-  return toBounced(row);
+    );
+  return rows.flatMap((row) => (row.leadId ? [{ ...row, leadId: row.leadId }] : []));
 };
 
 /**

@@ -17,8 +17,12 @@ const RETURN_WORDS =
 const QUOTE_START =
   /^(?:-{2,}\s*(?:original message|ursprüngliche nachricht|message d['’]origine|mensaje original)|(?:from|von|de|sent|gesendet|envoyé|enviado)\s*:|on .+ wrote:|am .+ schrieb|le .+ a écrit|el .+ escribió)/imu;
 
+/** How much of a note is looked through for the quoted original (its start is what counts). */
+const MAX_READ = 64 * 1024;
+
 /** The sender's own words: above the quoted original, without "> " lines, on one line. */
-const ownWords = (text: string): string => {
+const ownWords = (note: string): string => {
+  const text = note.slice(0, MAX_READ);
   const quote = QUOTE_START.exec(text);
   return (quote ? text.slice(0, quote.index) : text)
     .split(/\r?\n/)

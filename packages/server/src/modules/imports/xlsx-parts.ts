@@ -57,7 +57,7 @@ export const isDateFormat = (code: string): boolean => {
     .replace(/"[^"]*"/g, '') // quoted text
     .replace(/\\./g, '') // escaped characters
     .replace(/[_*]./g, '') // padding
-    .replace(/\[(?![hms]+\])[^\]]*\]/gi, '') // colours, conditions, locales (not [h] [mm] [ss])
+    .replace(/\[(?![hms]+\])[^[\]]*\]/gi, '') // colours, conditions, locales (not [h] [mm] [ss])
     .replace(/general/gi, '')
     .replace(/[0#?.][0#?.,E+\-%]*/gi, ''); // digits and exponents ("0.00E+00")
   return /[dmyhseg]|a\/p|am\/pm|上午\/下午|b[12]/i.test(bare);

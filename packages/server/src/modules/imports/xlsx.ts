@@ -111,7 +111,7 @@ const dimensionLastRow = (xml: string, p: string): number | undefined => {
   const at = findElement(xml, `${p}dimension`, 0);
   if (at === -1) return undefined;
   const ref = attribute(xml.slice(at, xml.indexOf('>', at)), 'ref') ?? '';
-  const last = Number(/(\d+)$/.exec(ref)?.[1]);
+  const last = Number(/(?<!\d)(\d+)$/.exec(ref)?.[1]);
   return Number.isFinite(last) && last > 0 ? last : undefined;
 };
 

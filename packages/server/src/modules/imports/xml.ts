@@ -53,13 +53,30 @@ export const findElement = (xml: string, name: string, from: number): number => 
 };
 
 /**
+ * The string without its phonetic readings (<rPh>…</rPh>). Each is cut up to the first closing
+ * tag after it; once none is left, the rest is kept as it is, rather than searched again from
+ * every later <rPh> (which took quadratic time on a file full of unclosed ones).
+ */
+const withoutPhonetic = (xml: string, p: string): string => {
+  const [open, close] = [`<${p}rPh`, `</${p}rPh>`];
+  let kept = '';
+  let from = 0;
+  for (let at = xml.indexOf(open); at !== -1; at = xml.indexOf(open, at + open.length)) {
+    if (at < from || !/^[\s>]/.test(xml.charAt(at + open.length))) continue;
+    const end = xml.indexOf(close, at + open.length + 1);
+    if (end === -1) break;
+    kept += xml.slice(from, at);
+    from = end + close.length;
+  }
+  return kept + xml.slice(from);
+};
+
+/**
  * The text of a shared string or an inline string: its <t> runs joined, without the phonetic
  * reading (<rPh>) some East Asian files add.
  */
 export const richText = (xml: string, p: string): string => {
-  const content = xml.includes(`<${p}rPh`)
-    ? xml.replace(new RegExp(`<${p}rPh[\\s>][\\s\\S]*?</${p}rPh>`, 'g'), '')
-    : xml;
+  const content = xml.includes(`<${p}rPh`) ? withoutPhonetic(xml, p) : xml;
   let text = '';
   for (let at = findElement(content, `${p}t`, 0); at !== -1;) {
     const open = content.indexOf('>', at);

@@ -77,12 +77,19 @@ const decodeCharset = (bytes: Buffer, charset: string): string => {
   }
 };
 
+/** HTML without a tag left open at its end: from the first `<` after the last `>` on. */
+const withoutOpenTag = (html: string): string => {
+  const open = html.indexOf('<', html.lastIndexOf('>') + 1);
+  return open === -1 ? html : html.slice(0, open);
+};
+
 /** HTML cut short may end inside a tag, a comment, or a style or script block. */
 const withoutOpenEnd = (html: string): string =>
-  html
-    .replace(/<!--(?![\s\S]*-->)[\s\S]*$/, '')
-    .replace(/<(script|style|head)\b(?![\s\S]*<\/\1)[\s\S]*$/i, '')
-    .replace(/<[^>]*$/, '');
+  withoutOpenTag(
+    html
+      .replace(/<!--(?![\s\S]*-->)[\s\S]*$/, '')
+      .replace(/<(script|style|head)\b(?![\s\S]*<\/\1)[\s\S]*$/i, ''),
+  );
 
 /** The first bytes of a text part as one line of at most SNIPPET_MAX characters. */
 export const snippetOf = (raw: Buffer, part: SnippetPart): string => {

@@ -21,7 +21,8 @@ import { findLeadIdByEmail, markLeadReplied } from '../leads/mail-state.ts';
 import { returnDateNoted } from '../deliverability/events.ts';
 import { bounceReasonOf, classifyIncoming, mayBeBounce } from '../deliverability/incoming.ts';
 import type { Bounce } from '../deliverability/incoming.ts';
-import { findLatestSentTo, findSentByMessageId, recordBounce } from '../deliverability/record.ts';
+import { believeBounce, recordBounce } from '../deliverability/record.ts';
+import type { BelievedBounce } from '../deliverability/record.ts';
 
 export type ReplyCheckResult =
   | { status: 'checked'; scanned: number; found: number }
@@ -63,18 +64,23 @@ type Mailbox = {
 
 /** The lead a message answers: by In-Reply-To / References, else by the sender's address. */
 const leadAnswered = async (
-  { db, organizationId }: Mailbox,
+  mailbox: Mailbox,
   message: InboxMessage,
   from: string,
 ): Promise<{ leadId: string; sentEmailId: string | null } | undefined> => {
   const ids = [...new Set([message.inReplyTo, ...[...message.references].reverse()])].filter(
     (id): id is string => Boolean(id),
   );
-  const sent = await findSentByMessageIds(db, organizationId, ids);
+  const sent = await findSentByMessageIds(mailbox.db, mailbox.organizationId, ids);
   const match = ids
     .map((id) => sent.find((email) => email.messageId === id))
     .find((email) => email?.leadId);
   if (match?.leadId) return { leadId: match.leadId, sentEmailId: match.id };
+  return leadWriting(mailbox, from);
+};
+
+/** The emailed lead whose address wrote the message, if any. */
+const leadWriting = async ({ db, organizationId }: Mailbox, from: string) => {
   const leadId = await findLeadIdByEmail(db, organizationId, from, { mailedOnly: true });
   return leadId ? { leadId, sentEmailId: null } : undefined;
 };
@@ -98,26 +104,16 @@ const readWhole = async (mailbox: Mailbox, message: InboxMessage) => {
 };
 
 /**
- * Stores a bounce of an email to a lead (matched by the original Message-ID, else the failed
- * address) in the lead's history, and records what it means (deliverability/record.ts).
- * A bounce is never a reply.
+ * Stores a believed bounce (deliverability/record.ts believeBounce: it names an email this
+ * user sent) in the lead's history, and records what it means. A bounce is never a reply.
  */
 const recordBounceMessage = async (
   mailbox: Mailbox,
   message: InboxMessage,
   bounce: Bounce,
+  { email, address: failed }: BelievedBounce,
 ): Promise<boolean> => {
   const { db, organizationId } = mailbox;
-  const byId = bounce.originalMessageId
-    ? await findSentByMessageId(db, organizationId, bounce.originalMessageId)
-    : undefined;
-  const address = byId ? null : bounce.recipients[0];
-  const email = byId ?? (address ? await findLatestSentTo(db, organizationId, address) : undefined);
-  if (!email) return false;
-  const failed =
-    bounce.recipients.find((recipient) => recipient === email.to.toLowerCase()) ??
-    bounce.recipients[0] ??
-    email.to;
   const reason = withoutNul(bounceReasonOf(bounce));
   return db.transaction(async (tx) => {
     const stored = await insertReply(tx, {
@@ -225,20 +221,27 @@ const recordAnswer = async (
 };
 
 /**
- * Stores the message if it concerns a lead's email: a bounce (from a mail system, matched to
- * the email it reports on), an automatic answer, or a reply. Only messages that may be bounces
- * or that answer a lead are read whole (at most 256 kB); one that cannot be read is skipped
- * as a bounce and taken as a reply when it answers a lead.
+ * Stores the message if it concerns a lead's email: a bounce (from a mail system, naming an
+ * email this user sent: believeBounce), an automatic answer, or a reply. Only messages that
+ * may be bounces or that answer a lead are read whole (at most 256 kB); one that cannot be
+ * read is skipped as a bounce and taken as a reply when it answers a lead. A bounce that is
+ * not believed stays an ordinary message of the inbox: nothing is recorded from it, unless
+ * its sender is a lead's address (then it is that lead's reply like any other message).
  */
 const recordIfReply = async (mailbox: Mailbox, message: InboxMessage): Promise<boolean> => {
   const from = message.from?.address;
   if (!from || mailbox.own.has(from)) return false;
   const bounceLike = mayBeBounce(message.from, message.subject);
-  const answered = await leadAnswered(mailbox, message, from);
+  let answered = await leadAnswered(mailbox, message, from);
   if (!answered && !bounceLike) return false;
   const whole = await readWhole(mailbox, message);
-  if (whole?.incoming.kind === 'bounce')
-    return recordBounceMessage(mailbox, message, whole.incoming.bounce);
+  if (whole?.incoming.kind === 'bounce') {
+    const bounce = whole.incoming.bounce;
+    const believed = await believeBounce(mailbox.db, mailbox, bounce);
+    if (believed) return recordBounceMessage(mailbox, message, bounce, believed);
+    // Its threading headers are the forger's to choose: only a lead's own address counts.
+    answered = await leadWriting(mailbox, from);
+  }
   // A mail system's message that is no bounce (a delivery notice) is nobody's reply.
   if (!answered || bounceLike) return false;
   return recordAnswer(mailbox, message, answered, whole);
