@@ -11,6 +11,7 @@ import {
 import type { SmtpAccount } from '../src/mail/smtp.ts';
 import { sendRuleWebhook } from '../src/modules/automation/actions.ts';
 import type { EventRow } from '../src/modules/events/dispatch.ts';
+import { createSystemMailer } from '../src/modules/system-mail/mailer.ts';
 import { WEBHOOK_TIMEOUT_MS, postEvent } from '../src/modules/webhooks/post.ts';
 import { startImapServer, startSmtpServer } from './mail-servers.ts';
 import type { TestImapServer, TestSmtpServer } from './mail-servers.ts';
@@ -233,6 +234,24 @@ describe('SMTP: per-step and per-session deadlines', () => {
     expect(error).toBeInstanceOf(MailDeadlineError);
     expect(ms).toBeLessThan(2 * 1500 + MARGIN_MS);
     await expectHungUp(stalling, Date.now());
+  });
+
+  it('gives the system mail (SYSTEM_SMTP_URL) a deadline too', async () => {
+    for (const peer of [silent, dripping, stalling]) {
+      const mailer = createSystemMailer(
+        { url: `smtp://127.0.0.1:${peer.port}`, from: 'noreply@leadline.test' },
+        2000,
+      );
+      const { error, ms } = await timed(() =>
+        mailer.send({ to: 'ada@example.com', subject: 'Reset', text: 'A link' }),
+      );
+      expect(error).toBeInstanceOf(MailDeadlineError);
+      expect((error as Error).message).toBe(
+        'The mail server did not take the message within 2 seconds, so Leadline hung up. Try again later.',
+      );
+      expect(ms).toBeLessThan(2000 + MARGIN_MS);
+      await expectHungUp(peer, Date.now());
+    }
   });
 
   it('reconnects a pooled run when its session deadline would pass, rather than failing', async () => {
