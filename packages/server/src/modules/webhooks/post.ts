@@ -107,7 +107,9 @@ export const postEvent = async (options: {
     finish(done(null, deadlineError(deadlineMs)));
     abandon.abort();
   }, deadlineMs);
-  void exchange(options, abandon.signal, done).then(finish);
+  exchange(options, abandon.signal, done).then(finish, (error: unknown) =>
+    finish(done(null, error instanceof Error ? error.message : String(error))),
+  );
   try {
     return await outcome;
   } finally {
