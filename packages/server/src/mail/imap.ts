@@ -38,13 +38,13 @@ const DEADLINES: ImapDeadlines = {
   sessionMs: IMAP_SESSION_DEADLINE_MS,
 };
 
-/** Runs one step within `ms`; past it the client is closed (its socket destroyed). */
+/** Runs one step within `ms`; past it `expire` closes the client (its socket destroyed). */
 const within = <T>(
-  client: () => ImapFlow | undefined,
+  expire: () => void,
   ms: number,
   step: MailDeadlineStep,
   work: () => Promise<T>,
-): Promise<T> => withMailDeadline({ protocol: 'IMAP', step, ms }, () => client()?.close(), work);
+): Promise<T> => withMailDeadline({ protocol: 'IMAP', step, ms }, expire, work);
 
 /**
  * An imapflow client for the account, at the address its host was checked to resolve to (never
@@ -81,15 +81,15 @@ const connectImap = async (
   let client: ImapFlow | undefined;
   try {
     return await within(
-      () => client,
+      () => client?.close(),
       deadlines.commandMs,
       'login',
       async () => {
         const target = await resolveMailHost(account.host);
         client = createImapClient(account, target);
-        hold(client);
         // Errors also arrive as events; without a listener they would crash the process.
         client.on('error', () => undefined);
+        hold(client);
         await client.connect();
         return client;
       },
@@ -103,7 +103,7 @@ const connectImap = async (
 /** Logs out within the step's deadline, or just hangs up. */
 const logout = (client: ImapFlow, deadlines: ImapDeadlines): Promise<void> =>
   within(
-    () => client,
+    () => client.close(),
     deadlines.commandMs,
     'read',
     () => client.logout(),
@@ -204,17 +204,23 @@ export const openInbox = async <T>(
   deadlines: ImapDeadlines = DEADLINES,
 ): Promise<T> => {
   let held: ImapFlow | undefined;
+  let expired = false;
   return within(
-    () => held,
+    () => {
+      expired = true;
+      held?.close();
+    },
     deadlines.sessionMs,
     'session',
     async () => {
       const client = await connectImap(account, deadlines, (created) => {
         held = created;
+        // Created after the session's deadline passed (a slow lookup): closed at once.
+        if (expired) created.close();
       });
       try {
         const lock = await within(
-          () => client,
+          () => client.close(),
           deadlines.commandMs,
           'read',
           () => client.getMailboxLock('INBOX', { readOnly: true }),
@@ -232,7 +238,7 @@ export const openInbox = async <T>(
 };
 
 const sessionOf = (client: ImapFlow, commandMs: number): InboxSession => {
-  const step = <T>(work: () => Promise<T>) => within(() => client, commandMs, 'read', work);
+  const step = <T>(work: () => Promise<T>) => within(() => client.close(), commandMs, 'read', work);
   const mailbox = client.mailbox;
   if (!mailbox) throw new Error('INBOX could not be opened');
   const list = async (range: string | number[]) => {
