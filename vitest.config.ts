@@ -12,8 +12,9 @@ export default defineConfig({
     // mail servers, timers) and loading modules, so two halve the suite (PostgreSQL: 780 -> 396 s).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['packages/server/test/global-setup.ts'],
-    // The test mail servers listen on loopback, which the product refuses by default.
-    env: { MAIL_ALLOW_PRIVATE_HOSTS: '1' },
+    // The test mail servers and webhook receivers listen on loopback, which the product
+    // refuses by default.
+    env: { MAIL_ALLOW_PRIVATE_HOSTS: '1', WEBHOOK_ALLOW_PRIVATE_HOSTS: '1' },
     reporters: jsonReporters('unit'),
   },
 });

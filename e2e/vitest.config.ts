@@ -12,9 +12,9 @@ export default defineConfig({
     // Two spec files at a time (each its own server and browser): most of a spec's time is
     // waiting on the page, the server or the mail servers, not computing.
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
-    // The test mail servers listen on loopback, which the product refuses by default; the
-    // servers the specs start inherit this.
-    env: { MAIL_ALLOW_PRIVATE_HOSTS: '1' },
+    // The test mail servers and webhook receivers listen on loopback, which the product refuses
+    // by default; the servers the specs start inherit this.
+    env: { MAIL_ALLOW_PRIVATE_HOSTS: '1', WEBHOOK_ALLOW_PRIVATE_HOSTS: '1' },
     reporters: jsonReporters('e2e'),
   },
 });

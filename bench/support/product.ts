@@ -17,8 +17,10 @@ export const startProduct = (databaseUrl: string): Promise<RunningServer> => {
       DATABASE_URL: databaseUrl,
       SUPERADMIN_EMAIL: SUPER_ADMIN.email,
       SUPERADMIN_PASSWORD: SUPER_ADMIN.password,
-      // The benchmarks' SMTP server listens on loopback, which the product refuses by default.
+      // The benchmarks' SMTP server and webhook receivers listen on loopback, which the product
+      // refuses by default.
       MAIL_ALLOW_PRIVATE_HOSTS: '1',
+      WEBHOOK_ALLOW_PRIVATE_HOSTS: '1',
     },
   });
 };

@@ -39,6 +39,12 @@ const envSchema = z.object({
         'MAIL_ALLOW_PRIVATE_HOSTS must be 1 (connect to mail servers on private networks) or 0 (refuse them)',
     })
     .optional(),
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: z
+    .enum(['0', '1', ''], {
+      error:
+        'WEBHOOK_ALLOW_PRIVATE_HOSTS must be 1 (send webhooks to addresses on private networks) or 0 (refuse them)',
+    })
+    .optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -59,12 +65,22 @@ const envSchema = z.object({
 });
 
 /**
- * MAIL_ALLOW_PRIVATE_HOSTS=1 (exactly): mail servers on loopback, private and link-local
- * addresses may be used. Read from the environment at each connection (readConfig checked its
- * value at start), so that it applies to the routes and the background jobs alike.
+ * MAIL_ALLOW_PRIVATE_HOSTS=1 (exactly): mail servers (SMTP, IMAP) on loopback and private
+ * addresses may be used; link-local and cloud metadata addresses stay refused. Read from the
+ * environment at each connection (readConfig checked its value at start), so that it applies to
+ * the routes and the background jobs alike. It does not open webhooks (see below).
  */
 export const mailPrivateHostsAllowed = (env: NodeJS.ProcessEnv = process.env): boolean =>
   env.MAIL_ALLOW_PRIVATE_HOSTS === '1';
+
+/**
+ * WEBHOOK_ALLOW_PRIVATE_HOSTS=1 (exactly): webhooks and Automation rules' webhook actions may POST
+ * to loopback and private addresses; link-local and cloud metadata addresses stay refused. A
+ * switch of its own, so that allowing a private mail relay does not also let every Admin send
+ * requests into the server's network. Read at each POST, like mailPrivateHostsAllowed.
+ */
+export const webhookPrivateHostsAllowed = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.WEBHOOK_ALLOW_PRIVATE_HOSTS === '1';
 
 export type Config = {
   production: boolean;
@@ -86,6 +102,8 @@ export type Config = {
   replyCheckMinutes: number;
   /** MAIL_ALLOW_PRIVATE_HOSTS: mail servers on private networks may be used. */
   mailAllowPrivateHosts: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE_HOSTS: webhooks may be sent to private networks. */
+  webhookAllowPrivateHosts: boolean;
   /** The reverse proxies whose X-Forwarded-For/-Proto are believed; none by default. */
   trustProxy: TrustProxy;
   /** The operator's mailbox for the product's own mail (password-reset links); unset: none. */
@@ -134,6 +152,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     bulkPauseMs: e.BULK_PAUSE_MS,
     replyCheckMinutes: e.REPLY_CHECK_MINUTES,
     mailAllowPrivateHosts: e.MAIL_ALLOW_PRIVATE_HOSTS === '1',
+    webhookAllowPrivateHosts: e.WEBHOOK_ALLOW_PRIVATE_HOSTS === '1',
     trustProxy: e.TRUST_PROXY,
     systemMail:
       e.SYSTEM_SMTP_URL && e.SYSTEM_MAIL_FROM

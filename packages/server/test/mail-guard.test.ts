@@ -7,9 +7,9 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkEmailJob } from '@leadline/shared/email';
-import { mailPrivateHostsAllowed, readConfig } from '../src/config.ts';
+import { mailPrivateHostsAllowed, readConfig, webhookPrivateHostsAllowed } from '../src/config.ts';
 import { createSecretBox } from '../src/mail/crypto.ts';
-import { PRIVATE_MAIL_HOST } from '../src/mail/errors.ts';
+import { NEVER_MAIL_HOST, PRIVATE_MAIL_HOST } from '../src/mail/errors.ts';
 import { verifyImapLogin } from '../src/mail/imap.ts';
 import { verifySmtpLogin } from '../src/mail/smtp.ts';
 import { saveMailAccount } from '../src/modules/mail-accounts/repo.ts';
@@ -276,6 +276,29 @@ describe('mail servers on private networks with MAIL_ALLOW_PRIVATE_HOSTS=1', () 
     }
   });
 
+  it('still refuses link-local and cloud metadata addresses, whatever the settings allow', async () => {
+    vi.stubEnv('WEBHOOK_ALLOW_PRIVATE_HOSTS', '1');
+    for (const host of ['169.254.169.254', 'fd00:ec2::254', '168.63.129.16']) {
+      // A rep of their own: the settings check is limited per user.
+      const rep = await newRep();
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/email/config',
+        token: rep.token,
+        payload: { smtp: settings(host, 25), imap: settings(host, 143) },
+      });
+      expect(response.statusCode, host).toBe(400);
+      expect(response.json(), host).toEqual({
+        message: NEVER_MAIL_HOST,
+        errors: { smtp: NEVER_MAIL_HOST, imap: NEVER_MAIL_HOST },
+      });
+    }
+    for (const host of ['::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '169.254.1.1', 'fe80::1']) {
+      await expect(verifySmtpLogin(settings(host, 25)), host).rejects.toThrow(NEVER_MAIL_HOST);
+      await expect(verifyImapLogin(settings(host, 143)), host).rejects.toThrow(NEVER_MAIL_HOST);
+    }
+  });
+
   it('logs in by name through the checked address (localhost)', async () => {
     const response = await testConnection({
       smtp: {
@@ -302,5 +325,18 @@ describe('MAIL_ALLOW_PRIVATE_HOSTS', () => {
     expect(mailPrivateHostsAllowed({ MAIL_ALLOW_PRIVATE_HOSTS: '1' })).toBe(true);
     expect(mailPrivateHostsAllowed({ MAIL_ALLOW_PRIVATE_HOSTS: 'true' })).toBe(false);
     expect(mailPrivateHostsAllowed({})).toBe(false);
+  });
+
+  it('does not open webhooks, which have WEBHOOK_ALLOW_PRIVATE_HOSTS of their own', () => {
+    expect(webhookPrivateHostsAllowed({ MAIL_ALLOW_PRIVATE_HOSTS: '1' })).toBe(false);
+    expect(webhookPrivateHostsAllowed({ WEBHOOK_ALLOW_PRIVATE_HOSTS: '1' })).toBe(true);
+    expect(webhookPrivateHostsAllowed({ WEBHOOK_ALLOW_PRIVATE_HOSTS: 'true' })).toBe(false);
+    expect(mailPrivateHostsAllowed({ WEBHOOK_ALLOW_PRIVATE_HOSTS: '1' })).toBe(false);
+    const config = readConfig({ MAIL_ALLOW_PRIVATE_HOSTS: '1' });
+    expect(config.webhookAllowPrivateHosts).toBe(false);
+    expect(readConfig({ WEBHOOK_ALLOW_PRIVATE_HOSTS: '1' }).webhookAllowPrivateHosts).toBe(true);
+    expect(() => readConfig({ WEBHOOK_ALLOW_PRIVATE_HOSTS: 'yes' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE_HOSTS must be 1 \(send webhooks to addresses on private networks\) or 0/,
+    );
   });
 });

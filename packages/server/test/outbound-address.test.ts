@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   PrivateAddressError,
+  isNeverAllowedAddress,
   isPrivateAddress,
   resolveOutboundHost,
 } from '../src/lib/outbound-address.ts';
@@ -45,6 +46,34 @@ const PUBLIC = [
   '::ffff:93.184.215.14',
   '64:ff9b::5db8:d70e',
 ];
+
+describe('isNeverAllowedAddress', () => {
+  it('holds link-local and metadata addresses in every form, and nothing else', () => {
+    for (const address of [
+      ...REFUSED['link-local'],
+      ...REFUSED.metadata,
+      '::ffff:169.254.169.254',
+      '::ffff:0:a9fe:a9fe',
+      '64:ff9b::a9fe:a9fe',
+      '2002:a9fe:a9fe::',
+      '100.100.100.200',
+      'not an address',
+    ])
+      expect(isNeverAllowedAddress(address), address).toBe(true);
+    for (const address of [
+      ...PUBLIC,
+      '127.0.0.1',
+      '::1',
+      '10.0.0.1',
+      '192.168.1.10',
+      'fd12:3456::1',
+      'fd00:ec2::253',
+      '168.63.129.17',
+      '100.64.0.1',
+    ])
+      expect(isNeverAllowedAddress(address), address).toBe(false);
+  });
+});
 
 describe('isPrivateAddress', () => {
   for (const [kind, addresses] of Object.entries(REFUSED)) {
@@ -122,6 +151,39 @@ describe('resolveOutboundHost', () => {
     });
     expect(await resolveOutboundHost('2130706433', { allowPrivate: true })).toMatchObject({
       address: '127.0.0.1',
+    });
+  });
+
+  it('refuses link-local and cloud metadata addresses even when private ones are allowed', async () => {
+    for (const host of [
+      '169.254.169.254',
+      '169.254.0.1',
+      '::ffff:169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      '::169.254.169.254',
+      '64:ff9b::a9fe:a9fe',
+      '2002:a9fe:a9fe::1',
+      'fd00:ec2::254',
+      '168.63.129.16',
+      '::ffff:168.63.129.16',
+      '100.100.100.200',
+      'fe80::1',
+    ]) {
+      const refusal = resolveOutboundHost(host, { allowPrivate: true });
+      await expect(refusal, host).rejects.toBeInstanceOf(PrivateAddressError);
+      await expect(refusal, host).rejects.toMatchObject({ always: true });
+    }
+    // A name with one such address among public ones is refused too.
+    const resolver: Resolver = async () => [
+      { address: '93.184.215.14', family: 4 },
+      { address: '169.254.169.254', family: 4 },
+    ];
+    await expect(
+      resolveOutboundHost('metadata.example.com', { allowPrivate: true, resolver }),
+    ).rejects.toMatchObject({ always: true });
+    // Other private addresses are refused without `always`: a setting could allow them.
+    await expect(resolveOutboundHost('10.0.0.1', { allowPrivate: false })).rejects.toMatchObject({
+      always: false,
     });
   });
 

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eq, sql } from 'drizzle-orm';
 import type { DeliveryList, Webhook, WebhookDelivery } from '@leadline/shared/webhooks';
 import { webhookDeliveries, webhooks } from '../src/db/tables.ts';
+import { postEvent } from '../src/modules/webhooks/post.ts';
 import { LAST_ATTEMPT } from '../src/modules/webhooks/schedule.ts';
 import type { SystemMessage } from '../src/modules/system-mail/mailer.ts';
 import { createTestContext } from './context.ts';
@@ -167,14 +168,15 @@ describe('webhooks API', () => {
     await remove(acme, webhook._id);
   });
 
-  it('refuses loopback and private addresses unless MAIL_ALLOW_PRIVATE_HOSTS=1', async () => {
-    vi.stubEnv('MAIL_ALLOW_PRIVATE_HOSTS', '');
+  it('refuses loopback and private addresses unless WEBHOOK_ALLOW_PRIVATE_HOSTS=1', async () => {
+    // The mail servers' switch does not open webhooks.
+    vi.stubEnv('MAIL_ALLOW_PRIVATE_HOSTS', '1');
+    vi.stubEnv('WEBHOOK_ALLOW_PRIVATE_HOSTS', '');
     for (const url of [
       receiver.url,
       'http://localhost:9/x',
       'http://10.1.2.3/x',
       'http://[::1]:9/x',
-      'http://169.254.169.254/latest',
     ]) {
       const response = await call(acme.token, 'POST', '/api/webhooks', {
         url,
@@ -184,9 +186,9 @@ describe('webhooks API', () => {
       expect(response.json().message, url).toMatch(/is a private or reserved address/);
     }
     // Saved while allowed, then refused again at delivery time.
-    vi.stubEnv('MAIL_ALLOW_PRIVATE_HOSTS', '1');
+    vi.stubEnv('WEBHOOK_ALLOW_PRIVATE_HOSTS', '1');
     const { webhook } = await addWebhook(acme);
-    vi.stubEnv('MAIL_ALLOW_PRIVATE_HOSTS', '');
+    vi.stubEnv('WEBHOOK_ALLOW_PRIVATE_HOSTS', '');
     const before = receiver.receptions.length;
     expect((await call(acme.token, 'POST', `/api/webhooks/${webhook._id}/test`)).statusCode).toBe(
       202,
@@ -199,6 +201,42 @@ describe('webhooks API', () => {
     );
     expect(delivery.error).toBe('127.0.0.1 is a private or reserved address');
     expect(receiver.receptions.length).toBe(before);
+    // A rule's webhook action is refused the same way (its POST goes through post.ts).
+    const rule = await postEvent({ url: receiver.url, body: '{}', eventId: 'rule-event' });
+    expect(rule).toMatchObject({ ok: false, error: '127.0.0.1 is a private or reserved address' });
+    expect(receiver.receptions.length).toBe(before);
+    await remove(acme, webhook._id);
+  });
+
+  it('refuses link-local and cloud metadata addresses with every switch on', async () => {
+    vi.stubEnv('MAIL_ALLOW_PRIVATE_HOSTS', '1');
+    vi.stubEnv('WEBHOOK_ALLOW_PRIVATE_HOSTS', '1');
+    const cases: [url: string, host: string][] = [
+      ['http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
+      ['http://[fd00:ec2::254]/latest', 'fd00:ec2::254'],
+      ['http://168.63.129.16/machine', '168.63.129.16'],
+      ['http://[::ffff:169.254.169.254]/latest', '::ffff:a9fe:a9fe'],
+      ['http://169.254.1.1:8080/x', '169.254.1.1'],
+    ];
+    for (const [url, host] of cases) {
+      const response = await call(acme.token, 'POST', '/api/webhooks', {
+        url,
+        events: ['lead.created'],
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toBe(
+        `${host} is a link-local or cloud metadata address: webhooks may only be sent to public addresses`,
+      );
+      // And at delivery (a rule's webhook action, or a URL saved before this check).
+      const outcome = await postEvent({ url, body: '{}', eventId: 'metadata-event' });
+      expect(outcome, url).toMatchObject({
+        ok: false,
+        status: null,
+        error: `${host} is a link-local or cloud metadata address`,
+      });
+    }
+    // Loopback is allowed with the webhooks' switch on.
+    const { webhook } = await addWebhook(acme);
     await remove(acme, webhook._id);
   });
 

@@ -16,8 +16,48 @@ export class MailLoginError extends Error {}
 /** Seconds a mail server has to connect, greet and answer. */
 export const MAIL_TIMEOUT_SECONDS = 10;
 
+/** What a mail deadline bounded: a login (with the connection before it), a message, a read. */
+export type MailDeadlineStep = 'login' | 'message' | 'read' | 'session';
+
+/**
+ * A mail server that did not finish a step within its deadline (smtp.ts, imap.ts): whatever it
+ * sent meanwhile, the connection was destroyed. Its message is the worded explanation.
+ */
+export class MailDeadlineError extends Error {
+  readonly code = 'EDEADLINE';
+  constructor(
+    readonly protocol: 'SMTP' | 'IMAP',
+    readonly step: MailDeadlineStep,
+    readonly deadlineMs: number,
+  ) {
+    super(deadlineText(protocol, step, deadlineMs));
+  }
+}
+
+/** "30 seconds", "2 minutes", "1.5 seconds": a deadline as the messages say it. */
+const duration = (ms: number): string => {
+  if (ms >= 120_000 && ms % 60_000 === 0) return `${ms / 60_000} minutes`;
+  const seconds = Math.round(ms / 100) / 10;
+  return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+};
+
+const deadlineText = (protocol: 'SMTP' | 'IMAP', step: MailDeadlineStep, ms: number): string => {
+  const within = duration(ms);
+  switch (step) {
+    case 'login':
+      return `The ${protocol} server did not finish the connection and login within ${within}, so Leadline hung up. Check the ${protocol} host and port, or try again later.`;
+    case 'message':
+      return `The mail server did not take the message within ${within}, so Leadline hung up. Try again later.`;
+    case 'read':
+      return `The IMAP server did not answer within ${within}, so Leadline hung up. Try again later.`;
+    default:
+      return `The ${protocol} session did not finish within ${within}, so Leadline hung up. Try again later.`;
+  }
+};
+
 export type MailFailure =
   | 'private'
+  | 'deadline'
   | 'auth'
   | 'no-such-host'
   | 'refused'
@@ -53,9 +93,18 @@ const TLS_MISMATCH =
 export const PRIVATE_MAIL_HOST =
   "This mail server's address is on a private or internal network, and Leadline does not connect to those. Ask whoever runs your Leadline server to allow private mail servers (MAIL_ALLOW_PRIVATE_HOSTS=1).";
 
+/** The answer to a mail server on a link-local or cloud metadata address, which no setting allows. */
+export const NEVER_MAIL_HOST =
+  "This mail server's address is link-local or a cloud metadata service, and Leadline never connects to those. Check the host name.";
+
+/** The refusal of a mail host, by whether any setting could allow it. */
+const privateHostText = (error: unknown): string =>
+  error instanceof PrivateAddressError && error.always ? NEVER_MAIL_HOST : PRIVATE_MAIL_HOST;
+
 /** What kind of failure a nodemailer or imapflow error is (their codes differ; so do Node's). */
 export const classifyMailError = (error: unknown): MailFailure => {
   if (error instanceof PrivateAddressError) return 'private';
+  if (error instanceof MailDeadlineError) return 'deadline';
   const e = (error ?? {}) as ErrorLike;
   const codes = [e.code, e.originalCode].filter(Boolean) as string[];
   const text = `${e.message ?? ''} ${e.reason ?? ''} ${codes.join(' ')}`;
@@ -164,7 +213,9 @@ export const explainLoginFailure = (endpoint: MailEndpoint, error: unknown): str
   const where = `${host}:${port}`;
   switch (classifyMailError(error)) {
     case 'private':
-      return PRIVATE_MAIL_HOST;
+      return privateHostText(error);
+    case 'deadline':
+      return (error as MailDeadlineError).message;
     case 'auth':
       return `${protocol} login failed: wrong username or password.`;
     case 'no-such-host':
@@ -211,7 +262,8 @@ const refusalReason = (codes: string): string => {
 /** Why a send failed at the SMTP server (the 502 message), in fixed words and reply codes. */
 export const explainSendFailure = (endpoint: MailEndpoint, error: unknown): string => {
   const kind = classifyMailError(error);
-  if (kind === 'private') return PRIVATE_MAIL_HOST;
+  if (kind === 'private') return privateHostText(error);
+  if (kind === 'deadline') return (error as MailDeadlineError).message;
   if (kind === 'auth')
     return 'The mail server refused the login: wrong username or password. Update your SMTP settings.';
   if (kind !== 'other')
@@ -228,6 +280,7 @@ export const explainSendFailure = (endpoint: MailEndpoint, error: unknown): stri
  * status and response code at most (NO [UNAVAILABLE]), never its text.
  */
 export const explainReadFailure = (error: unknown): string => {
+  if (error instanceof MailDeadlineError) return error.message;
   const e = (error ?? {}) as ErrorLike;
   const status = e.responseStatus === 'NO' || e.responseStatus === 'BAD' ? e.responseStatus : '';
   const code = /^[A-Z-]{1,40}$/.test(e.serverResponseCode ?? '') ? `[${e.serverResponseCode}]` : '';

@@ -7,8 +7,9 @@ export type { OutboundTarget } from '../lib/outbound-address.ts';
 
 /**
  * The address a mail connection goes to: the user's host resolved once and checked. Mail
- * servers on loopback, private, link-local or reserved addresses are refused
- * (PrivateAddressError) unless MAIL_ALLOW_PRIVATE_HOSTS=1, before anything is sent to them.
+ * servers on loopback, private or reserved addresses are refused (PrivateAddressError) unless
+ * MAIL_ALLOW_PRIVATE_HOSTS=1, and on link-local or cloud metadata addresses always, before
+ * anything is sent to them.
  */
 export const resolveMailHost = (host: string): Promise<OutboundTarget> =>
   resolveOutboundHost(host, {

@@ -2,7 +2,9 @@ import { ImapFlow } from 'imapflow';
 import type { FetchMessageObject, FetchQueryObject } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import type { ParsedMail } from 'mailparser';
+import { withMailDeadline } from './deadline.ts';
 import { MAIL_TIMEOUT_SECONDS, MailLoginError, explainLoginFailure } from './errors.ts';
+import type { MailDeadlineStep } from './errors.ts';
 import { withoutNul } from '../lib/text.ts';
 import { resolveMailHost } from './host.ts';
 import type { OutboundTarget } from './host.ts';
@@ -15,6 +17,34 @@ export type ImapAccount = {
   user: string;
   pass: string;
 };
+
+/**
+ * How long one step with a user's IMAP server may take in all, whatever it sends meanwhile:
+ * connecting and logging in, opening INBOX, each read of a reply check (a list, a search, one
+ * message), logging out. imapflow's idle timer only notices a server that sends nothing; one
+ * that trickles untagged lines and never completes a command costs at most this, then the
+ * connection is destroyed and the caller gets MailDeadlineError (or MailLoginError) in words.
+ */
+export const IMAP_COMMAND_DEADLINE_MS = 30_000;
+
+/** How long one IMAP session (an inbox page, one email, a reply check) may take in all. */
+export const IMAP_SESSION_DEADLINE_MS = 5 * 60_000;
+
+/** The deadlines of a session; tests shorten them (the defaults are the constants above). */
+export type ImapDeadlines = { commandMs: number; sessionMs: number };
+
+const DEADLINES: ImapDeadlines = {
+  commandMs: IMAP_COMMAND_DEADLINE_MS,
+  sessionMs: IMAP_SESSION_DEADLINE_MS,
+};
+
+/** Runs one step within `ms`; past it `expire` closes the client (its socket destroyed). */
+const within = <T>(
+  expire: () => void,
+  ms: number,
+  step: MailDeadlineStep,
+  work: () => Promise<T>,
+): Promise<T> => withMailDeadline({ protocol: 'IMAP', step, ms }, expire, work);
 
 /**
  * An imapflow client for the account, at the address its host was checked to resolve to (never
@@ -39,34 +69,53 @@ const createImapClient = (
   });
 
 /**
- * A connected, logged-in client; a host that is refused (resolveMailHost) or a failed login
- * throws MailLoginError saying why.
+ * A connected, logged-in client, within the step's deadline; a host that is refused
+ * (resolveMailHost), a failed login or the deadline throws MailLoginError saying why. `hold`
+ * gets the client as soon as it exists, so that a session's deadline can close it.
  */
-const connectImap = async (account: ImapAccount): Promise<ImapFlow> => {
-  const failed = (error: unknown) =>
-    new MailLoginError(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
-  let target: OutboundTarget;
+const connectImap = async (
+  account: ImapAccount,
+  deadlines: ImapDeadlines,
+  hold: (client: ImapFlow) => void = () => undefined,
+): Promise<ImapFlow> => {
+  let client: ImapFlow | undefined;
   try {
-    target = await resolveMailHost(account.host);
+    return await within(
+      () => client?.close(),
+      deadlines.commandMs,
+      'login',
+      async () => {
+        const target = await resolveMailHost(account.host);
+        client = createImapClient(account, target);
+        // Errors also arrive as events; without a listener they would crash the process.
+        client.on('error', () => undefined);
+        hold(client);
+        await client.connect();
+        return client;
+      },
+    );
   } catch (error) {
-    throw failed(error);
+    client?.close();
+    throw new MailLoginError(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
   }
-  const client = createImapClient(account, target);
-  // Errors also arrive as events; without a listener they would crash the process.
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-  } catch (error) {
-    client.close();
-    throw failed(error);
-  }
-  return client;
 };
 
+/** Logs out within the step's deadline, or just hangs up. */
+const logout = (client: ImapFlow, deadlines: ImapDeadlines): Promise<void> =>
+  within(
+    () => client.close(),
+    deadlines.commandMs,
+    'read',
+    () => client.logout(),
+  ).catch(() => client.close());
+
 /** Connects, logs in and out; throws MailLoginError saying why it could not. */
-export const verifyImapLogin = async (account: ImapAccount): Promise<void> => {
-  const client = await connectImap(account);
-  await client.logout().catch(() => client.close());
+export const verifyImapLogin = async (
+  account: ImapAccount,
+  deadlines: ImapDeadlines = DEADLINES,
+): Promise<void> => {
+  const client = await connectImap(account, deadlines);
+  await logout(client, deadlines);
 };
 
 /** What a check for replies reads of a message: its headers (no body). */
@@ -145,26 +194,51 @@ const HEADERS_QUERY: FetchQueryObject = {
 
 /**
  * Logs in, opens INBOX read-only (EXAMINE: nothing is marked as read), runs `read` with the
- * client, and logs out whatever happens. A failed login throws MailLoginError saying why.
+ * client, and logs out whatever happens. A failed login throws MailLoginError saying why. Each
+ * step has IMAP_COMMAND_DEADLINE_MS and the whole session IMAP_SESSION_DEADLINE_MS: past either
+ * the connection is destroyed and MailDeadlineError (or MailLoginError) says so.
  */
 export const openInbox = async <T>(
   account: ImapAccount,
   read: (client: ImapFlow) => Promise<T>,
+  deadlines: ImapDeadlines = DEADLINES,
 ): Promise<T> => {
-  const client = await connectImap(account);
-  try {
-    const lock = await client.getMailboxLock('INBOX', { readOnly: true });
-    try {
-      return await read(client);
-    } finally {
-      lock.release();
-    }
-  } finally {
-    await client.logout().catch(() => client.close());
-  }
+  let held: ImapFlow | undefined;
+  let expired = false;
+  return within(
+    () => {
+      expired = true;
+      held?.close();
+    },
+    deadlines.sessionMs,
+    'session',
+    async () => {
+      const client = await connectImap(account, deadlines, (created) => {
+        held = created;
+        // Created after the session's deadline passed (a slow lookup): closed at once.
+        if (expired) created.close();
+      });
+      try {
+        const lock = await within(
+          () => client.close(),
+          deadlines.commandMs,
+          'read',
+          () => client.getMailboxLock('INBOX', { readOnly: true }),
+        );
+        try {
+          return await read(client);
+        } finally {
+          lock.release();
+        }
+      } finally {
+        await logout(client, deadlines);
+      }
+    },
+  );
 };
 
-const sessionOf = (client: ImapFlow): InboxSession => {
+const sessionOf = (client: ImapFlow, commandMs: number): InboxSession => {
+  const step = <T>(work: () => Promise<T>) => within(() => client.close(), commandMs, 'read', work);
   const mailbox = client.mailbox;
   if (!mailbox) throw new Error('INBOX could not be opened');
   const list = async (range: string | number[]) => {
@@ -181,32 +255,46 @@ const sessionOf = (client: ImapFlow): InboxSession => {
     listAfter: async (lastUid, max) => {
       if (mailbox.uidNext <= lastUid + 1) return [];
       // "n:*" also answers the last message when none is newer: keep only newer ones.
-      const found = await list(`${lastUid + 1}:*`);
+      const found = await step(() => list(`${lastUid + 1}:*`));
       return found.filter((message) => message.uid > lastUid).slice(0, max);
     },
     listSince: async (since, max) => {
-      const uids = (await client.search({ since }, { uid: true })) || [];
-      return list(uids.sort((a, b) => a - b).slice(0, max));
+      const uids = (await step(() => client.search({ since }, { uid: true }))) || [];
+      return step(() => list(uids.sort((a, b) => a - b).slice(0, max)));
     },
-    parse: async (uid, maxBytes = MESSAGE_READ_MAX) => {
-      try {
-        const message = await client.fetchOne(
-          String(uid),
-          { source: { maxLength: maxBytes } },
-          { uid: true },
-        );
-        if (!message || !message.source) return null;
-        return await simpleParser(message.source, { skipImageLinks: true, skipTextToHtml: true });
-      } catch {
-        // Bad encodings, broken parts: the message is not read, the check goes on.
-        return null;
-      }
-    },
+    // The deadline is outside the catch: a message that cannot be read is skipped, a server that
+    // stops answering ends the check.
+    parse: (uid, maxBytes = MESSAGE_READ_MAX) => step(() => parseMessage(client, uid, maxBytes)),
   };
 };
 
-/** openInbox, with the reads a check for replies makes (headers by UID, a message's text). */
+/** The message's start parsed, or null when it cannot be fetched or read. */
+const parseMessage = async (
+  client: ImapFlow,
+  uid: number,
+  maxBytes: number,
+): Promise<ParsedMail | null> => {
+  try {
+    const message = await client.fetchOne(
+      String(uid),
+      { source: { maxLength: maxBytes } },
+      { uid: true },
+    );
+    if (!message || !message.source) return null;
+    return await simpleParser(message.source, { skipImageLinks: true, skipTextToHtml: true });
+  } catch {
+    // Bad encodings, broken parts: the message is not read, the check goes on.
+    return null;
+  }
+};
+
+/**
+ * openInbox, with the reads a check for replies makes (headers by UID, a message's text), each
+ * within IMAP_COMMAND_DEADLINE_MS.
+ */
 export const withInboxSession = <T>(
   account: ImapAccount,
   work: (inbox: InboxSession) => Promise<T>,
-): Promise<T> => openInbox(account, (client) => work(sessionOf(client)));
+  deadlines: ImapDeadlines = DEADLINES,
+): Promise<T> =>
+  openInbox(account, (client) => work(sessionOf(client, deadlines.commandMs)), deadlines);

@@ -1,12 +1,20 @@
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { mailPrivateHostsAllowed } from '../../config.ts';
+import { webhookPrivateHostsAllowed } from '../../config.ts';
 import { PrivateAddressError, resolveOutboundHost } from '../../lib/outbound-address.ts';
 import type { OutboundTarget } from '../../lib/outbound-address.ts';
 
-/** How long a receiver has to answer a delivery. */
+/**
+ * How long one POST may take in all: looking the host up, connecting, TLS, sending the request,
+ * and the receiver's whole answer (status, headers and body). A deadline, not an idle timer: a
+ * receiver that keeps sending a byte now and then is cut off all the same.
+ */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** The error of a POST cut off by its deadline ("No complete answer within 10 s"). */
+export const deadlineError = (ms: number): string =>
+  `No complete answer within ${Math.round(ms / 100) / 10} s`;
 
 /** `Leadline-Signature`: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const signatureHeader = (secret: string, body: string, unixSeconds: number): string =>
@@ -41,8 +49,8 @@ export type WebhookTarget =
 /**
  * Checks a webhook URL and resolves its host once: refused when it is not http(s) or carries a
  * login, when the host cannot be found, or when it resolves to a loopback, private or reserved
- * address (`privateHost`), unless MAIL_ALLOW_PRIVATE_HOSTS=1. Saving a webhook and every POST
- * both ask it.
+ * address (`privateHost`) unless WEBHOOK_ALLOW_PRIVATE_HOSTS=1, and to a link-local or cloud
+ * metadata address whatever the setting. Saving a webhook and every POST both ask it.
  */
 export const webhookTarget = async (raw: string): Promise<WebhookTarget> => {
   const problem = webhookUrlProblem(raw);
@@ -52,38 +60,72 @@ export const webhookTarget = async (raw: string): Promise<WebhookTarget> => {
   try {
     return {
       url,
-      target: await resolveOutboundHost(host, { allowPrivate: mailPrivateHostsAllowed() }),
+      target: await resolveOutboundHost(host, { allowPrivate: webhookPrivateHostsAllowed() }),
     };
   } catch (error) {
-    return error instanceof PrivateAddressError
-      ? { refusal: `${host} is a private or reserved address`, privateHost: true }
-      : { refusal: `${host} could not be found`, privateHost: false };
+    if (!(error instanceof PrivateAddressError))
+      return { refusal: `${host} could not be found`, privateHost: false };
+    return error.always
+      ? { refusal: `${host} is a link-local or cloud metadata address`, privateHost: true }
+      : { refusal: `${host} is a private or reserved address`, privateHost: true };
   }
 };
 
 /**
  * POSTs `body` (JSON) to `url` with the event id and, with a secret, the signature. The host is
- * resolved once and checked: loopback, private and reserved addresses are refused (as for mail
- * hosts) unless MAIL_ALLOW_PRIVATE_HOSTS=1, and the connection goes to the checked address.
- * Never throws: a refusal, a timeout or a network error is an outcome without status. A 2xx
- * answer is a success; redirects are not followed.
+ * resolved once and checked (webhookTarget), and the connection goes to the checked address.
+ * The whole exchange, the lookup included, ends within `timeoutMs` (WEBHOOK_TIMEOUT_MS): past it
+ * the connection is destroyed and the outcome says "No complete answer within 10 s", however
+ * busily the receiver was trickling its answer. Never throws: a refusal, the deadline or a
+ * network error is an outcome without status. A 2xx answer is a success; redirects are not
+ * followed.
  */
 export const postEvent = async (options: {
   url: string;
   body: string;
   eventId: string;
   secret?: string;
+  /** The deadline of the whole POST; tests shorten it. */
   timeoutMs?: number;
 }): Promise<PostOutcome> => {
   const started = Date.now();
+  const deadlineMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const done = (status: number | null, error: string | null): PostOutcome => ({
     ok: status !== null && status >= 200 && status < 300,
     status,
     error,
     durationMs: Date.now() - started,
   });
+  let finish: (outcome: PostOutcome) => void = () => undefined;
+  const outcome = new Promise<PostOutcome>((resolve) => {
+    finish = resolve;
+  });
+  // Whatever is under way when the deadline passes (the lookup, the connection, the answer) is
+  // abandoned; the request, if there is one yet, is destroyed with its socket.
+  const abandon = new AbortController();
+  const deadline = setTimeout(() => {
+    finish(done(null, deadlineError(deadlineMs)));
+    abandon.abort();
+  }, deadlineMs);
+  exchange(options, abandon.signal, done).then(finish, (error: unknown) =>
+    finish(done(null, error instanceof Error ? error.message : String(error))),
+  );
+  try {
+    return await outcome;
+  } finally {
+    clearTimeout(deadline);
+  }
+};
+
+/** The POST itself, given up (its socket destroyed) when `signal` aborts. */
+const exchange = async (
+  options: { url: string; body: string; eventId: string; secret?: string },
+  signal: AbortSignal,
+  done: (status: number | null, error: string | null) => PostOutcome,
+): Promise<PostOutcome> => {
   const resolved = await webhookTarget(options.url);
   if ('refusal' in resolved) return done(null, resolved.refusal);
+  if (signal.aborted) return done(null, null);
   const { url, target } = resolved;
   const headers: Record<string, string | number> = {
     'content-type': 'application/json',
@@ -109,7 +151,7 @@ export const postEvent = async (options: {
         method: 'POST',
         headers: { ...headers, host: url.host },
         servername: target.servername,
-        timeout: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+        signal,
       },
       (res) => {
         // The answer's body is not kept; it is read so the connection ends cleanly.
@@ -118,10 +160,6 @@ export const postEvent = async (options: {
         res.on('error', () => resolve(done(res.statusCode ?? null, null)));
       },
     );
-    req.on('timeout', () => {
-      req.destroy();
-      resolve(done(null, 'No answer within 10 s'));
-    });
     req.on('error', (error: NodeJS.ErrnoException) =>
       resolve(done(null, error.code === 'ECONNREFUSED' ? 'Connection refused' : error.message)),
     );
