@@ -254,7 +254,7 @@ describe('account recovery ends every credential (issue 24)', () => {
     }
   });
 
-  it('an administrator\'s reset revokes the API keys and tells the owner', async () => {
+  it("an administrator's reset revokes the API keys and tells the owner", async () => {
     const { user, token: session } = await t.createUser({ role: 'Sales Rep' });
     const key = await createKey(session, 'CRM bridge');
     const before = smtp.messages.length;
@@ -277,7 +277,7 @@ describe('account recovery ends every credential (issue 24)', () => {
     expect(text).not.toContain(response.json().temporaryPassword);
   });
 
-  it('changing one\'s own password keeps the keys, and the email says so', async () => {
+  it("changing one's own password keeps the keys, and the email says so", async () => {
     const { user, token: session } = await t.createUser({ role: 'Sales Rep' });
     const key = await createKey(session, 'Kept');
     const before = smtp.messages.length;

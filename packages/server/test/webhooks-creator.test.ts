@@ -71,7 +71,9 @@ const expectSwitchedOff = async (
       ),
     );
   expect(entries.map((entry) => entry.details)).toEqual([
-    expect.stringContaining(`Webhook ${webhook.url} was switched off: Switched off because ${because}`),
+    expect.stringContaining(
+      `Webhook ${webhook.url} was switched off: Switched off because ${because}`,
+    ),
   ]);
   const mail = mails.find((m) => m.to === other.user.email && m.text.includes(webhook.url));
   expect(mail?.subject).toBe('A Leadline webhook was switched off');

@@ -87,7 +87,7 @@ export const accountsRoutes =
         return {
           message:
             reset.revokedKeys.length > 0
-              ? `Temporary password created. It is shown only once. ${reset.revokedKeys.length === 1 ? 'The user\'s API key was' : `The user's ${reset.revokedKeys.length} API keys were`} revoked.`
+              ? `Temporary password created. It is shown only once. ${reset.revokedKeys.length === 1 ? "The user's API key was" : `The user's ${reset.revokedKeys.length} API keys were`} revoked.`
               : 'Temporary password created. It is shown only once.',
           temporaryPassword: reset.temporaryPassword,
           user: reset.user,

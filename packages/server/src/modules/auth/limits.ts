@@ -55,7 +55,6 @@ export type SigninLimits = {
   delays: { first: number; cap: number };
 };
 
-
 export type SignupLimits = { perAddress: RateLimit; perEmail: RateLimit };
 
 /** The other anonymous auth routes' limits, each counted per address (/64) or address+email. */
@@ -169,7 +168,10 @@ export const createAuthLimiter = (
           );
           // Counted as a failure before the password is checked, so that tries sent all at
           // once cannot pass the check together; taken back unless the password was wrong.
-          undo = { address: await byAddress.record(address), account: await byAccount.record(account) };
+          undo = {
+            address: await byAddress.record(address),
+            account: await byAccount.record(account),
+          };
           checking.add(keys, settled);
           return [];
         });

@@ -98,9 +98,7 @@ export const signoutEverywhere = async (
   if (revokeApiKeys && actor.apiKeyId) throw forbidden(API_KEY_SESSION_ONLY);
   return db.transaction(async (tx) => {
     await endUserSessions(tx, actor.id);
-    return revokeApiKeys
-      ? revokeUserApiKeys(tx, actor.row, actor, 'signed out everywhere')
-      : [];
+    return revokeApiKeys ? revokeUserApiKeys(tx, actor.row, actor, 'signed out everywhere') : [];
   });
 };
 

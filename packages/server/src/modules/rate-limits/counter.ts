@@ -30,14 +30,11 @@ const pruner = (db: Db, name: string, now: () => number) => {
  * from the latest event; without, the key waits until enough of its oldest events leave the
  * window to bring it under `max`.
  */
-const waitOf = (
-  slices: HitSlice[],
-  limit: RateLimit,
-  at: number,
-  delays?: Delays,
-): number => {
+const waitOf = (slices: HitSlice[], limit: RateLimit, at: number, delays?: Delays): number => {
   // A slice counts until its latest event has left the window.
-  const live = slices.filter((row) => row.count > 0 && row.lastAt.getTime() > at - limit.timeWindow);
+  const live = slices.filter(
+    (row) => row.count > 0 && row.lastAt.getTime() > at - limit.timeWindow,
+  );
   const total = live.reduce((sum, row) => sum + row.count, 0);
   if (total < limit.max) return 0;
   if (delays) {

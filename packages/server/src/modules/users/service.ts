@@ -62,9 +62,7 @@ const loadPublic = async (db: Db, id: string): Promise<PublicUser> =>
   toPublicUser((await findUserById(db, id))!);
 
 /** A self-registration's outcome: the new pending user, or the account that has the email. */
-export type Registration =
-  | { created: PublicUser }
-  | { taken: { name: string; email: string } };
+export type Registration = { created: PublicUser } | { taken: { name: string; email: string } };
 
 /**
  * POST /api/auth/signup without a token: a pending user of the four member roles. An email
@@ -112,7 +110,8 @@ export const register = async (db: Db, data: SignupData): Promise<Registration> 
     );
   } catch (error) {
     // The same email registered at the same moment by another request.
-    const raced = error instanceof HttpError && error.statusCode === 409 ? await taken() : undefined;
+    const raced =
+      error instanceof HttpError && error.statusCode === 409 ? await taken() : undefined;
     if (raced) return raced;
     throw error;
   }
