@@ -370,6 +370,28 @@ describe('cheap checks before expensive ones (issue 24)', () => {
     expect(signins.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
   });
 
+  it('counts password changes per user in the database, before the current one is checked', async () => {
+    const { t } = await limitedServer({ signin: { max: 2, timeWindow: 15 * MINUTE } });
+    const { token } = await t.createUser({ role: 'Sales Rep' });
+    const change = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        token,
+        payload: { currentPassword: 'not-the-password', newPassword: 'a-new-password-123' },
+      });
+    const codes = [(await change()).statusCode, (await change()).statusCode];
+    const hashing = vi.spyOn(passwordQueue, 'run');
+    try {
+      const refused = await change();
+      expect([...codes, refused.statusCode]).toEqual([400, 400, 429]);
+      expect(refused.json().message).toBe('Too many password changes. Try again in 15 minutes.');
+      expect(hashing).not.toHaveBeenCalled();
+    } finally {
+      hashing.mockRestore();
+    }
+  });
+
   it('counts resets, set-ups, forgot-password requests and sign-ups by the /64', async () => {
     const { t } = await limitedServer({
       passwordReset: { max: 2, timeWindow: 15 * MINUTE },

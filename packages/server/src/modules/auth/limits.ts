@@ -57,8 +57,13 @@ export type SigninLimits = {
 
 export type SignupLimits = { perAddress: RateLimit; perEmail: RateLimit };
 
-/** The other anonymous auth routes' limits, each counted per address (/64) or address+email. */
+/**
+ * The other auth routes' limits: the anonymous ones counted per address (/64) or address and
+ * email, password changes per user.
+ */
 export type RequestLimits = {
+  /** Password changes (each checks the current password) per user. */
+  changePassword: RateLimit;
   /** First-administrator set-ups per address. */
   setup: RateLimit;
   /** Password-reset attempts (a link's new password) per address. */
@@ -117,6 +122,7 @@ export const createAuthLimiter = (
   const signupsByAddress = counter('signup-address', signupLimits.perAddress);
   const signupsByEmail = counter('signup-email', signupLimits.perEmail);
   const requests = {
+    changePassword: counter('change-password-user', requestLimits.changePassword),
     setup: counter('setup-address', requestLimits.setup),
     reset: counter('reset-address', requestLimits.reset),
     forgot: counter('forgot-address-email', requestLimits.forgot),
@@ -224,6 +230,13 @@ export const createAuthLimiter = (
         requests.reset,
         addressKey(ip),
         (wait) => `Too many password-reset attempts from your address. Try again in ${wait}.`,
+      ),
+    /** Password changes of a signed-in user, per user. */
+    changePassword: (userId: string): Promise<void> =>
+      countOrRefuse(
+        requests.changePassword,
+        userId,
+        (wait) => `Too many password changes. Try again in ${wait}.`,
       ),
     /** Forgot-password requests, per address and email. */
     forgot: (ip: string, email: string): Promise<void> =>

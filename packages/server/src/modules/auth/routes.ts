@@ -139,6 +139,7 @@ export const authRoutes =
         },
       },
       {
+        changePassword: limits.signin,
         setup: limits.setup ?? limits.signup,
         reset: { ...resetLimit, max: resetLimit.max * 4 },
         forgot: resetLimit,
@@ -254,20 +255,13 @@ export const authRoutes =
     app.post(
       '/api/auth/change-password',
       {
-        config: {
-          access: 'user',
-          beforePasswordChange: true,
-          rateLimit: {
-            ...limits.signin,
-            hook: 'preHandler' as const,
-            keyGenerator: (request: { currentUser: { id: string } | null; ip: string }) =>
-              request.currentUser?.id ?? request.ip,
-          },
-        },
+        config: { access: 'user', beforePasswordChange: true },
         schema: { tags, body: changePasswordSchema },
       },
-      async (request) => {
+      async (request, reply) => {
         const actor = userOf(request);
+        // Each try checks the current password: counted per user before it is hashed.
+        await withRetryAfter(reply, () => limiter.changePassword(actor.id));
         const changed = await changePassword(db, tokens, actor, request.body, deviceOf(request));
         // Changing one's own password leaves the API keys (the email says so).
         if (systemMail) notifyPasswordChanged(mailingFor(request, systemMail), actor, 'changed');
