@@ -18,7 +18,7 @@ const serverDoors = {
   campaigns: ['join.ts', 'service.ts', 'summary.ts'],
   deliverability: ['events.ts', 'incoming.ts', 'rate.ts', 'record.ts'],
   events: ['context.ts', 'dispatch.ts', 'doc.ts', 'jobs.ts', 'record.ts'],
-  'api-keys': ['authenticate.ts'],
+  'api-keys': ['authenticate.ts', 'owner.ts'],
   imports: ['rows-source.ts', 'xlsx.ts', 'zip.ts'],
   leads: [
     'access.ts',
@@ -43,7 +43,8 @@ const serverDoors = {
   tasks: ['campaign-tasks.ts', 'service.ts'],
   unsubscribe: ['links.ts'],
   users: ['present.ts', 'service.ts', 'store.ts', 'deletion.ts'],
-  webhooks: ['post.ts'],
+  webhooks: ['creator.ts', 'post.ts'],
+  'rate-limits': ['counter.ts'],
 };
 
 // Every folder under packages/web/src/features is a feature, so a new one is fenced in at once.

@@ -103,6 +103,8 @@ describe('API keys in the browser', () => {
     await visible(row.getByText('Rita Rep'));
     await visible(row.getByText('(rep@demo.leadline.test)'));
     await visible(row.getByText(`${key.slice(0, 10)}…`));
+    // Each key's last use shows on Teams too (issue 24): this one was used just above.
+    await visible(row.getByText(/Last used .*\d/));
     await snap(page, 'teams-api-keys-1280');
     await snapDark(page, 'teams-api-keys-1280');
 

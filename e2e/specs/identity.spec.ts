@@ -134,7 +134,10 @@ describe('identity in the browser', () => {
     await visible(page.getByText('acme-corp'));
     await snap(page, 'signup-1280');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await toast(page, 'User registered successfully!');
+    await toast(page, 'Registration received');
+    // The text reads right whether the address was new or already had an account (issue 24).
+    await visible(page.getByText(`If ${applicant.email} can be registered`));
+    await visible(page.getByText(`If ${applicant.email} already has an account`));
 
     await signIn(page, applicant.email);
     await visible(page.getByText('Your account is pending approval'));

@@ -118,3 +118,34 @@ describe('sign out everywhere', () => {
     await elsewhere.context.close();
   });
 });
+
+describe('sign out everywhere with the API keys (issue 24)', () => {
+  it('the dialog offers to revoke the keys too; checked, they stop working', async () => {
+    const token = await signinToken(server, REP.email, PASSWORD);
+    const created = await postApi(server, '/api/api-keys', { name: 'Exported script' }, token);
+    const { key } = created as { key: string };
+    expect(await meStatus(key)).toBe(200);
+    const { page, context, errors } = await newPage(browser, server.url);
+    await signIn(page, REP.email);
+    await page.waitForURL('**/leads-table');
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const dialog = page.getByRole('dialog');
+    const revoke = dialog.getByRole('checkbox', { name: 'Also revoke all my API keys' });
+    await visible(revoke);
+    expect(await revoke.isChecked()).toBe(false);
+    await revoke.check();
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await snap(page, `profile-signout-everywhere-keys-${viewport.width}-light`);
+    }
+    await page.setViewportSize(DESKTOP);
+    await dialog.getByRole('button', { name: 'Yes, sign out everywhere' }).click();
+    await page.waitForURL('**/login');
+    await toast(page, 'Signed out everywhere and 1 API key revoked. Sign in again to continue.');
+    expect(await meStatus(key)).toBe(401);
+    expect(await meStatus(token)).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

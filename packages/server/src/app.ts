@@ -185,7 +185,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerGuard(app, {
     authenticate: (token) => authenticate(deps.db, deps.tokens, token),
     actingUser: (user, organizationHeader) => actingUser(deps.db, user, organizationHeader),
-    limitApiKey: apiKeyLimiter(app, deps.apiKeyLimit),
+    limitApiKey: apiKeyLimiter(deps.db, deps.apiKeyLimit),
   });
   registerPasswordChangeGate(app);
   registerTextInputCheck(app);
@@ -193,8 +193,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(healthRoutes(deps.db));
   await app.register(authRoutes(deps.db, deps.tokens, limits, deps.systemMail));
   await app.register(sessionRoutes(deps.db));
-  await app.register(usersRoutes(deps.db));
-  await app.register(accountsRoutes(deps.db));
+  await app.register(usersRoutes(deps.db, deps.systemMail));
+  await app.register(accountsRoutes(deps.db, deps.systemMail));
   await app.register(organizationsRoutes(deps.db));
   await app.register(leadsRoutes(deps.db));
   await app.register(interactionsRoutes(deps.db));

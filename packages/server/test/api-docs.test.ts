@@ -117,6 +117,8 @@ describe('GET /api/docs/json', () => {
       'message',
       'temporaryPassword',
       'user',
+      // Issue 24: an administrator's reset revokes the user's API keys and lists them.
+      'revokedApiKeys',
     ]);
   });
 

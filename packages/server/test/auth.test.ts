@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../src/db/schema.ts';
 import { PASSWORD, ROOT_EMAIL, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import { signedUp, signup } from './fixtures.ts';
@@ -213,7 +214,7 @@ describe('self-registration', () => {
     });
   });
 
-  it('validates the body and refuses a taken email with 409', async () => {
+  it('validates the body, and answers a taken email as a new one (issue 24)', async () => {
     const missingOrg = await signup(t, undefined, {});
     expect(missingOrg.statusCode).toBe(400);
     expect(missingOrg.json().message).toBe(
@@ -233,7 +234,22 @@ describe('self-registration', () => {
       email: ROOT_EMAIL.toUpperCase(),
       organizationName: 'acme',
     });
-    expect(taken.statusCode).toBe(409);
+    const fresh = await signup(t, undefined, {
+      email: uniqueEmail('fresh'),
+      organizationName: 'acme',
+    });
+    // The same status and body: a stranger cannot tell which addresses are registered.
+    expect(fresh.statusCode).toBe(201);
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.body).toBe(fresh.body);
+    expect(Object.keys(fresh.json())).toEqual(['message']);
+    // Nothing was made or changed for the registered address: the Super Admin stays one.
+    const rows = await t.database.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.email, ROOT_EMAIL.toLowerCase()));
+    expect(rows).toEqual([{ role: 'Super Admin' }]);
+    expect((await t.signin(ROOT_EMAIL)).length).toBeGreaterThan(0);
   });
 });
 

@@ -6,6 +6,8 @@ import type { LeadInput } from '@leadline/shared/leads';
 import type { Db } from '../src/db/connection.ts';
 import { activityLog, clients, leads, organizations } from '../src/db/schema.ts';
 import type { LeadSeedRow } from '../src/modules/leads/repo.ts';
+import { toPublicUser } from '../src/modules/users/present.ts';
+import { findUserByEmail } from '../src/modules/users/store.ts';
 import { PASSWORD, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import { smtpSettingsOf } from './mail-servers.ts';
@@ -177,15 +179,22 @@ export const signup = (
     payload: { name: 'A', email: uniqueEmail(), password: PASSWORD, role: 'Sales Rep', ...fields },
   });
 
-/** A `signup` that must answer 201; returns the new user. */
+/**
+ * A `signup` that must answer 201; returns the new user. An anonymous sign-up's answer does not
+ * name the user (it is the same for a registered email), so that one is read back by its email.
+ */
 export const signedUp = async (
   t: TestContext,
   token: string | undefined,
   fields: Record<string, unknown>,
 ) => {
-  const response = await signup(t, token, fields);
+  const payload = { email: uniqueEmail(), ...fields };
+  const response = await signup(t, token, payload);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().user as PublicUser;
+  if (token) return response.json().user as PublicUser;
+  const row = await findUserByEmail(t.database.db, String(payload.email));
+  expect(row, `no user ${String(payload.email)}`).toBeDefined();
+  return toPublicUser(row!);
 };
 
 /**

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { INVALID_RESET_LINK } from '@leadline/shared/accounts';
 import { readConfig } from '../src/config.ts';
+import { passwordQueue } from '../src/lib/passwords.ts';
 import { activityLog, passwordResets } from '../src/db/tables.ts';
 import { createSystemMailer } from '../src/modules/system-mail/mailer.ts';
 import { PASSWORD, TEST_PUBLIC_URL, createTestContext, uniqueEmail } from './context.ts';
@@ -183,6 +184,153 @@ describe('forgot password and the reset link', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('account recovery ends every credential (issue 24)', () => {
+  const createKey = async (session: string, name: string) => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/api-keys',
+      token: session,
+      payload: { name },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json() as { key: string; apiKey: { prefix: string } };
+  };
+  const meWith = async (token: string) =>
+    (await t.request({ method: 'GET', url: '/api/auth/me', token })).statusCode;
+
+  it('a reset by link revokes the API keys, and the email says so and lists them', async () => {
+    const { user, token: session } = await t.createUser({ role: 'Sales Rep' });
+    const first = await createKey(session, 'Zapier sync');
+    const second = await createKey(session, 'Nightly export');
+    expect(await meWith(first.key)).toBe(200);
+    const before = smtp.messages.length;
+    await forgot(t, user.email);
+    const token = await tokenIn((await smtp.waitForMessages(before + 1))[before]!);
+    const done = await reset(token, NEW_PASSWORD);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toContain('your API keys revoked (2)');
+    expect(await meWith(first.key)).toBe(401);
+    expect(await meWith(second.key)).toBe(401);
+
+    const [notice] = (await smtp.waitForMessages(before + 2)).slice(before + 1);
+    const text = (await simpleParser(notice!.raw)).text ?? '';
+    expect(text).toContain('Every API key of your account has been revoked (2)');
+    expect(text).toContain(`Zapier sync (${first.apiKey.prefix}…)`);
+    expect(text).toContain(`Nightly export (${second.apiKey.prefix}…)`);
+    expect(text).not.toContain(first.key);
+    expect(text).not.toContain('Every other session');
+  });
+
+  it('a bogus, used or expired link is refused before any password is hashed', async () => {
+    const { user } = await t.createUser({ role: 'Sales Rep' });
+    const before = smtp.messages.length;
+    await forgot(t, user.email);
+    const token = await tokenIn((await smtp.waitForMessages(before + 1))[before]!);
+    expect((await reset(token, NEW_PASSWORD)).statusCode).toBe(200);
+    // The "password changed" notice leaves in the background: wait for it first.
+    await smtp.waitForMessages(before + 2);
+    const other = await t.createUser({ role: 'Sales Rep' });
+    const count = smtp.messages.length;
+    await forgot(t, other.user.email);
+    const expiredToken = await tokenIn((await smtp.waitForMessages(count + 1))[count]!);
+    await t.database.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.userId, other.user.id));
+
+    const hashing = vi.spyOn(passwordQueue, 'run');
+    try {
+      for (const bad of ['0'.repeat(64), token, expiredToken]) {
+        const response = await reset(bad, 'a-new-password-123');
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(INVALID_RESET_LINK);
+      }
+      expect(hashing).not.toHaveBeenCalled();
+    } finally {
+      hashing.mockRestore();
+    }
+  });
+
+  it("an administrator's reset revokes the API keys and tells the owner", async () => {
+    const { user, token: session } = await t.createUser({ role: 'Sales Rep' });
+    const key = await createKey(session, 'CRM bridge');
+    const before = smtp.messages.length;
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/users/${user.id}/reset-password`,
+      token: await t.rootToken(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().revokedApiKeys).toEqual([
+      { name: 'CRM bridge', prefix: key.apiKey.prefix },
+    ]);
+    expect(response.json().message).toContain("The user's API key was revoked.");
+    expect(await meWith(key.key)).toBe(401);
+    const [notice] = (await smtp.waitForMessages(before + 1)).slice(before);
+    expect(notice!.recipients).toEqual([user.email]);
+    const text = (await simpleParser(notice!.raw)).text ?? '';
+    expect(text).toContain('was reset by an administrator');
+    expect(text).toContain(`CRM bridge (${key.apiKey.prefix}…)`);
+    expect(text).not.toContain(response.json().temporaryPassword);
+  });
+
+  it("changing one's own password keeps the keys, and the email says so", async () => {
+    const { user, token: session } = await t.createUser({ role: 'Sales Rep' });
+    const key = await createKey(session, 'Kept');
+    const before = smtp.messages.length;
+    const changed = await t.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      token: session,
+      payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await meWith(key.key)).toBe(200);
+    const [notice] = (await smtp.waitForMessages(before + 1)).slice(before);
+    expect(notice!.recipients).toEqual([user.email]);
+    expect((await simpleParser(notice!.raw)).text).toContain('Your API keys still work');
+  });
+});
+
+describe('anonymous sign-up with a registered email (issue 24)', () => {
+  it('answers as for a new email, and emails the address owner instead', async () => {
+    const { user } = await t.createUser({ role: 'Sales Rep', name: 'Owen Owner' });
+    const body = (email: string) => ({
+      name: 'Stranger',
+      email,
+      password: 'stranger-password',
+      role: 'Sales Rep',
+      organizationName: 'stranger-org',
+    });
+    const before = smtp.messages.length;
+    const taken = await t.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: body(user.email.toUpperCase()),
+    });
+    const fresh = await t.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: body(uniqueEmail('fresh-signup')),
+    });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.body).toBe(fresh.body);
+    const [notice] = (await smtp.waitForMessages(before + 1)).slice(before);
+    expect(notice!.recipients).toEqual([user.email]);
+    const parsed = await simpleParser(notice!.raw);
+    expect(parsed.subject).toBe('Someone tried to sign up to Leadline with your address');
+    expect(parsed.text).toContain('Hello Owen Owner');
+    expect(parsed.text).toContain(`${TEST_PUBLIC_URL}/forgot-password`);
+    expect(parsed.text).not.toContain('stranger-password');
+    // The owner's account is as it was: their password still signs in.
+    expect(await t.signin(user.email)).toEqual(expect.any(String));
+    // Only the owner was written to: the new address gets no mail (it awaits approval).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.length).toBe(before + 1);
   });
 });
 

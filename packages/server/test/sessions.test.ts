@@ -137,3 +137,65 @@ describe('sessions', () => {
     expect(list.statusCode).toBe(401);
   });
 });
+
+describe('sign out everywhere, with the API keys (issue 24)', () => {
+  const newKey = async (token: string, name: string) => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/api-keys',
+      token,
+      payload: { name },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { key: string; apiKey: { prefix: string } };
+  };
+  const signoutEverywhere = (token: string, payload: object) =>
+    t.request({ method: 'POST', url: '/api/auth/signout', token, payload });
+
+  it('keeps the keys by default, and revokes them with revokeApiKeys: true', async () => {
+    const { user, token } = await t.createUser({ role: 'Sales Rep' });
+    const other = await signinFrom(user.email, FIREFOX);
+    const key = await newKey(token, 'Reporting script');
+    const kept = await signoutEverywhere(token, { everywhere: true });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toEqual({ message: 'Signed out everywhere' });
+    expect(await me(other)).toBe(401);
+    expect(await me(key.key)).toBe(200);
+
+    const again = await signinFrom(user.email, CHROME);
+    const second = await newKey(again, 'Second script');
+    const revoked = await signoutEverywhere(again, { everywhere: true, revokeApiKeys: true });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json().message).toBe('Signed out everywhere; 2 API keys revoked');
+    expect(revoked.json().revokedApiKeys).toEqual(
+      expect.arrayContaining([
+        { name: 'Reporting script', prefix: key.apiKey.prefix },
+        { name: 'Second script', prefix: second.apiKey.prefix },
+      ]),
+    );
+    expect(await me(again)).toBe(401);
+    expect(await me(key.key)).toBe(401);
+    expect(await me(second.key)).toBe(401);
+    const listed = await t.request({
+      method: 'GET',
+      url: '/api/api-keys',
+      token: await t.signin(user.email),
+    });
+    expect(listed.json().apiKeys.map((k: { status: string }) => k.status)).toEqual([
+      'revoked',
+      'revoked',
+    ]);
+  });
+
+  it('refuses revokeApiKeys from a key (only a signed-in session revokes keys)', async () => {
+    const { token } = await t.createUser({ role: 'Sales Rep' });
+    const key = await newKey(token, 'Cannot revoke itself');
+    const refused = await signoutEverywhere(key.key, { everywhere: true, revokeApiKeys: true });
+    expect(refused.statusCode).toBe(403);
+    expect(await me(token)).toBe(200);
+    expect(await me(key.key)).toBe(200);
+    const bad = await signoutEverywhere(token, { everywhere: true, revokeApiKeys: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('revokeApiKeys must be true or false');
+  });
+});

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { passwordQueue } from '../src/lib/passwords.ts';
 import type { TrustProxy } from '../src/lib/trust-proxy.ts';
 import type { AuthLimits } from '../src/modules/auth/routes.ts';
 import { HSTS } from '../src/plugins/security-headers.ts';
@@ -234,7 +235,8 @@ describe('sign-up limits', () => {
       });
       perEmail.push(response.statusCode);
     }
-    expect(perEmail).toEqual([201, 409, 429]);
+    // The second is answered as a new email would be (issue 24: no 409 tells it is taken).
+    expect(perEmail).toEqual([201, 201, 429]);
 
     // An administrator creating users is not counted.
     const root = await t.rootToken();
@@ -311,5 +313,134 @@ describe('sign-out', () => {
     expect(await me(t, someoneElse)).toBe(200);
     // Signing in again works as before.
     expect(await me(t, await t.signin(user.email))).toBe(200);
+  });
+});
+
+describe('cheap checks before expensive ones (issue 24)', () => {
+  const bogusReset = (t: TestContext, remoteAddress: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/auth/reset',
+      remoteAddress,
+      payload: { token: 'f'.repeat(64), password: 'burst-password-1' },
+    });
+  const lateSetup = (t: TestContext, remoteAddress: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/auth/setup',
+      remoteAddress,
+      payload: {
+        name: 'Late',
+        email: uniqueEmail('late-setup'),
+        password: 'burst-password-1',
+        organizationName: 'Late Co',
+      },
+    });
+
+  it('hashes nothing for bogus resets and set-ups after set-up, and sign-ins meanwhile pass', async () => {
+    const { t } = await limitedServer({});
+    const { user } = await t.createUser({ role: 'Sales Rep' });
+    const burst = (round: number) =>
+      Array.from({ length: 40 }, (_, i) => [
+        bogusReset(t, `203.0.${round}.${i + 1}`),
+        lateSetup(t, `198.18.${round}.${i + 1}`),
+      ]).flat();
+
+    const hashing = vi.spyOn(passwordQueue, 'run');
+    try {
+      const answers = await Promise.all(burst(1));
+      const codes = new Set(answers.map((response) => response.statusCode));
+      expect([...codes].sort()).toEqual([400, 409]);
+      expect(hashing).not.toHaveBeenCalled();
+    } finally {
+      hashing.mockRestore();
+    }
+
+    // The same burst while people sign in: every sign-in is answered, none is told "busy".
+    const [, signins] = await Promise.all([
+      Promise.all(burst(2)),
+      Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          signinAs(t, i % 2 ? user.email : ROOT_EMAIL, PASSWORD, {
+            remoteAddress: `192.0.2.${100 + i}`,
+          }),
+        ),
+      ),
+    ]);
+    expect(signins.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
+  });
+
+  it('counts password changes per user in the database, before the current one is checked', async () => {
+    const { t } = await limitedServer({ signin: { max: 2, timeWindow: 15 * MINUTE } });
+    const { token } = await t.createUser({ role: 'Sales Rep' });
+    const change = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        token,
+        payload: { currentPassword: 'not-the-password', newPassword: 'a-new-password-123' },
+      });
+    const codes = [(await change()).statusCode, (await change()).statusCode];
+    const hashing = vi.spyOn(passwordQueue, 'run');
+    try {
+      const refused = await change();
+      expect([...codes, refused.statusCode]).toEqual([400, 400, 429]);
+      expect(refused.json().message).toBe('Too many password changes. Try again in 15 minutes.');
+      expect(hashing).not.toHaveBeenCalled();
+    } finally {
+      hashing.mockRestore();
+    }
+  });
+
+  it('counts resets, set-ups, forgot-password requests and sign-ups by the /64', async () => {
+    const { t } = await limitedServer({
+      passwordReset: { max: 2, timeWindow: 15 * MINUTE },
+      setup: { max: 3, timeWindow: 60 * MINUTE },
+      signup: { max: 3, timeWindow: 60 * MINUTE },
+    });
+    // One machine rotating through the addresses of its IPv6 /64.
+    const six = (i: number) => `2001:db8:24:6::${(i + 1).toString(16)}`;
+    const resets: number[] = [];
+    for (let i = 0; i < 9; i++) resets.push((await bogusReset(t, six(i))).statusCode);
+    expect(resets).toEqual([...Array<number>(8).fill(400), 429]);
+    const setups: number[] = [];
+    for (let i = 0; i < 4; i++) setups.push((await lateSetup(t, six(20 + i))).statusCode);
+    expect(setups).toEqual([409, 409, 409, 429]);
+    const refused = await lateSetup(t, six(30));
+    expect(refused.json().message).toBe(
+      'Too many set-up attempts from your address. Try again in 60 minutes.',
+    );
+    expect(refused.headers['retry-after']).toBe(String(60 * 60));
+    const forgets: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/auth/forgot',
+        remoteAddress: six(40 + i),
+        payload: { email: 'someone@example.com' },
+      });
+      forgets.push(response.statusCode);
+    }
+    // 400: this server has no system mail; the third is refused by the limit first.
+    expect(forgets).toEqual([400, 400, 429]);
+    const signups: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const counted = await t.request({
+        method: 'POST',
+        url: '/api/auth/signup',
+        remoteAddress: six(50 + i),
+        payload: {
+          name: 'N',
+          email: uniqueEmail('six'),
+          password: PASSWORD,
+          role: 'Sales Rep',
+          organizationName: 'acme',
+        },
+      });
+      signups.push(counted.statusCode);
+    }
+    expect(signups).toEqual([201, 201, 201, 429]);
+    // Another network is not held up.
+    expect((await bogusReset(t, '2001:db8:24:7::1')).statusCode).toBe(400);
   });
 });

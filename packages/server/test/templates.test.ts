@@ -232,6 +232,31 @@ describe('merge fields and fallbacks', { timeout: 60_000 }, () => {
     });
   });
 
+  it('answers the preview sanitised on the server (issue 24)', async () => {
+    // A template's body is stored as written (the editor or the API may send anything); the
+    // preview is HTML a page may show, so the server cleans it, as it does inbox emails.
+    const hostile = [
+      '<p onclick="steal()">Hi {{firstName}}</p>',
+      '<script>document.cookie</script>',
+      '<img src="https://tracker.example/pixel.gif" onerror="steal()">',
+      '<a href="javascript:steal()">click</a>',
+      '<iframe src="https://evil.example/"></iframe>',
+      '<style>body{display:none}</style>',
+    ].join('');
+    const template = await create(ana.token, { name: 'Hostile', subject: 'Hi', body: hostile });
+    const response = await call(ana.token, 'POST', `/api/templates/${template._id}/preview`, {
+      leadId: lead,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { body: previewed } = response.json() as { body: string };
+    expect(previewed).toContain('Hi Grace');
+    for (const banned of ['<script', 'onclick', 'onerror', 'javascript:', '<iframe', '<style'])
+      expect(previewed.toLowerCase()).not.toContain(banned);
+    // A remote image is kept only as data-remote-src: the preview loads nothing by itself.
+    expect(previewed).toContain('data-remote-src="https://tracker.example/pixel.gif"');
+    expect(previewed).not.toContain(' src="https://tracker.example');
+  });
+
   it('fills the same fields in a bulk run, and refuses an unknown one', async () => {
     const result = await runBulk(
       t,

@@ -76,6 +76,8 @@ export type SigninInput = z.input<typeof signinSchema>;
 /** Sign-out's optional body: `everywhere` ends every session of the user, not only this one. */
 export const signoutSchema = z.object({
   everywhere: z.boolean({ error: 'everywhere must be true or false' }).optional(),
+  /** With everywhere: also revoke every API key of the account. */
+  revokeApiKeys: z.boolean({ error: 'revokeApiKeys must be true or false' }).optional(),
 });
 export type SignoutInput = z.input<typeof signoutSchema>;
 

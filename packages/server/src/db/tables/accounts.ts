@@ -1,5 +1,5 @@
 // Tables of accounts: sessions and password-reset links; re-exported by ../tables.ts.
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, users } from '../schema.ts';
 
 /**
@@ -38,4 +38,27 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The limits' counters (failed sign-ins, sign-ups, reset and forgot-password requests, each API
+ * key's requests), shared by every process on the database and kept across restarts: one row
+ * per key (`signin-account someone@example.com`, `api-key <id>`…) and time slice of its window,
+ * counted up with one UPSERT. `last_at` is the latest event in the slice (the growing sign-in
+ * delays count from it); `expires_at` is when the slice no longer counts, so that the old rows
+ * of every limit are pruned by one DELETE whatever their windows.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('rate_limit_hits_expires_idx').on(t.expiresAt),
+  ],
 );

@@ -76,3 +76,15 @@ export const touchApiKey = async (db: Db, id: string): Promise<void> => {
       ),
     );
 };
+
+/** Revokes every key of the user not yet revoked; answers those it revoked. */
+export const revokeUserApiKeyRows = (
+  db: Db,
+  userId: string,
+  revokedBy: string,
+): Promise<ApiKeyRow[]> =>
+  db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()`, revokedBy })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning();

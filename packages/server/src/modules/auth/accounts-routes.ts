@@ -3,10 +3,14 @@ import { z } from 'zod';
 import { changeRoleSchema } from '@leadline/shared/accounts';
 import { publicUserAnswerSchema, userChangeAnswerSchema } from '@leadline/shared/auth';
 import { idParamsSchema } from '@leadline/shared/ids';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
+import type { SystemMailer } from '../system-mail/mailer.ts';
 import { USER_NOT_FOUND } from '../users/service.ts';
 import { changeRole, deactivateUser, reactivateUser, resetPasswordByAdmin } from './accounts.ts';
+import type { AccountMail } from './accounts.ts';
+import { notifyPasswordChanged } from './password-service.ts';
 
 // A malformed id is answered like an unknown user (404), as the services do for a foreign one.
 const idParams = idParamsSchema(USER_NOT_FOUND, 404);
@@ -16,6 +20,7 @@ const resetAnswer = {
     message: z.string(),
     temporaryPassword: z.string(),
     user: publicUserAnswerSchema,
+    revokedApiKeys: z.array(z.object({ name: z.string(), prefix: z.string() })),
   }),
 };
 
@@ -25,9 +30,16 @@ const resetAnswer = {
  * with sign-in because each of these ends the account's sessions.
  */
 export const accountsRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, systemMail?: { mailer: SystemMailer; publicUrl: string }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['users'];
+    /** The system mailbox for this request's notices; a failure to send goes to its log. */
+    const mailFor = (request: FastifyRequest): AccountMail | undefined =>
+      systemMail && {
+        ...systemMail,
+        onError: (error) =>
+          request.log.error({ reason: error.message }, 'The account email could not be sent'),
+      };
 
     app.put(
       '/api/users/:id/role',
@@ -37,7 +49,13 @@ export const accountsRoutes =
       },
       async (request) => ({
         message: 'Role changed',
-        user: await changeRole(db, userOf(request), request.params.id, request.body.role),
+        user: await changeRole(
+          db,
+          userOf(request),
+          request.params.id,
+          request.body.role,
+          mailFor(request),
+        ),
       }),
     );
 
@@ -46,7 +64,7 @@ export const accountsRoutes =
       { config: { access: 'teams' }, schema: { tags, params: idParams, response: userChange } },
       async (request) => ({
         message: 'User deactivated',
-        user: await deactivateUser(db, userOf(request), request.params.id),
+        user: await deactivateUser(db, userOf(request), request.params.id, mailFor(request)),
       }),
     );
 
@@ -62,9 +80,19 @@ export const accountsRoutes =
     app.post(
       '/api/users/:id/reset-password',
       { config: { access: 'teams' }, schema: { tags, params: idParams, response: resetAnswer } },
-      async (request) => ({
-        message: 'Temporary password created. It is shown only once.',
-        ...(await resetPasswordByAdmin(db, userOf(request), request.params.id)),
-      }),
+      async (request) => {
+        const reset = await resetPasswordByAdmin(db, userOf(request), request.params.id);
+        const mail = mailFor(request);
+        if (mail) notifyPasswordChanged(mail, reset.owner, 'admin', reset.revokedKeys);
+        return {
+          message:
+            reset.revokedKeys.length > 0
+              ? `Temporary password created. It is shown only once. ${reset.revokedKeys.length === 1 ? "The user's API key was" : `The user's ${reset.revokedKeys.length} API keys were`} revoked.`
+              : 'Temporary password created. It is shown only once.',
+          temporaryPassword: reset.temporaryPassword,
+          user: reset.user,
+          revokedApiKeys: reset.revokedKeys,
+        };
+      },
     );
   };

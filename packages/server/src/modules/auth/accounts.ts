@@ -16,6 +16,13 @@ import { toPublicUser } from '../users/present.ts';
 import { countOtherActiveSuperAdmins, findUserById, updateUser } from '../users/store.ts';
 import type { UserRow } from '../../caller/current-user.ts';
 import { USER_NOT_FOUND } from '../users/service.ts';
+import { revokeUserApiKeys } from '../api-keys/owner.ts';
+import type { RevokedKey } from '../api-keys/owner.ts';
+import { mailSwitchedOff, switchOffCreatorWebhooks } from '../webhooks/creator.ts';
+import type { CreatorNoticeMail } from '../webhooks/creator.ts';
+
+/** The system mailbox for the emails account changes cause (none: no email). */
+export type AccountMail = CreatorNoticeMail;
 
 type Action = 'role' | 'deactivate' | 'reactivate' | 'reset';
 
@@ -61,6 +68,7 @@ export const changeRole = async (
   actor: CurrentUser,
   id: string,
   role: Role,
+  mail?: AccountMail,
 ): Promise<PublicUser> => {
   const row = await managed(db, actor, id, 'role');
   const allowed = assignableRoles(actor, {
@@ -74,13 +82,17 @@ export const changeRole = async (
   if (row.role === role) return toPublicUser(row);
   // An administrator's stored map means nothing; a former one starts from the role's defaults.
   const wasAdmin = !(MEMBER_ROLES as readonly Role[]).includes(row.role);
-  await db.transaction(async (tx) => {
+  const isAdmin = !(MEMBER_ROLES as readonly Role[]).includes(role);
+  const switchedOff = await db.transaction(async (tx) => {
     await updateUser(tx, id, {
       role,
       ...(wasAdmin ? { permissions: defaultPermissions(role) } : {}),
     });
     await log(tx, actor, row, 'role changed', `${row.email}: ${row.role} to ${role}`);
+    // Managing webhooks takes an administrator: a former one's webhooks stop sending.
+    return wasAdmin && !isAdmin ? switchOffCreatorWebhooks(tx, row, 'demoted') : [];
   });
+  await mailSwitchedOff(db, mail, switchedOff);
   return reload(db, id);
 };
 
@@ -89,10 +101,11 @@ export const deactivateUser = async (
   db: Db,
   actor: CurrentUser,
   id: string,
+  mail?: AccountMail,
 ): Promise<PublicUser> => {
   const row = await managed(db, actor, id, 'deactivate');
   if (row.status === 'inactive') return toPublicUser(row);
-  await db.transaction(async (tx) => {
+  const switchedOff = await db.transaction(async (tx) => {
     if (row.role === 'Super Admin') {
       // Serialised, so that two Super Admins cannot deactivate each other at the same moment.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(727276)`);
@@ -103,7 +116,9 @@ export const deactivateUser = async (
     await updateUser(tx, id, { status: 'inactive' });
     await endUserSessions(tx, id);
     await log(tx, actor, row, 'deactivated', `${row.email} deactivated`);
+    return switchOffCreatorWebhooks(tx, row, 'deactivated');
   });
+  await mailSwitchedOff(db, mail, switchedOff);
   return reload(db, id);
 };
 
@@ -130,19 +145,32 @@ const temporaryPassword = (): string =>
 
 /**
  * A one-time temporary password, answered once and stored only hashed: the user signs in
- * with it and must choose a new one first. Their sessions end at once.
+ * with it and must choose a new one first. Their sessions end at once and their API keys are
+ * revoked (an account being recovered may have been someone else's for a while); the answer
+ * and the owner's email list the keys revoked.
  */
 export const resetPasswordByAdmin = async (
   db: Db,
   actor: CurrentUser,
   id: string,
-): Promise<{ temporaryPassword: string; user: PublicUser }> => {
+): Promise<{
+  temporaryPassword: string;
+  user: PublicUser;
+  revokedKeys: RevokedKey[];
+  owner: { name: string; email: string };
+}> => {
   const row = await managed(db, actor, id, 'reset');
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  const revokedKeys = await db.transaction(async (tx) => {
     await replacePassword(tx, id, passwordHash, true);
     await log(tx, actor, row, 'password reset', `Password of ${row.email} reset by ${actor.email}`);
+    return revokeUserApiKeys(tx, row, actor, `password reset by ${actor.email}`);
   });
-  return { temporaryPassword: password, user: await reload(db, id) };
+  return {
+    temporaryPassword: password,
+    user: await reload(db, id),
+    revokedKeys,
+    owner: { name: row.name, email: row.email },
+  };
 };

@@ -1,95 +1,17 @@
 import { isIPv6 } from 'node:net';
+import type { Db } from '../../db/connection.ts';
 import { HttpError, TooManyRequests } from '../../lib/errors.ts';
 import { PASSWORDS_BUSY } from '../../lib/passwords.ts';
 import { ServerBusy } from '../../lib/work-queue.ts';
+import { createKeyedLock, createSharedCounter } from '../rate-limits/counter.ts';
+import type { RateLimit, SharedCounter } from '../rate-limits/counter.ts';
 
 /** How long a sign-in waits for the tries in flight from its address or account. */
 const PENDING_WAIT_MS = 2000;
 
-/** At most `max` events per `timeWindow` milliseconds. */
-export type RateLimit = { max: number; timeWindow: number };
-
 /** A refusal: how many seconds until the next try is let through. */
 export { TooManyRequests as TooManyAttempts };
-
-/** Keys kept at most (one per address or account); beyond, the oldest are forgotten. */
-const MAX_KEYS = 100_000;
-
-type Entry = { events: number[]; blockedUntil: number };
-
-/**
- * Counts events (failed sign-ins, sign-ups) per key in a sliding window, in this process's
- * memory. `delays` given: once `max` events fall in the window, every further event blocks the
- * key for a delay that doubles from `first` up to `cap` (growing delays, never a lockout longer
- * than `cap`); without it, the key is refused until its oldest event leaves the window.
- */
-export const createCounter = (
-  limit: RateLimit,
-  now: () => number,
-  delays?: { first: number; cap: number },
-) => {
-  const entries = new Map<string, Entry>();
-
-  const live = (key: string, at: number): Entry | undefined => {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    entry.events = entry.events.filter((time) => time > at - limit.timeWindow);
-    if (entry.events.length === 0 && entry.blockedUntil <= at) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-
-  const forgetOldest = () => {
-    if (entries.size < MAX_KEYS) return;
-    const at = now();
-    for (const key of [...entries.keys()]) live(key, at);
-    for (const key of entries.keys()) {
-      if (entries.size < MAX_KEYS) break;
-      entries.delete(key);
-    }
-  };
-
-  return {
-    /** Milliseconds until `key` may try again; 0 when it may now. */
-    waitFor(key: string): number {
-      const at = now();
-      const entry = live(key, at);
-      if (!entry) return 0;
-      if (delays) return Math.max(0, entry.blockedUntil - at);
-      if (entry.events.length < limit.max) return 0;
-      return entry.events[entry.events.length - limit.max]! + limit.timeWindow - at;
-    },
-    /** Counts one event now; answers a function that takes it back (blocks included). */
-    record(key: string): () => void {
-      const at = now();
-      const entry = live(key, at) ?? { events: [], blockedUntil: 0 };
-      if (!entries.has(key)) {
-        forgetOldest();
-        entries.set(key, entry);
-      }
-      const blockedBefore = entry.blockedUntil;
-      entry.events.push(at);
-      const over = entry.events.length - limit.max;
-      if (delays && over >= 0) {
-        entry.blockedUntil = at + Math.min(delays.first * 2 ** Math.min(over, 30), delays.cap);
-      }
-      const blockedByThis = entry.blockedUntil;
-      return () => {
-        const index = entry.events.lastIndexOf(at);
-        if (index >= 0) entry.events.splice(index, 1);
-        // A later event's block stays.
-        if (entry.blockedUntil === blockedByThis) entry.blockedUntil = blockedBefore;
-      };
-    },
-    forget(key: string): void {
-      entries.delete(key);
-    },
-  };
-};
-
-export type Counter = ReturnType<typeof createCounter>;
+export type { RateLimit };
 
 /** "30 seconds", "1 minute", "5 minutes". */
 const inWords = (seconds: number): string => {
@@ -98,8 +20,7 @@ const inWords = (seconds: number): string => {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 };
 
-const refuse = (counter: Counter, key: string, message: (wait: string) => string): void => {
-  const wait = counter.waitFor(key);
+const refuse = (wait: number, message: (wait: string) => string): void => {
   if (wait <= 0) return;
   const seconds = Math.max(1, Math.ceil(wait / 1000));
   throw new TooManyRequests(message(inWords(seconds)), seconds);
@@ -137,21 +58,91 @@ export type SigninLimits = {
 export type SignupLimits = { perAddress: RateLimit; perEmail: RateLimit };
 
 /**
- * Sign-in and sign-up limits, counted in this process's memory (several processes each count
- * their own). A sign-in is refused while its account waits out a delay or its address has
- * failed too often; a right password after the delay signs in and clears the account's count.
+ * The other auth routes' limits: the anonymous ones counted per address (/64) or address and
+ * email, password changes per user.
+ */
+export type RequestLimits = {
+  /** Password changes (each checks the current password) per user. */
+  changePassword: RateLimit;
+  /** First-administrator set-ups per address. */
+  setup: RateLimit;
+  /** Password-reset attempts (a link's new password) per address. */
+  reset: RateLimit;
+  /** Forgot-password requests per address and email. */
+  forgot: RateLimit;
+};
+
+/** The in-flight sign-ins of this process by key: each settles when its try has been checked. */
+const inFlight = () => {
+  const checking = new Map<string, Set<Promise<void>>>();
+  return {
+    of: (keys: readonly string[]) => keys.flatMap((key) => [...(checking.get(key) ?? [])]),
+    add(keys: readonly string[], settled: Promise<void>) {
+      for (const key of keys) {
+        const set = checking.get(key) ?? new Set();
+        set.add(settled);
+        checking.set(key, set);
+      }
+    },
+    remove(keys: readonly string[], settled: Promise<void>) {
+      for (const key of keys) {
+        const set = checking.get(key);
+        set?.delete(settled);
+        if (set?.size === 0) checking.delete(key);
+      }
+    },
+  };
+};
+
+/** Waits for the first of `pending` to settle, or `ms`. */
+const waitForAny = async (pending: Promise<void>[], ms: number): Promise<void> => {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([...pending, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+};
+
+/**
+ * Sign-in, sign-up, set-up, reset and forgot-password limits, counted in the database
+ * (rate-limits/counter.ts), so that every process on it counts together and a restart forgets
+ * nothing. A sign-in is refused while its account waits out a delay or its address has failed
+ * too often; a right password after the delay signs in and clears the account's count. Every
+ * address is counted as `addressKey` has it (IPv6 by its /64).
  */
 export const createAuthLimiter = (
+  db: Db,
   signinLimits: SigninLimits,
   signupLimits: SignupLimits,
+  requestLimits: RequestLimits,
   now: () => number = Date.now,
 ) => {
-  const byAccount = createCounter(signinLimits.perAccount, now, signinLimits.delays);
-  const byAddress = createCounter(signinLimits.perAddress, now);
-  const signupsByAddress = createCounter(signupLimits.perAddress, now);
-  const signupsByEmail = createCounter(signupLimits.perEmail, now);
-  /** The sign-ins being checked now, by address and by account: each settles when it ends. */
-  const checking = new Map<string, Set<Promise<void>>>();
+  const counter = (name: string, limit: RateLimit, delays?: SigninLimits['delays']) =>
+    createSharedCounter(db, name, limit, now, delays);
+  const byAccount = counter('signin-account', signinLimits.perAccount, signinLimits.delays);
+  const byAddress = counter('signin-address', signinLimits.perAddress);
+  const signupsByAddress = counter('signup-address', signupLimits.perAddress);
+  const signupsByEmail = counter('signup-email', signupLimits.perEmail);
+  const requests = {
+    changePassword: counter('change-password-user', requestLimits.changePassword),
+    setup: counter('setup-address', requestLimits.setup),
+    reset: counter('reset-address', requestLimits.reset),
+    forgot: counter('forgot-address-email', requestLimits.forgot),
+  };
+  // A check and the count after it run alone per key in this process: tries sent all at once
+  // cannot pass the check together (across processes, the window is one statement long).
+  const exclusive = createKeyedLock();
+  const checking = inFlight();
+
+  /** Refused with `message` when `counter` is over for `key`; otherwise counted. */
+  const countOrRefuse = (
+    limited: SharedCounter,
+    key: string,
+    message: (wait: string) => string,
+  ): Promise<void> =>
+    exclusive([key], async () => {
+      refuse(await limited.waitFor(key), message);
+      await limited.record(key);
+    });
+
   return {
     async signin<T>(ip: string, email: string, attempt: () => Promise<T>): Promise<T> {
       const address = addressKey(ip);
@@ -162,82 +153,97 @@ export const createAuthLimiter = (
       // address queues) instead of being refused; when real failures do, it is refused.
       // The wait is bounded: past PENDING_WAIT_MS the answer is 503 with Retry-After.
       const giveUpAt = Date.now() + PENDING_WAIT_MS;
-      for (;;) {
-        const blocked = byAddress.waitFor(address) > 0 || byAccount.waitFor(account) > 0;
-        const pending = keys.flatMap((key) => [...(checking.get(key) ?? [])]);
-        if (!blocked || pending.length === 0) break;
+      let settle!: () => void;
+      const settled = new Promise<void>((resolve) => (settle = resolve));
+      let undo: { address: () => Promise<void>; account: () => Promise<void> } | undefined;
+      while (!undo) {
+        const pending = await exclusive(keys, async () => {
+          const [addressWait, accountWait] = await Promise.all([
+            byAddress.waitFor(address),
+            byAccount.waitFor(account),
+          ]);
+          const inFlightNow = checking.of(keys);
+          if ((addressWait > 0 || accountWait > 0) && inFlightNow.length > 0) return inFlightNow;
+          refuse(
+            addressWait,
+            (wait) => `Too many failed sign-ins from your address. Try again in ${wait}.`,
+          );
+          refuse(
+            accountWait,
+            (wait) => `Too many failed sign-ins for this account. Try again in ${wait}.`,
+          );
+          // Counted as a failure before the password is checked, so that tries sent all at
+          // once cannot pass the check together; taken back unless the password was wrong.
+          undo = {
+            address: await byAddress.record(address),
+            account: await byAccount.record(account),
+          };
+          checking.add(keys, settled);
+          return [];
+        });
+        if (undo) break;
         const left = giveUpAt - Date.now();
         if (left <= 0) throw new ServerBusy(PASSWORDS_BUSY, 2);
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          ...pending,
-          new Promise((resolve) => (timer = setTimeout(resolve, left))),
-        ]);
-        clearTimeout(timer);
-      }
-      refuse(
-        byAddress,
-        address,
-        (wait) => `Too many failed sign-ins from your address. Try again in ${wait}.`,
-      );
-      refuse(
-        byAccount,
-        account,
-        (wait) => `Too many failed sign-ins for this account. Try again in ${wait}.`,
-      );
-      // Counted as a failure before the password is checked, so that tries sent all at once
-      // cannot pass the check together; taken back unless the password was wrong.
-      const undoAddress = byAddress.record(address);
-      const undoAccount = byAccount.record(account);
-      const check = (async () => {
-        try {
-          const result = await attempt();
-          undoAddress();
-          byAccount.forget(account);
-          return result;
-        } catch (error) {
-          if (!(error instanceof HttpError && error.statusCode === 401)) {
-            undoAddress();
-            undoAccount();
-          }
-          throw error;
-        }
-      })();
-      const settled = check.then(
-        () => undefined,
-        () => undefined,
-      );
-      for (const key of keys) {
-        const set = checking.get(key) ?? new Set();
-        set.add(settled);
-        checking.set(key, set);
+        await waitForAny(pending, left);
       }
       try {
-        return await check;
-      } finally {
-        for (const key of keys) {
-          const set = checking.get(key);
-          set?.delete(settled);
-          if (set?.size === 0) checking.delete(key);
+        const result = await attempt();
+        await undo.address();
+        await byAccount.forget(account);
+        return result;
+      } catch (error) {
+        if (!(error instanceof HttpError && error.statusCode === 401)) {
+          await undo.address();
+          await undo.account();
         }
+        throw error;
+      } finally {
+        checking.remove(keys, settled);
+        settle();
       }
     },
     async signup<T>(ip: string, email: string, attempt: () => Promise<T>): Promise<T> {
       const address = addressKey(ip);
       const key = email.trim().toLowerCase();
-      refuse(
-        signupsByAddress,
-        address,
-        (wait) => `Too many sign-ups from your address. Try again in ${wait}.`,
-      );
-      refuse(
-        signupsByEmail,
-        key,
-        (wait) => `Too many sign-ups for this email. Try again in ${wait}.`,
-      );
-      signupsByAddress.record(address);
-      signupsByEmail.record(key);
+      await exclusive([`signup ${address}`, `signup ${key}`], async () => {
+        const [addressWait, emailWait] = await Promise.all([
+          signupsByAddress.waitFor(address),
+          signupsByEmail.waitFor(key),
+        ]);
+        refuse(addressWait, (wait) => `Too many sign-ups from your address. Try again in ${wait}.`);
+        refuse(emailWait, (wait) => `Too many sign-ups for this email. Try again in ${wait}.`);
+        await signupsByAddress.record(address);
+        await signupsByEmail.record(key);
+      });
       return attempt();
     },
+    /** First-administrator set-ups: counted per address before anything else is done. */
+    setup: (ip: string): Promise<void> =>
+      countOrRefuse(
+        requests.setup,
+        addressKey(ip),
+        (wait) => `Too many set-up attempts from your address. Try again in ${wait}.`,
+      ),
+    /** New passwords from reset links: counted per address before the link is even read. */
+    reset: (ip: string): Promise<void> =>
+      countOrRefuse(
+        requests.reset,
+        addressKey(ip),
+        (wait) => `Too many password-reset attempts from your address. Try again in ${wait}.`,
+      ),
+    /** Password changes of a signed-in user, per user. */
+    changePassword: (userId: string): Promise<void> =>
+      countOrRefuse(
+        requests.changePassword,
+        userId,
+        (wait) => `Too many password changes. Try again in ${wait}.`,
+      ),
+    /** Forgot-password requests, per address and email. */
+    forgot: (ip: string, email: string): Promise<void> =>
+      countOrRefuse(
+        requests.forgot,
+        `${addressKey(ip)}|${email.trim().toLowerCase()}`,
+        (wait) => `Too many password-reset requests. Try again in ${wait}.`,
+      ),
   };
 };

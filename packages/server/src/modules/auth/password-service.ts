@@ -9,12 +9,23 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { logActivity } from '../activity/log.ts';
 import type { SystemMailer } from '../system-mail/mailer.ts';
-import { passwordChangedMessage, passwordResetMessage } from '../system-mail/messages.ts';
+import {
+  passwordChangedMessage,
+  passwordResetMessage,
+  signupAttemptMessage,
+} from '../system-mail/messages.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { toPublicUser } from '../users/present.ts';
 import { findUserByEmail, findUserById } from '../users/store.ts';
 import { replacePassword } from './credentials.ts';
-import { claimPasswordReset, countResetsSince, insertPasswordReset } from './resets-repo.ts';
+import {
+  claimPasswordReset,
+  countResetsSince,
+  findUsablePasswordReset,
+  insertPasswordReset,
+} from './resets-repo.ts';
+import { revokeUserApiKeys } from '../api-keys/owner.ts';
+import type { RevokedKey } from '../api-keys/owner.ts';
 import { newSessionToken, refusal } from './service.ts';
 import type { SessionDevice } from './sessions-repo.ts';
 
@@ -92,30 +103,54 @@ export const requestPasswordReset = async (
     .catch((error: unknown) => mailing.onError(error as Error));
 };
 
-/** Tells the owner that their password changed (in the background; a failure is reported). */
+/**
+ * Tells the owner that their password changed (in the background; a failure is reported), and
+ * which API keys that revoked (`revokedKeys`; undefined when the keys were left alone).
+ */
 export const notifyPasswordChanged = (
   mailing: ResetMailing,
   to: { name: string; email: string },
-  how: 'changed' | 'reset',
+  how: 'changed' | 'reset' | 'admin',
+  revokedKeys?: readonly RevokedKey[],
 ): void => {
   void mailing.mailer
-    .send(passwordChangedMessage(to, how, new Date(), mailing.publicUrl))
+    .send(passwordChangedMessage(to, how, new Date(), mailing.publicUrl, revokedKeys))
     .catch((error: unknown) => mailing.onError(error as Error));
 };
 
+/** Someone tried to register with an address that has an account: its owner hears of it. */
+export const notifySignupAttempt = (
+  mailing: ResetMailing,
+  to: { name: string; email: string },
+): void => {
+  void mailing.mailer
+    .send(signupAttemptMessage(to, mailing.publicUrl))
+    .catch((error: unknown) => mailing.onError(error as Error));
+};
+
+const invalidLink = () => badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
+
 /**
- * Sets a new password from a reset link: the link is used up and every session ends. Answers
- * whose password it was.
+ * Sets a new password from a reset link: the link is used up, every session ends and every API
+ * key of the account is revoked (whoever could reset the password could have made them). The
+ * link is looked up before the new password is hashed, so that a bogus, used or expired link is
+ * refused without costing a hash; it is then used up in the same transaction as the change (one
+ * UPDATE, so two requests with one link cannot both use it). Answers whose password it was and
+ * the keys revoked.
  */
 export const resetPasswordWithLink = async (
   db: Db,
   data: ResetPasswordData,
-): Promise<{ name: string; email: string }> => {
+): Promise<{ owner: { name: string; email: string }; revokedKeys: RevokedKey[] }> => {
+  const tokenHash = sha256(data.token);
+  const candidate = await findUsablePasswordReset(db, tokenHash);
+  const candidateRow = candidate ? await findUserById(db, candidate) : undefined;
+  if (!candidateRow || refusal(candidateRow)) throw invalidLink();
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (tx) => {
-    const userId = await claimPasswordReset(tx, sha256(data.token));
+    const userId = await claimPasswordReset(tx, tokenHash);
     const row = userId ? await findUserById(tx, userId) : undefined;
-    if (!row || refusal(row)) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
+    if (!row || refusal(row)) throw invalidLink();
     await replacePassword(tx, row.id, passwordHash, false);
     await logActivity(tx, {
       organizationId: row.organizationId,
@@ -125,6 +160,7 @@ export const resetPasswordWithLink = async (
       action: 'password reset by link',
       details: `${row.email} set a new password from a reset link`,
     });
-    return { name: row.name, email: row.email };
+    const revokedKeys = await revokeUserApiKeys(tx, row, row, 'password reset by link');
+    return { owner: { name: row.name, email: row.email }, revokedKeys };
   });
 };

@@ -59,3 +59,25 @@ export const voidPasswordResets = async (db: Db, userId: string): Promise<void> 
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 };
+
+/**
+ * The user of the unused, unexpired link whose token has this hash, without using it: read
+ * before the new password is hashed, so that a bogus or spent link costs no hashing.
+ */
+export const findUsablePasswordReset = async (
+  db: Db,
+  tokenHash: string,
+): Promise<string | undefined> => {
+  const [row] = await db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row?.userId;
+};

@@ -17,6 +17,7 @@ import {
   FORGOT_ANSWER,
   changePassword,
   notifyPasswordChanged,
+  notifySignupAttempt,
   requestPasswordReset,
   resetPasswordWithLink,
 } from './password-service.ts';
@@ -24,7 +25,15 @@ import type { ResetMailing } from './password-service.ts';
 import { createAuthLimiter, TooManyAttempts } from './limits.ts';
 import { deviceOf } from './sessions-service.ts';
 import type { RateLimit } from './limits.ts';
-import { needsFirstAdmin, setupFirstAdmin, signin, signout, signoutEverywhere } from './service.ts';
+import {
+  ADMIN_EXISTS,
+  needsFirstAdmin,
+  setupFirstAdmin,
+  signin,
+  signout,
+  signoutEverywhere,
+} from './service.ts';
+import { conflict } from '../../lib/errors.ts';
 
 export type { RateLimit };
 export type AuthLimits = {
@@ -40,8 +49,10 @@ export type AuthLimits = {
   signupPerEmail?: RateLimit;
   /** The limits' clock (tests move it). */
   now?: () => number;
-  /** Forgot-password requests per address and email, reset attempts per address. */
+  /** Forgot-password requests per address and email; reset attempts per address, 4 × this. */
   passwordReset?: RateLimit;
+  /** First-administrator set-ups per address; the signup limit by default. */
+  setup?: RateLimit;
 };
 
 /** The operator's mailbox for reset links, and the product's address the links point to. */
@@ -89,6 +100,14 @@ const mailingFor = (request: FastifyRequest, systemMail: SystemMail): ResetMaili
     request.log.error({ reason: error.message }, 'The account email could not be sent'),
 });
 
+/**
+ * The answer to an anonymous sign-up, the same whether the email was new (a pending account
+ * was made) or already had an account (its owner is emailed instead): the answer does not tell
+ * a stranger which addresses are registered.
+ */
+export const SIGNUP_ANSWER =
+  'Thank you. If this email can be registered, the account now awaits approval by an administrator; if it already has an account, we have emailed its owner.';
+
 const NO_SYSTEM_MAIL =
   'Password reset by email is not set up on this server. Ask an administrator to reset your password.';
 
@@ -103,6 +122,7 @@ export const authRoutes =
     const tags = ['auth'];
     const resetLimit = limits.passwordReset ?? PASSWORD_RESET_LIMIT;
     const limiter = createAuthLimiter(
+      db,
       {
         perAccount: limits.signin,
         perAddress: limits.signinPerAddress ?? {
@@ -118,6 +138,12 @@ export const authRoutes =
           timeWindow: limits.signup.timeWindow,
         },
       },
+      {
+        changePassword: limits.signin,
+        setup: limits.setup ?? limits.signup,
+        reset: { ...resetLimit, max: resetLimit.max * 4 },
+        forgot: resetLimit,
+      },
       limits.now,
     );
 
@@ -131,11 +157,15 @@ export const authRoutes =
     app.post(
       '/api/auth/setup',
       {
-        config: { access: 'public', rateLimit: limits.signup },
+        config: { access: 'public' },
         schema: { tags, body: firstAdminSchema },
       },
-      async (request, reply) =>
-        reply.status(201).send(await setupFirstAdmin(db, tokens, request.body)),
+      async (request, reply) => {
+        await withRetryAfter(reply, () => limiter.setup(request.ip));
+        // Checked before the password is hashed: once set-up is done, a request costs no hash.
+        if (!(await firstAdminNeeded())) throw conflict(ADMIN_EXISTS);
+        return reply.status(201).send(await setupFirstAdmin(db, tokens, request.body));
+      },
     );
 
     app.post(
@@ -175,12 +205,14 @@ export const authRoutes =
           const user = await createUser(db, actor, request.body);
           return reply.status(201).send({ message: 'User created successfully', user });
         }
-        const user = await withRetryAfter(reply, () =>
+        const registration = await withRetryAfter(reply, () =>
           limiter.signup(request.ip, request.body.email, () => register(db, request.body)),
         );
-        return reply
-          .status(201)
-          .send({ message: 'Registration successful. Your account is pending approval.', user });
+        if ('taken' in registration) {
+          request.log.info({ event: 'signup of a registered email' }, 'Sign-up refused quietly');
+          if (systemMail) notifySignupAttempt(mailingFor(request, systemMail), registration.taken);
+        }
+        return reply.status(201).send({ message: SIGNUP_ANSWER });
       },
     );
 
@@ -204,8 +236,16 @@ export const authRoutes =
       },
       async (request) => {
         if (request.body?.everywhere) {
-          await signoutEverywhere(db, userOf(request));
-          return { message: 'Signed out everywhere' };
+          const revoked = await signoutEverywhere(
+            db,
+            userOf(request),
+            request.body.revokeApiKeys ?? false,
+          );
+          if (!request.body.revokeApiKeys) return { message: 'Signed out everywhere' };
+          return {
+            message: `Signed out everywhere; ${revoked.length === 1 ? '1 API key' : `${revoked.length} API keys`} revoked`,
+            revokedApiKeys: revoked,
+          };
         }
         await signout(db, userOf(request));
         return { message: 'Signed out' };
@@ -215,21 +255,15 @@ export const authRoutes =
     app.post(
       '/api/auth/change-password',
       {
-        config: {
-          access: 'user',
-          beforePasswordChange: true,
-          rateLimit: {
-            ...limits.signin,
-            hook: 'preHandler' as const,
-            keyGenerator: (request: { currentUser: { id: string } | null; ip: string }) =>
-              request.currentUser?.id ?? request.ip,
-          },
-        },
+        config: { access: 'user', beforePasswordChange: true },
         schema: { tags, body: changePasswordSchema },
       },
-      async (request) => {
+      async (request, reply) => {
         const actor = userOf(request);
+        // Each try checks the current password: counted per user before it is hashed.
+        await withRetryAfter(reply, () => limiter.changePassword(actor.id));
         const changed = await changePassword(db, tokens, actor, request.body, deviceOf(request));
+        // Changing one's own password leaves the API keys (the email says so).
         if (systemMail) notifyPasswordChanged(mailingFor(request, systemMail), actor, 'changed');
         return {
           message: 'Password changed. Your other sessions have been signed out.',
@@ -241,18 +275,11 @@ export const authRoutes =
     app.post(
       '/api/auth/forgot',
       {
-        config: {
-          access: 'public',
-          rateLimit: {
-            ...resetLimit,
-            hook: 'preHandler' as const,
-            keyGenerator: (request: { ip: string; body?: unknown }) =>
-              `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-          },
-        },
+        config: { access: 'public' },
         schema: { tags, body: forgotPasswordSchema },
       },
       async (request, reply) => {
+        await withRetryAfter(reply, () => limiter.forgot(request.ip, request.body.email));
         if (!systemMail) return reply.status(400).send({ message: NO_SYSTEM_MAIL });
         await requestPasswordReset(db, mailingFor(request, systemMail), request.body.email);
         return { message: FORGOT_ANSWER };
@@ -262,13 +289,21 @@ export const authRoutes =
     app.post(
       '/api/auth/reset',
       {
-        config: { access: 'public', rateLimit: { ...resetLimit, max: resetLimit.max * 4 } },
+        config: { access: 'public' },
         schema: { tags, body: resetPasswordSchema },
       },
-      async (request) => {
-        const owner = await resetPasswordWithLink(db, request.body);
-        if (systemMail) notifyPasswordChanged(mailingFor(request, systemMail), owner, 'reset');
-        return { message: 'Your password has been changed. Sign in with your new password.' };
+      async (request, reply) => {
+        await withRetryAfter(reply, () => limiter.reset(request.ip));
+        const { owner, revokedKeys } = await resetPasswordWithLink(db, request.body);
+        if (systemMail) {
+          notifyPasswordChanged(mailingFor(request, systemMail), owner, 'reset', revokedKeys);
+        }
+        return {
+          message:
+            revokedKeys.length > 0
+              ? `Your password has been changed and your API keys revoked (${revokedKeys.length}). Sign in with your new password.`
+              : 'Your password has been changed. Sign in with your new password.',
+        };
       },
     );
   };

@@ -2,13 +2,20 @@ import { sql } from 'drizzle-orm';
 import type { FirstAdminInput, PublicUser } from '@leadline/shared/auth';
 import { firstAdminSchema } from '@leadline/shared/auth';
 import { allPermissions } from '@leadline/shared/permissions';
-import { API_KEY_INVALID, API_KEY_OWNER_REFUSED, looksLikeApiKey } from '@leadline/shared/api-keys';
+import {
+  API_KEY_INVALID,
+  API_KEY_OWNER_REFUSED,
+  API_KEY_SESSION_ONLY,
+  looksLikeApiKey,
+} from '@leadline/shared/api-keys';
 import type { Db } from '../../db/connection.ts';
 import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { logActivity } from '../activity/log.ts';
 import { usableApiKey } from '../api-keys/authenticate.ts';
+import { revokeUserApiKeys } from '../api-keys/owner.ts';
+import type { RevokedKey } from '../api-keys/owner.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { isExpired, toPublicUser } from '../users/present.ts';
 import { toCurrentUser } from '../../caller/current-user.ts';
@@ -29,6 +36,7 @@ export const EXPIRED_MESSAGE = 'Your account has expired';
 export const DISABLED_MESSAGE = 'Your account is disabled';
 export const DEACTIVATED_MESSAGE =
   'Your account has been deactivated. Ask an administrator to reactivate it.';
+export const ADMIN_EXISTS = 'An administrator already exists';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 /** Why this account may not act now, or null when it may. */
@@ -77,9 +85,21 @@ export const signout = async (db: Db, actor: CurrentUser): Promise<void> => {
   if (actor.sessionId) await endSession(db, actor.id, actor.sessionId);
 };
 
-/** Sign-out everywhere: every session of the user ends, this one too. */
-export const signoutEverywhere = async (db: Db, actor: CurrentUser): Promise<void> => {
-  await endUserSessions(db, actor.id);
+/**
+ * Sign-out everywhere: every session of the user ends, this one too; with `revokeApiKeys`, every
+ * API key of theirs is revoked as well (from a signed-in session only, as keys are revoked).
+ * Answers the keys revoked.
+ */
+export const signoutEverywhere = async (
+  db: Db,
+  actor: CurrentUser,
+  revokeApiKeys = false,
+): Promise<RevokedKey[]> => {
+  if (revokeApiKeys && actor.apiKeyId) throw forbidden(API_KEY_SESSION_ONLY);
+  return db.transaction(async (tx) => {
+    await endUserSessions(tx, actor.id);
+    return revokeApiKeys ? revokeUserApiKeys(tx, actor.row, actor, 'signed out everywhere') : [];
+  });
 };
 
 /**
@@ -137,10 +157,13 @@ export const createFirstSuperAdmin = async (
 ): Promise<string> => {
   // Checked again here: SUPERADMIN_EMAIL/PASSWORD on start and the tests call it directly.
   const data = firstSuperAdminSchema.parse(input);
+  // Checked before hashing (and again under the lock below): once set-up is done, a request
+  // costs no hash.
+  if (!(await needsFirstAdmin(db))) throw conflict(ADMIN_EXISTS);
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
-    if ((await countSuperAdmins(tx)) > 0) throw conflict('An administrator already exists');
+    if ((await countSuperAdmins(tx)) > 0) throw conflict(ADMIN_EXISTS);
     if (await findUserByEmail(tx, data.email))
       throw conflict('A user with this email already exists');
     const id = await insertUser(tx, {

@@ -9,6 +9,7 @@ import type {
 } from '@leadline/shared/templates';
 import type { Db } from '../../db/connection.ts';
 import { escapeHtml } from '../../mail/message.ts';
+import { sanitiseEmailHtml } from '../../mail/sanitize.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { chooseOrganization, organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
@@ -87,7 +88,9 @@ export const deleteTemplate = async (db: Db, actor: CurrentUser, id: string): Pr
 
 /**
  * POST /api/templates/:id/preview: the subject and body filled in for one of the
- * organisation's leads, sent by the caller (`{{senderName}}`); values escaped in the body.
+ * organisation's leads, sent by the caller (`{{senderName}}`); values escaped in the body, and
+ * the body sanitised here as an inbox email is (no script, no handler, remote images only as
+ * `data-remote-src`), so that the answer is safe whatever shows it, not only the app's frame.
  */
 export const previewTemplate = async (
   db: Db,
@@ -100,6 +103,6 @@ export const previewTemplate = async (
   const values = mergeValuesOf(lead, actor.name);
   return {
     subject: fillMergeFields(template.subject, values),
-    body: fillMergeFields(template.body, values, escapeHtml),
+    body: sanitiseEmailHtml(fillMergeFields(template.body, values, escapeHtml)).html,
   };
 };

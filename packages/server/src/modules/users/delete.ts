@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../caller/current-user.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { logActivity } from '../activity/log.ts';
 import { handOverUser } from './deletion.ts';
+import type { AfterDeletion, DeletionMail } from './deletion.ts';
 import { deleteUser, findFirstAdmin, findUserById } from './repo.ts';
 import { USER_NOT_FOUND } from './service.ts';
 
@@ -27,6 +28,7 @@ export const deleteUserAccount = async (
   actor: CurrentUser,
   id: string,
   successorId?: string,
+  mail?: DeletionMail,
 ): Promise<{ successor: string }> => {
   const row = await findUserById(db, id);
   if (!row || (actor.role !== 'Super Admin' && row.organizationId !== actor.row.organizationId))
@@ -40,8 +42,10 @@ export const deleteUserAccount = async (
   const successor = row.organizationId
     ? await successorFor(row.organizationId, db, row.id, successorId)
     : undefined;
+  const after: AfterDeletion[] = [];
+  const afterCommit = (task: AfterDeletion) => after.push(task);
   await db.transaction(async (tx) => {
-    if (successor) await handOverUser(tx, { actor, user: row, successor });
+    if (successor) await handOverUser(tx, { actor, user: row, successor, afterCommit });
     await deleteUser(tx, row.id);
     await logActivity(tx, {
       organizationId: row.organizationId,
@@ -53,5 +57,6 @@ export const deleteUserAccount = async (
         : `${row.email} deleted`,
     });
   });
+  for (const task of after) await task(db, mail);
   return { successor: successor?.name ?? '' };
 };

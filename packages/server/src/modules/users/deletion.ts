@@ -1,11 +1,24 @@
 import type { Db } from '../../db/connection.ts';
 import type { CurrentUser, UserRow } from '../../caller/current-user.ts';
+import type { SystemMailer } from '../system-mail/mailer.ts';
+
+/** The system mailbox for notices a deletion causes (none: no email). */
+export type DeletionMail = {
+  mailer: SystemMailer;
+  publicUrl: string;
+  onError: (error: Error) => void;
+};
+
+/** Work to do once the deletion is committed (an email about what it changed). */
+export type AfterDeletion = (db: Db, mail: DeletionMail | undefined) => Promise<void>;
 
 /** A user about to be deleted, and who takes over what they held. */
 export type UserHandOver = {
   actor: CurrentUser;
   user: UserRow;
   successor: { id: string; name: string };
+  /** Queues work for after the deletion's transaction is committed. */
+  afterCommit: (task: AfterDeletion) => void;
 };
 
 type Listener = (tx: Db, handOver: UserHandOver) => Promise<void>;

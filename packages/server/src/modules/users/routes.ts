@@ -12,6 +12,7 @@ import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { userDeletionQuerySchema } from '@leadline/shared/organization';
+import type { SystemMailer } from '../system-mail/mailer.ts';
 import { deleteUserAccount } from './delete.ts';
 import {
   PENDING_USER_NOT_FOUND,
@@ -29,7 +30,7 @@ const pendingParams = idParamsSchema(PENDING_USER_NOT_FOUND, 404);
 const userChange = { 200: userChangeAnswerSchema };
 
 export const usersRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, systemMail?: { mailer: SystemMailer; publicUrl: string }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['users'];
 
@@ -106,6 +107,11 @@ export const usersRoutes =
           userOf(request),
           request.params.id,
           request.query.successorId,
+          systemMail && {
+            ...systemMail,
+            onError: (error) =>
+              request.log.error({ reason: error.message }, 'A notice email could not be sent'),
+          },
         );
         return {
           message: successor ? `User deleted; their leads went to ${successor}` : 'User deleted',

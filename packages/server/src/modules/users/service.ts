@@ -12,7 +12,14 @@ import type { Permissions } from '@leadline/shared/permissions';
 import { SIGNUP_ROLES } from '@leadline/shared/roles';
 import type { Role } from '@leadline/shared/roles';
 import type { Db } from '../../db/connection.ts';
-import { badRequest, conflict, forbidden, notFound, isUniqueViolation } from '../../lib/errors.ts';
+import {
+  HttpError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  isUniqueViolation,
+} from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { logActivity } from '../activity/log.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
@@ -21,6 +28,7 @@ import {
   deleteUser,
   emailExists,
   ensureOrganization,
+  findUserByEmail,
   findUserById,
   insertUser,
   listPendingUsers,
@@ -53,39 +61,61 @@ const insertOrConflict = async (db: Db, create: () => Promise<string>): Promise<
 const loadPublic = async (db: Db, id: string): Promise<PublicUser> =>
   toPublicUser((await findUserById(db, id))!);
 
-/** POST /api/auth/signup without a token: a pending user of the four member roles. */
-export const register = async (db: Db, data: SignupData): Promise<PublicUser> => {
+/** A self-registration's outcome: the new pending user, or the account that has the email. */
+export type Registration = { created: PublicUser } | { taken: { name: string; email: string } };
+
+/**
+ * POST /api/auth/signup without a token: a pending user of the four member roles. An email
+ * that already has an account creates nothing and answers its owner (whom the caller emails),
+ * so that the stranger's answer does not tell the address is registered; the password is
+ * hashed either way, so that neither does the time of the answer.
+ */
+export const register = async (db: Db, data: SignupData): Promise<Registration> => {
   if (!(SIGNUP_ROLES as readonly Role[]).includes(data.role)) {
     throw forbidden(`Self-registration cannot create a ${data.role} account`);
   }
   if (!data.organizationName) throw badRequest(ORG_REQUIRED, { organizationName: ORG_REQUIRED });
-  if (await emailExists(db, data.email)) throw conflict(DUPLICATE_EMAIL);
   const passwordHash = await hashPassword(data.password);
-  const id = await insertOrConflict(db, () =>
-    db.transaction(async (tx) => {
-      const organizationId = await ensureOrganization(tx, data.organizationName!);
-      const userId = await insertUser(tx, {
-        organizationId,
-        name: data.name,
-        email: data.email,
-        passwordHash,
-        role: data.role,
-        // What a pending user may do is the approver's and administrators' choice, not theirs.
-        permissions: defaultPermissions(data.role),
-        status: 'pending',
-        department: data.department ?? '',
-      });
-      await logActivity(tx, {
-        organizationId,
-        userId,
-        type: 'User',
-        action: 'registered',
-        details: `${data.email} registered as ${data.role} and awaits approval`,
-      });
-      return userId;
-    }),
-  );
-  return loadPublic(db, id);
+  const taken = async (): Promise<Registration | undefined> => {
+    const owner = await findUserByEmail(db, data.email);
+    return owner && { taken: { name: owner.name, email: owner.email } };
+  };
+  const before = await taken();
+  if (before) return before;
+  let id: string;
+  try {
+    id = await insertOrConflict(db, () =>
+      db.transaction(async (tx) => {
+        const organizationId = await ensureOrganization(tx, data.organizationName!);
+        const userId = await insertUser(tx, {
+          organizationId,
+          name: data.name,
+          email: data.email,
+          passwordHash,
+          role: data.role,
+          // What a pending user may do is the approver's and administrators' choice, not theirs.
+          permissions: defaultPermissions(data.role),
+          status: 'pending',
+          department: data.department ?? '',
+        });
+        await logActivity(tx, {
+          organizationId,
+          userId,
+          type: 'User',
+          action: 'registered',
+          details: `${data.email} registered as ${data.role} and awaits approval`,
+        });
+        return userId;
+      }),
+    );
+  } catch (error) {
+    // The same email registered at the same moment by another request.
+    const raced =
+      error instanceof HttpError && error.statusCode === 409 ? await taken() : undefined;
+    if (raced) return raced;
+    throw error;
+  }
+  return { created: await loadPublic(db, id) };
 };
 
 /** POST /api/auth/signup with a token: an administrator creates an active user. */

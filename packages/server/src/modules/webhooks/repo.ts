@@ -152,3 +152,15 @@ export const insertDeliveries = async (
   }
   return ids;
 };
+
+/** Switches off every active webhook the user created (any organisation); answers them. */
+export const disableWebhooksCreatedBy = (
+  db: Db,
+  userId: string,
+  reason: string,
+): Promise<WebhookRow[]> =>
+  db
+    .update(webhooks)
+    .set({ active: false, disabledAt: sql`now()`, disabledReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(webhooks.createdBy, userId), eq(webhooks.active, true)))
+    .returning();

@@ -17,6 +17,7 @@ import { ProfileOverview } from '../../features/profile/components/profile-overv
 import { ProfileSettings } from '../../features/profile/components/profile-settings.tsx';
 import { PasswordSection } from '../../features/profile/components/password-section.tsx';
 import { SessionsSection } from '../../features/profile/components/sessions-section.tsx';
+import { SignOutEverywhereChoice } from '../../features/profile/components/sign-out-everywhere-choice.tsx';
 import { ApiKeysSection } from '../../features/api-keys/components/api-keys-section.tsx';
 import { effectivePermissions } from '@leadline/shared/permissions';
 
@@ -51,21 +52,26 @@ export const ProfileRoute = () => {
       },
     });
 
-  const confirmSignOutEverywhere = () =>
+  const confirmSignOutEverywhere = () => {
+    const choice = { revokeApiKeys: false };
     modals.openConfirmModal({
       title: 'Sign out everywhere',
       children: (
-        <Text size="sm">
-          This ends every session of your account: in this browser and on every other device.
-          You&apos;ll need to sign in again on each.
-        </Text>
+        <SignOutEverywhereChoice
+          onChange={(revokeApiKeys) => (choice.revokeApiKeys = revokeApiKeys)}
+        />
       ),
       labels: { confirm: 'Yes, sign out everywhere', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () => {
-        signOutEverywhere().then(
-          () => {
-            notifySuccess('Signed out everywhere. Sign in again to continue.');
+        signOutEverywhere(choice.revokeApiKeys).then(
+          (answer) => {
+            const revoked = answer.revokedApiKeys;
+            notifySuccess(
+              revoked
+                ? `Signed out everywhere and ${revoked.length === 1 ? '1 API key' : `${revoked.length} API keys`} revoked. Sign in again to continue.`
+                : 'Signed out everywhere. Sign in again to continue.',
+            );
             navigate('/login', { replace: true });
           },
           (error: unknown) =>
@@ -73,6 +79,7 @@ export const ProfileRoute = () => {
         );
       },
     });
+  };
 
   if (me.isPending) return <CenteredLoader label="Loading profile" />;
   if (me.isError || !me.data) {

@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PublicUser } from '@leadline/shared/auth';
 import type { Role } from '@leadline/shared/roles';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -12,7 +11,11 @@ export type SelfSignUpBody = {
   department?: string;
 };
 
-export type SignUpResponse = { message: string; user: PublicUser };
+/**
+ * The answer is the same whether the email was new or already had an account (whose owner is
+ * emailed instead), so it names no user.
+ */
+export type SignUpResponse = { message: string };
 
 /** Self-registration: no token, so the account waits for approval. */
 export const signUp = (body: SelfSignUpBody): Promise<SignUpResponse> =>

@@ -11,12 +11,12 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import type { SignUpResponse } from '../api/sign-up.ts';
 
 type SignUpValues = z.input<typeof signupSchema>;
 type SignUpOutput = z.output<typeof signupSchema>;
 
-type SignUpFormProps = { onRegistered: (response: SignUpResponse) => void };
+/** Called with the email registered (the answer names no user, see api/sign-up.ts). */
+type SignUpFormProps = { onRegistered: (email: string) => void };
 
 export const SignUpForm = ({ onRegistered }: SignUpFormProps) => {
   const signUp = useSignUp();
@@ -49,9 +49,9 @@ export const SignUpForm = ({ onRegistered }: SignUpFormProps) => {
       ...(values.department ? { department: values.department } : {}),
     };
     signUp.mutate(body, {
-      onSuccess: (response) => {
-        notifySuccess('User registered successfully!');
-        onRegistered(response);
+      onSuccess: () => {
+        notifySuccess('Registration received');
+        onRegistered(body.email);
       },
       onError: (error) => {
         notifyError(errorMessage(error, 'Registration failed'));
