@@ -441,6 +441,10 @@ describe('Automation rule validation and access', () => {
         'Webhook URL must be a valid http or https address',
       ],
       [
+        { ...base, actions: [{ type: 'webhook', url: 'http://169.254.169.254/latest/meta-data' }] },
+        '169.254.169.254 is a link-local or cloud metadata address: webhooks may only be sent to public addresses',
+      ],
+      [
         { ...base, actions: [{ type: 'create_task', title: 'x', dueInDays: -1 }] },
         'Due in days must be 0 or more',
       ],

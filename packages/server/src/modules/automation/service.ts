@@ -24,7 +24,7 @@ import { logActivity } from '../activity/log.ts';
 import { leadName } from '../leads/present.ts';
 import { validOwner } from '../leads/owners.ts';
 import { listOrganizationMembers } from '../users/store.ts';
-import { webhookUrlProblem } from '../webhooks/post.ts';
+import { webhookUrlRefusal } from '../webhooks/post.ts';
 import {
   campaignInOrganization,
   countAutomationsLocked,
@@ -114,7 +114,9 @@ const checkActions = async (
         break;
       }
       case 'webhook': {
-        const problem = webhookUrlProblem(action.url);
+        // Judged as a webhook's URL is at save (the host resolved, private and metadata
+        // addresses refused); every run checks again before it POSTs.
+        const problem = await webhookUrlRefusal(action.url);
         if (problem) refuse(index, 'url', problem);
         checked.push(action);
         break;

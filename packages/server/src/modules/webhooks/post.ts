@@ -72,6 +72,18 @@ export const webhookTarget = async (raw: string): Promise<WebhookTarget> => {
 };
 
 /**
+ * Why the server may not POST to a URL a user is saving (a webhook's, a rule's webhook action),
+ * in the words the form shows; null when it may. Each POST checks again (webhookTarget).
+ */
+export const webhookUrlRefusal = async (raw: string): Promise<string | null> => {
+  const resolved = await webhookTarget(raw);
+  if (!('refusal' in resolved)) return null;
+  return resolved.privateHost
+    ? `${resolved.refusal}: webhooks may only be sent to public addresses`
+    : resolved.refusal;
+};
+
+/**
  * POSTs `body` (JSON) to `url` with the event id and, with a secret, the signature. The host is
  * resolved once and checked (webhookTarget), and the connection goes to the checked address.
  * The whole exchange, the lookup included, ends within `timeoutMs` (WEBHOOK_TIMEOUT_MS): past it
