@@ -14,10 +14,14 @@ export type JobRun = {
 export type JobQueue = {
   /** Queues a job; with a singletonKey, a second job of the same key is not queued twice. */
   send: (name: string, data: object, options?: PgBoss.SendOptions) => Promise<string | null>;
-  /** Runs a handler for every job of a queue (one at a time per call, per process). */
+  /**
+   * Runs a handler for every job of a queue: one job at a time per process, or up to
+   * `workers` at once (each worker takes the next job as soon as its own is done).
+   */
   work: <T extends object>(
     name: string,
     handler: (data: T, job: JobRun) => Promise<void>,
+    options?: { workers?: number },
   ) => Promise<void>;
   /**
    * Stops: no job is taken any more, the handlers under way get their abort signal and up to
@@ -30,9 +34,15 @@ export type JobQueue = {
    * Runs `run` in this process over and over: again at once while it answers true (more work
    * waits), else after `idleMs`. For work kept in rows of its own and claimed with row locks or
    * leases (event dispatch, webhook deliveries), which every process polls. Stopped by `stop`,
-   * which waits for the run under way (it gets the abort signal).
+   * which waits for the run under way (it gets the abort signal), then for `drain`: the work a
+   * run started in the background (a pool of deliveries) finishing or being handed back.
    */
-  loop: (name: string, idleMs: number, run: (signal: AbortSignal) => Promise<boolean>) => void;
+  loop: (
+    name: string,
+    idleMs: number,
+    run: (signal: AbortSignal) => Promise<boolean>,
+    options?: { drain?: () => Promise<void>; inFlight?: () => number },
+  ) => void;
 };
 
 const sleepUnless = (ms: number, signal: AbortSignal) =>
@@ -85,11 +95,14 @@ export const startJobQueue = async (
   const running = new Map<string, number>();
   const count = (name: string, delta: number) =>
     running.set(name, (running.get(name) ?? 0) + delta);
-  /** The loops' promises, each settled once its loop has seen the stop. */
+  /** Work the loops run in the background (pools), by loop: how many tasks are under way. */
+  const background = new Map<string, () => number>();
+  /** The loops' promises, each settled once its loop has seen the stop and drained. */
   const loops: Promise<void>[] = [];
   return {
-    loop: (name, idleMs, run) => {
+    loop: (name, idleMs, run, options = {}) => {
       const { signal } = stopping;
+      if (options.inFlight) background.set(name, options.inFlight);
       const spin = async () => {
         while (!signal.aborted) {
           let more = false;
@@ -102,6 +115,11 @@ export const startJobQueue = async (
             count(name, -1);
           }
           if (!more) await sleepUnless(idleMs, signal);
+        }
+        try {
+          await options.drain?.();
+        } catch (error) {
+          onError(error instanceof Error ? error : new Error(String(error)));
         }
       };
       loops.push(spin());
@@ -118,24 +136,30 @@ export const startJobQueue = async (
         ...options,
       });
     },
-    work: async (name, handler) => {
+    work: async (name, handler, options = {}) => {
       await ensureQueue(name);
       worked.add(name);
-      await boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) {
-          count(name, 1);
-          try {
-            await handler(job.data as never, { id: job.id, signal: stopping.signal });
-          } finally {
-            count(name, -1);
+      // pg-boss 10 runs a worker's jobs one batch at a time: several workers, each fetching
+      // one job, let that many jobs of the queue run at once.
+      for (let worker = 0; worker < (options.workers ?? 1); worker += 1)
+        await boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+          for (const job of jobs) {
+            count(name, 1);
+            try {
+              await handler(job.data as never, { id: job.id, signal: stopping.signal });
+            } finally {
+              count(name, -1);
+            }
           }
-        }
-      });
+        });
     },
     stop: async (graceMs = 10_000) => {
       // First no new job (a fetch under way may still bring one: its handler sees the signal).
       for (const name of worked) await boss.offWork(name);
-      const busy = () => [...running].filter(([, n]) => n > 0).map(([name]) => name);
+      const busy = () =>
+        [...new Set([...running.keys(), ...background.keys()])].filter(
+          (name) => (running.get(name) ?? 0) + (background.get(name)?.() ?? 0) > 0,
+        );
       const underWay = busy();
       stopping.abort();
       const loopsDone = Promise.all(loops);

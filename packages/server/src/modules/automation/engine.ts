@@ -24,7 +24,6 @@ import { ActionFailed, actionLabel, runAction, sendRuleWebhook } from './actions
 import { describeCondition, failedCondition } from './conditions.ts';
 import type { AutomationRow, CascadeTally, RunRow } from './repo.ts';
 import {
-  claimRuns,
   countCascadeRuns,
   findAutomation,
   findCampaignTags,
@@ -222,7 +221,7 @@ const perform = async (
 };
 
 /** Runs one claimed run and records its outcome on the run and in the activity log. */
-const executeRun = async (db: Db, run: RunRow, mailer: SystemMailer | undefined) => {
+export const executeRun = async (db: Db, run: RunRow, mailer: SystemMailer | undefined) => {
   const rule = await findAutomation(db, run.organizationId, run.automationId);
   const event = await findRunEvent(db, run);
   if (!rule || !event) return;
@@ -245,22 +244,4 @@ const executeRun = async (db: Db, run: RunRow, mailer: SystemMailer | undefined)
       details: `Rule "${rule.name}"${ending.lead ? ` for ${leadName(ending.lead)}` : ''}: ${ending.outcome}`,
     });
   });
-};
-
-/** How many runs one pass of the runner claims. */
-const CLAIM_BATCH = 10;
-
-/** One pass of the runner: claims due runs and runs them; answers whether it found any. */
-export const runDueAutomations = async (
-  db: Db,
-  mailer: SystemMailer | undefined,
-  signal?: AbortSignal,
-): Promise<boolean> => {
-  const runs = await claimRuns(db, CLAIM_BATCH);
-  for (const run of runs) {
-    // A stopping process leaves the rest claimed: their lease lapses and another takes them.
-    if (signal?.aborted) break;
-    await executeRun(db, run, mailer);
-  }
-  return runs.length > 0;
 };

@@ -1,18 +1,25 @@
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { SystemMailer } from '../system-mail/mailer.ts';
-import { runDueAutomations } from './engine.ts';
+import { AUTOMATION_POLL_MS, createRunner } from './runner.ts';
 
-/** How often each process looks for due rule runs when there were none. */
-export const AUTOMATION_POLL_MS = 500;
+export { AUTOMATION_POLL_MS };
 
-/** Every process runs due rule runs (each claimed by one process, under a lease). */
+/**
+ * Every process runs due rule runs (each claimed by one process, under a lease), several at
+ * once and fairly across organisations, each finishing on its own. A stopping process claims
+ * nothing more, lets the runs under way end and hands back those it had not started.
+ */
 export const registerAutomationJobs = (
   db: Db,
   queue: JobQueue,
   mailer: SystemMailer | undefined,
+  onError: (error: Error) => void = (error) =>
+    console.error(`automation run failed: ${error.message}`),
 ): void => {
-  queue.loop('automation-runs', AUTOMATION_POLL_MS, (signal) =>
-    runDueAutomations(db, mailer, signal),
-  );
+  const runner = createRunner(db, mailer, onError);
+  queue.loop('automation-runs', AUTOMATION_POLL_MS, runner.pass, {
+    drain: runner.drain,
+    inFlight: runner.inFlight,
+  });
 };

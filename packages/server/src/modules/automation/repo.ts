@@ -191,43 +191,6 @@ export const insertRuns = async (
       .onConflictDoNothing();
 };
 
-/** How long a claimed run is held before another process may take it over. */
-export const RUN_LEASE_SECONDS = 120;
-
-/**
- * Claims up to `limit` due pending runs, in event order, for `RUN_LEASE_SECONDS` (one short
- * statement: no transaction is held while the runs work).
- */
-export const claimRuns = async (db: Db, limit: number): Promise<RunRow[]> => {
-  const result = await db.execute(sql`
-    UPDATE ${automationRuns} AS r
-    SET next_attempt_at = now() + make_interval(secs => ${RUN_LEASE_SECONDS}),
-        attempts = r.attempts + 1
-    FROM ${events} AS e
-    WHERE e.id = r.event_id AND r.id IN (
-      SELECT q.id FROM ${automationRuns} q JOIN ${events} qe ON qe.id = q.event_id
-      WHERE q.status = 'pending' AND q.next_attempt_at <= now()
-      ORDER BY qe.seq, q.id
-      LIMIT ${limit}
-      FOR UPDATE OF q SKIP LOCKED)
-    RETURNING r.id, e.seq`);
-  const claimed = rowsOf<{ id: string; seq: number | string }>(result).sort(
-    (a, b) => Number(a.seq) - Number(b.seq),
-  );
-  if (claimed.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(automationRuns)
-    .where(
-      inArray(
-        automationRuns.id,
-        claimed.map((row) => row.id),
-      ),
-    );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return claimed.flatMap((row) => byId.get(row.id) ?? []);
-};
-
 /** Records how a claimed run ended (once: a run already ended stays as it is). */
 export const finishRun = async (
   db: Db,

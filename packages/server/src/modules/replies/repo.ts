@@ -44,10 +44,16 @@ export const saveReplyCursor = async (
     .where(eq(emailReplyCursors.userId, userId));
 };
 
-/** Users with IMAP settings whose inbox was not checked in the last `minutes`. */
+/**
+ * Users with IMAP settings whose inbox was not checked in the last `minutes`, with their
+ * organisation, taken round-robin across organisations: each organisation's longest waiting
+ * inbox first, then every organisation's second…, so that one organisation's many inboxes
+ * never push another's out of a pass.
+ */
 export const findInboxesDue = async (db: Db, minutes: number, limit: number) => {
+  const waited = sql`${emailReplyCursors.checkedAt} ASC NULLS FIRST, ${mailAccounts.userId}`;
   const rows = await db
-    .select({ userId: mailAccounts.userId })
+    .select({ userId: mailAccounts.userId, organizationId: users.organizationId })
     .from(mailAccounts)
     .innerJoin(users, eq(users.id, mailAccounts.userId))
     .leftJoin(emailReplyCursors, eq(emailReplyCursors.userId, mailAccounts.userId))
@@ -62,9 +68,12 @@ export const findInboxesDue = async (db: Db, minutes: number, limit: number) => 
         ),
       ),
     )
-    .orderBy(sql`${emailReplyCursors.checkedAt} ASC NULLS FIRST`)
+    .orderBy(
+      sql`row_number() OVER (PARTITION BY ${users.organizationId} ORDER BY ${waited})`,
+      waited,
+    )
     .limit(limit);
-  return rows.map((row) => row.userId);
+  return rows.map((row) => ({ userId: row.userId, organizationId: row.organizationId! }));
 };
 
 /** The organisation's emails to leads with one of these Message-IDs. */

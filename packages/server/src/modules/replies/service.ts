@@ -10,6 +10,7 @@ import { toReplyEmail } from './present.ts';
 import { findUserById } from '../users/store.ts';
 import { findMailAccount, imapOf, smtpOf } from '../mail-accounts/stored.ts';
 import { withoutNul } from '../../lib/text.ts';
+import { createWorkPool } from '../../jobs/pool.ts';
 import {
   claimReplyCursor,
   findInboxesDue,
@@ -318,9 +319,38 @@ export const checkReplies = async (
   }
 };
 
-/** The scheduled check: the inboxes not checked for `minutes`, a few at a time. */
+/** Inboxes one scheduled pass looks at. */
+const DUE_PER_PASS = 20;
+/** Inboxes checked at once, and at most per organisation. */
+export const REPLY_CHECKS_AT_ONCE = 4;
+export const REPLY_CHECKS_PER_ORGANIZATION = 2;
+
+/**
+ * The scheduled check: the inboxes not checked for `minutes`, taken round-robin across
+ * organisations and checked several at once (at most REPLY_CHECKS_PER_ORGANIZATION of one
+ * organisation), each check starting as soon as a slot is free: an organisation whose mail
+ * server is silent or slow holds its own slots, never another organisation's checks.
+ */
 export const checkDueInboxes = async (db: Db, box: SecretBox, minutes: number): Promise<number> => {
-  const due = await findInboxesDue(db, minutes, 20);
-  for (const userId of due) await checkReplies(db, box, userId);
+  const due = await findInboxesDue(db, minutes, DUE_PER_PASS);
+  const waiting = [...due];
+  const pool = createWorkPool({
+    size: REPLY_CHECKS_AT_ONCE,
+    perKey: { organization: REPLY_CHECKS_PER_ORGANIZATION },
+    // checkReplies records its own failures on the inbox's cursor.
+    onError: () => undefined,
+  });
+  while (waiting.length > 0 || pool.running() > 0) {
+    const busy = pool.inFlight('organization');
+    const next = waiting.findIndex(
+      (inbox) => (busy.get(inbox.organizationId) ?? 0) < REPLY_CHECKS_PER_ORGANIZATION,
+    );
+    if (pool.room() > 0 && next >= 0) {
+      const [inbox] = waiting.splice(next, 1);
+      pool.start({ organization: inbox!.organizationId }, async () => {
+        await checkReplies(db, box, inbox!.userId);
+      });
+    } else await pool.settled(60_000);
+  }
   return due.length;
 };

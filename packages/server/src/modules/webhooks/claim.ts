@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { countRows } from '../../jobs/pool.ts';
 import { webhookDeliveries } from '../../db/tables.ts';
 import { DELIVERY_LEASE_SECONDS } from './schedule.ts';
 
@@ -18,32 +19,67 @@ export type ClaimedDelivery = {
   data: Record<string, unknown>;
 };
 
+/** How many deliveries this process has under way, per organisation and per webhook. */
+export type ClaimRoom = {
+  /** Deliveries to claim at most (the free slots). */
+  limit: number;
+  /** Deliveries one organisation, and one webhook, may have under way in this process. */
+  perOrganization: number;
+  perWebhook: number;
+  /** Deliveries under way now, by organisation id and by webhook id. */
+  organizations: ReadonlyMap<string, number>;
+  webhooks: ReadonlyMap<string, number>;
+};
+
 /**
- * Claims up to `limit` due deliveries of active webhooks for this process: row locks (SKIP
+ * Claims due deliveries of active webhooks for this process, fairly: taken round-robin across
+ * organisations (each organisation's oldest first, then every organisation's second…), and
+ * never more than the room `room` leaves each organisation and each webhook, so that one
+ * organisation's backlog or slow receiver never fills the process's slots. Row locks (SKIP
  * LOCKED) pick them, and the lease (next_attempt_at moved ahead, attempts counted) keeps every
  * other process off them until it lapses, with no transaction left open during the POST. A
  * delivery is only claimed when no earlier event of the same webhook and record is still
  * pending, so deliveries about one record arrive in order.
  */
-export const claimDeliveries = async (db: Db, limit: number): Promise<ClaimedDelivery[]> =>
-  rowsOf<ClaimedDelivery>(
+export const claimDeliveries = async (db: Db, room: ClaimRoom): Promise<ClaimedDelivery[]> => {
+  if (room.limit <= 0) return [];
+  return rowsOf<ClaimedDelivery>(
     await db.execute(sql`
-      WITH claimed AS (
+      WITH busy_org AS (${countRows(room.organizations)}),
+      busy_hook AS (${countRows(room.webhooks)}),
+      due AS (
+        SELECT c.id, c.organization_id, c.next_attempt_at, c.event_seq,
+               row_number() OVER (PARTITION BY c.webhook_id
+                                  ORDER BY c.next_attempt_at, c.event_seq) AS hook_rank,
+               ${room.perWebhook}::int - coalesce(bh.n, 0) AS hook_room
+        FROM webhook_deliveries c
+        JOIN webhooks w ON w.id = c.webhook_id AND w.active
+        LEFT JOIN busy_hook bh ON bh.id = c.webhook_id
+        WHERE c.status = 'pending' AND c.next_attempt_at <= now()
+          AND NOT EXISTS (
+            SELECT 1 FROM webhook_deliveries e
+            WHERE e.webhook_id = c.webhook_id AND e.subject_id = c.subject_id
+              AND e.status = 'pending' AND e.event_seq < c.event_seq
+          )
+      ), fair AS (
+        SELECT due.id, due.next_attempt_at, due.event_seq,
+               row_number() OVER (PARTITION BY due.organization_id
+                                  ORDER BY due.next_attempt_at, due.event_seq) AS turn,
+               ${room.perOrganization}::int - coalesce(bo.n, 0) AS org_room
+        FROM due
+        LEFT JOIN busy_org bo ON bo.id = due.organization_id
+        WHERE due.hook_rank <= due.hook_room
+      ), claimed AS (
         UPDATE webhook_deliveries d
         SET next_attempt_at = now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS}::int),
             attempts = d.attempts + 1,
             last_attempt_at = now()
         WHERE d.id IN (
           SELECT c.id FROM webhook_deliveries c
-          JOIN webhooks w ON w.id = c.webhook_id AND w.active
+          JOIN fair ON fair.id = c.id AND fair.turn <= fair.org_room
           WHERE c.status = 'pending' AND c.next_attempt_at <= now()
-            AND NOT EXISTS (
-              SELECT 1 FROM webhook_deliveries e
-              WHERE e.webhook_id = c.webhook_id AND e.subject_id = c.subject_id
-                AND e.status = 'pending' AND e.event_seq < c.event_seq
-            )
-          ORDER BY c.next_attempt_at, c.event_seq
-          LIMIT ${limit}::int
+          ORDER BY fair.turn, fair.next_attempt_at, fair.event_seq
+          LIMIT ${room.limit}::int
           FOR UPDATE OF c SKIP LOCKED
         )
         RETURNING d.id, d.organization_id, d.webhook_id, d.event_id, d.attempts, d.event_seq
@@ -58,6 +94,7 @@ export const claimDeliveries = async (db: Db, limit: number): Promise<ClaimedDel
       ORDER BY claimed.event_seq
     `),
   );
+};
 
 /** The condition that the claim is still this process's (the lease was not taken over). */
 export const stillClaimed = (claim: Pick<ClaimedDelivery, 'id' | 'attempts'>) =>

@@ -1,5 +1,7 @@
 import { WEBHOOK_FAILURE_HOURS } from '@leadline/shared/webhooks';
 
+/** How often each process looks for due deliveries when there were none. */
+export const DELIVERY_POLL_MS = 500;
 /** The first retry's wait; each next one doubles, up to RETRY_CAP_MS. */
 export const FIRST_RETRY_MS = 30_000;
 export const RETRY_CAP_MS = 60 * 60_000;
