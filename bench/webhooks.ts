@@ -326,8 +326,8 @@ await runBenchmark('webhooks', 20 * 60_000, async ({ defer, log }) => {
     [organizationId, aHook._id, BACKLOG_DELIVERIES],
   );
   await pg.query(
-    `INSERT INTO automation_runs (organization_id, automation_id, event_id)
-     SELECT organization_id, $2, id FROM events
+    `INSERT INTO automation_runs (organization_id, automation_id, event_id, cascade_id)
+     SELECT organization_id, $2, id, cascade_id FROM events
      WHERE organization_id = $1 AND data ? 'n' ORDER BY seq LIMIT $3::int`,
     [organizationId, aRule._id, BACKLOG_RUNS],
   );

@@ -198,8 +198,8 @@ describe('fairness across organisations', () => {
       FROM events WHERE organization_id = ${a.organizationId} ORDER BY seq
       LIMIT ${A_DELIVERIES}::int`);
     await db.execute(sql`
-      INSERT INTO automation_runs (organization_id, automation_id, event_id)
-      SELECT organization_id, ${aRule.automation._id}, id
+      INSERT INTO automation_runs (organization_id, automation_id, event_id, cascade_id)
+      SELECT organization_id, ${aRule.automation._id}, id, cascade_id
       FROM events WHERE organization_id = ${a.organizationId}`);
 
     // A's deliveries and runs are under way: each holds its connection to the black hole.
