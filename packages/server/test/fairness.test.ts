@@ -17,15 +17,16 @@ import { createCampaign, sendCampaign, setStatus } from './campaigns-support.ts'
 import { startImapServer, startSmtpServer } from './mail-servers.ts';
 import type { TestImapServer, TestSmtpServer } from './mail-servers.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
+import { uploadAndWait } from './upload.ts';
 import { startWebhookReceiver } from './webhook-receiver.ts';
 import type { WebhookReceiver } from './webhook-receiver.ts';
 import { waitFor } from './wait.ts';
 
 /**
  * One organisation's backlog and slow receivers delay only itself (issue 24): organisation A
- * has 10,000 pending webhook deliveries and 20,000 pending rule runs (as a 20,000-lead import
- * leaves them, inserted in bulk here), all to a receiver that takes the connection and never
- * answers, so that each costs the whole POST timeout; organisation B's delivery and B's rule
+ * has at least 10,000 pending webhook deliveries and 20,000 rule runs (left by a real
+ * 20,000-lead import with a webhook and a webhook-action rule), all to a receiver that takes the
+ * connection and never answers, so that each costs the whole POST timeout; organisation B's delivery and B's rule
  * still arrive within 5 s of B's change.
  */
 const A_DELIVERIES = 10_000;
@@ -164,11 +165,11 @@ afterAll(async () => {
 
 describe('fairness across organisations', () => {
   it("delivers B's webhook and runs B's rule within 5 s while A has thousands waiting on a receiver that never answers", async () => {
-    const aHook = await call(a.token, 'POST', '/api/webhooks', {
+    await call(a.token, 'POST', '/api/webhooks', {
       url: hole.url,
       events: ['lead.created'],
     });
-    const aRule = await call(a.token, 'POST', '/api/automations', {
+    await call(a.token, 'POST', '/api/automations', {
       name: 'Tell the black hole',
       trigger: 'lead.created',
       actions: [{ type: 'webhook', url: hole.url }],
@@ -184,23 +185,31 @@ describe('fairness across organisations', () => {
       actions: [{ type: 'webhook', url: bRules.url }],
     });
 
-    // A's backlog, as an import leaves it: its events (already handed to the consumers), one
-    // pending delivery for each of the first 10,000 and one pending run for each of 20,000.
+    // A's backlog, from a real import of 20,000 leads: each lead.created gives A's webhook a
+    // delivery and A's rule a run, all bound for the black hole.
     const { db } = t.database;
-    await db.execute(sql`
-      INSERT INTO events (organization_id, type, subject_id, data, dispatched_at)
-      SELECT ${a.organizationId}, 'lead.created', gen_random_uuid(),
-             jsonb_build_object('lead', jsonb_build_object('n', n)), now()
-      FROM generate_series(1, ${A_RUNS}::int) AS n`);
-    await db.execute(sql`
-      INSERT INTO webhook_deliveries (organization_id, webhook_id, event_id, event_seq, subject_id)
-      SELECT organization_id, ${aHook.webhook._id}, id, seq, subject_id
-      FROM events WHERE organization_id = ${a.organizationId} ORDER BY seq
-      LIMIT ${A_DELIVERIES}::int`);
-    await db.execute(sql`
-      INSERT INTO automation_runs (organization_id, automation_id, event_id, cascade_id)
-      SELECT organization_id, ${aRule.automation._id}, id, cascade_id
-      FROM events WHERE organization_id = ${a.organizationId}`);
+    const rows = Array.from(
+      { length: A_RUNS },
+      (_, n) => `Backlog Co ${n},Ana,Núñez ${n},ana.${n}@backlog.test,Referral`,
+    );
+    const imported = await uploadAndWait(
+      t,
+      a.token,
+      '/api/leads/upload',
+      'backlog.csv',
+      ['Company Name,First Name,Last Name,Email,Source', ...rows].join('\n'),
+      180_000,
+    );
+    expect(imported).toMatchObject({ status: 'completed', inserted: A_RUNS });
+    const backlog = async () =>
+      rowsOf<{ deliveries: number; runs: number }>(
+        await db.execute(sql`
+          SELECT (SELECT count(*)::int FROM webhook_deliveries
+                  WHERE organization_id = ${a.organizationId} AND status = 'pending') AS deliveries,
+                 (SELECT count(*)::int FROM automation_runs
+                  WHERE organization_id = ${a.organizationId}) AS runs`),
+      )[0]!;
+    await waitFor(backlog, (n) => n.deliveries >= A_DELIVERIES && n.runs >= A_RUNS, 120_000, 500);
 
     // A's deliveries and runs are under way: each holds its connection to the black hole.
     await waitFor(
@@ -230,7 +239,7 @@ describe('fairness across organisations', () => {
     const hookMs = hook!.startedAt - started;
     const ruleMs = rule!.startedAt - started;
     console.log(
-      `fairness: B's delivery after ${hookMs} ms, B's rule webhook after ${ruleMs} ms, with A's ${A_DELIVERIES} deliveries and ${A_RUNS} runs waiting (${hole.connections()} connections to the black hole so far)`,
+      `fairness: B's delivery after ${hookMs} ms, B's rule webhook after ${ruleMs} ms, with A's imported ${A_RUNS} leads' deliveries and runs waiting (${hole.connections()} connections to the black hole so far)`,
     );
     expect(hook!.signed).toBe(true);
     expect(hookMs).toBeLessThan(B_WITHIN_MS);

@@ -56,10 +56,11 @@ export const uploadAndWait = async (
   url: string,
   filename: string,
   content: Buffer | string,
+  timeoutMs?: number,
 ): Promise<ImportResult> => {
   const response = await t.request({ method: 'POST', url, token, ...multipart(filename, content) });
   expect(response.statusCode, response.body).toBe(202);
-  return waitForImport(t, token, response.json().importId as string);
+  return waitForImport(t, token, response.json().importId as string, timeoutMs);
 };
 
 /** A multipart/form-data body holding text fields and then one file in the field `file`. */
@@ -74,8 +75,9 @@ export const waitForImport = async (
   t: TestContext,
   token: string,
   importId: string,
+  timeoutMs = 60_000,
 ): Promise<ImportResult> => {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const status = await t.request({ method: 'GET', url: `/api/imports/${importId}`, token });
     expect(status.statusCode).toBe(200);
