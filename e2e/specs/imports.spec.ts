@@ -95,9 +95,10 @@ describe('imports: the mapping step and what happened', () => {
       .replace(/^\ufeff/, '')
       .split('\r\n');
     expect(lines.slice(0, 3)).toEqual([
-      'Row,Problems,Company,First Name,Last Name,Email,Channel,Notes',
-      '6,Person Email is required,Initrode,Bill,Lumbergh,,Referral,',
-      '7,Person First Name is required,Initrode,,Smykowski,tom@initrode.test,Referral,',
+      // The upload as it was, with the reason as the first column (issue 25).
+      'Import problem,Company,First Name,Last Name,Email,Channel,Notes',
+      'Row 6: Person Email is required,Initrode,Bill,Lumbergh,,Referral,',
+      'Row 7: Person First Name is required,Initrode,,Smykowski,tom@initrode.test,Referral,',
     ]);
     expect(lines).toHaveLength(6);
     await dialog.getByRole('button', { name: 'Close' }).last().click();

@@ -91,8 +91,10 @@ describe('forgiving imports (issue 12)', () => {
       'attachment; filename="bad leads-failed-rows.csv"',
     );
     expect(download.body.replace(/^\ufeff/, '').split('\r\n')).toEqual([
-      'Row,Problems,Company Name,First Name,Last Name,Email,Source',
-      "2,Person Last Name is required,'=cmd(),Ada,,ada@x.test,Referral",
+      // Issue 25: the upload as it was plus a first column with the reason; only a formula a
+      // spreadsheet would run is written as text.
+      'Import problem,Company Name,First Name,Last Name,Email,Source',
+      "Row 2: Person Last Name is required,'=cmd(),Ada,,ada@x.test,Referral",
       '',
     ]);
     const foreign = await t.request({

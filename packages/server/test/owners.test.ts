@@ -267,7 +267,7 @@ describe('imports and owners', () => {
   };
   const header = ['Company Name', 'First Name', 'Last Name', 'Email', 'Source', 'Owner'];
 
-  it('reads the Owner column by email; an unknown email is a row error', async () => {
+  it('reads the Owner column by email; an unknown email is a warning and the default owner', async () => {
     const response = await upload(acme.token, [
       header,
       ['Co', 'A', 'One', 'imp-1@owners.test', 'Event', rep.user.email.toUpperCase()],
@@ -277,19 +277,26 @@ describe('imports and owners', () => {
     ]);
     expect(response.statusCode, response.body).toBe(202);
     const result = await waitForImport(t, acme.token, response.json().importId);
-    expect(result).toMatchObject({ status: 'completed', inserted: 2, errorCount: 2 });
-    expect(result.errors).toEqual([
+    // Issue 25: an export from elsewhere imports; its unknown owners become the importer.
+    expect(result).toMatchObject({ status: 'completed', inserted: 4, errorCount: 0 });
+    expect(result.warnings).toEqual([
       {
         row: 3,
-        message: 'Owner "stranger@nowhere.test" is not an active user of the organisation',
+        message:
+          'Owner "stranger@nowhere.test" is not an active user of the organisation: given to the default owner',
       },
-      { row: 5, message: `Owner "${globex.user.email}" is not an active user of the organisation` },
+      {
+        row: 5,
+        message: `Owner "${globex.user.email}" is not an active user of the organisation: given to the default owner`,
+      },
     ]);
     expect(await ownersOf(acme.token, `&owner=${rep.user._id}&search=imp-`)).toEqual([
       'imp-1@owners.test',
     ]);
-    expect(await ownersOf(acme.token, `&owner=${acme.user._id}&search=imp-`)).toEqual([
+    expect((await ownersOf(acme.token, `&owner=${acme.user._id}&search=imp-`)).sort()).toEqual([
+      'imp-2@owners.test',
       'imp-3@owners.test',
+      'imp-4@owners.test',
     ]);
   });
 

@@ -14,7 +14,10 @@ import {
   leadImportSchema,
   requiresProfileLink,
 } from './leads.ts';
+import { boundedText } from './leads.ts';
 import type { LeadData, LeadSource } from './leads.ts';
+import { hasDigit, readAmount, readDate } from './import-readers.ts';
+import type { DateOrder } from './import-readers.ts';
 
 export type ImportKind = 'leads' | 'clients';
 
@@ -155,7 +158,11 @@ const withNote = (notes: string, note: string) => {
 };
 
 /** A lead row's forgiving reading: what is unknown is replaced, each change named once. */
-const forgiveLead = (record: Record<string, string>, warnings: string[]) => {
+const forgiveLead = (
+  record: Record<string, string>,
+  warnings: string[],
+  dateOrder: DateOrder | undefined,
+) => {
   const lead: Record<string, string | undefined> = { ...record };
   const rawSource = (record.source ?? '').trim();
   const source = rawSource ? sourceOf(rawSource) : undefined;
@@ -177,10 +184,70 @@ const forgiveLead = (record: Record<string, string>, warnings: string[]) => {
   lead.size = rawSize ? sizeOf(rawSize) : undefined;
   if (rawSize && !lead.size)
     warnings.push(`Company size "${rawSize}" is not a known size: left empty`);
-  if (requiresProfileLink(lead.source) && !(record.contactProfileLink ?? '').trim())
+  // A LinkedIn lead's profile link is its LinkedIn URL when the file has no separate column.
+  const linkedin = (record.personLinkedin ?? '').trim();
+  if (lead.source === 'LinkedIn' && !(record.contactProfileLink ?? '').trim() && linkedin)
+    lead.contactProfileLink = linkedin;
+  if (requiresProfileLink(lead.source) && !(lead.contactProfileLink ?? '').trim())
     warnings.push(`No contact profile link for a ${lead.source} lead`);
+  readLeadValues(record, lead, warnings, dateOrder);
   return lead;
 };
+
+/** An optional field left empty because its value could not be read: the original kept in the notes. */
+const unreadable = (
+  lead: Record<string, string | undefined>,
+  field: string,
+  raw: string,
+  warnings: string[],
+) => {
+  const label = LEAD_IMPORT_FIELDS[field as keyof typeof LEAD_IMPORT_FIELDS] ?? field;
+  lead[field] = '';
+  lead.subject = withNote((lead.subject ?? '').trim(), `${label}: ${raw}`);
+  warnings.push(`${label} "${raw}" could not be read: left empty, the original kept in the notes`);
+};
+
+/**
+ * Dates, amounts and phones as spreadsheets write them: a date in any common form as
+ * YYYY-MM-DD, an amount with either decimal mark and a currency sign as a number, a phone kept
+ * as written when it holds a digit. What cannot be read is left empty (a warning), never a
+ * refusal: these fields are optional.
+ */
+const readLeadValues = (
+  record: Record<string, string>,
+  lead: Record<string, string | undefined>,
+  warnings: string[],
+  dateOrder: DateOrder | undefined,
+) => {
+  const rawDate = (record.expectedCloseDate ?? '').trim();
+  if (rawDate) {
+    const date = readDate(rawDate, dateOrder);
+    if (date) lead.expectedCloseDate = date;
+    else unreadable(lead, 'expectedCloseDate', rawDate, warnings);
+  }
+  const rawDeal = (record.dealValue ?? '').trim();
+  if (rawDeal) {
+    const amount = readAmount(rawDeal);
+    if (amount !== undefined) lead.dealValue = String(amount);
+    else unreadable(lead, 'dealValue', rawDeal, warnings);
+  }
+  const rawPhone = (record.phone ?? '').trim();
+  if (rawPhone && !hasDigit(rawPhone)) unreadable(lead, 'phone', rawPhone, warnings);
+};
+
+/** The fields a row cannot go in without: a problem with any other is a warning. */
+const ROW_REQUIRED: Record<ImportKind, ReadonlySet<string>> = {
+  leads: new Set(REQUIRED_IMPORT_FIELDS.leads),
+  clients: new Set(REQUIRED_IMPORT_FIELDS.clients),
+};
+
+/**
+ * A lead import's rules: the form's, except that a phone holding a digit is kept as the file
+ * writes it (an extension, a note beside the number), as long as it fits the column.
+ */
+const leadRowSchema = leadImportSchema.extend({
+  phone: boundedText('Phone', 40).optional().default(''),
+});
 
 export type RowCheck<T> =
   | { ok: true; value: T; email: string; warnings: string[] }
@@ -200,11 +267,33 @@ const fieldErrors = (error: z.ZodError): string[] => {
 export const checkImportRow = (
   kind: ImportKind,
   record: Record<string, string>,
+  options: { dateOrder?: DateOrder } = {},
 ): RowCheck<LeadData | ClientData> => {
   const warnings: string[] = [];
-  const input = kind === 'leads' ? forgiveLead(record, warnings) : record;
-  const result =
-    kind === 'leads' ? leadImportSchema.safeParse(input) : clientSchema.safeParse(input);
+  const input: Record<string, string | undefined> =
+    kind === 'leads' ? forgiveLead(record, warnings, options.dateOrder) : { ...record };
+  const parse = (value: typeof input) =>
+    kind === 'leads' ? leadRowSchema.safeParse(value) : clientSchema.safeParse(value);
+  let result = parse(input);
+  if (!result.success) {
+    // An optional field the rules refuse is left empty and named: only the fields a row cannot
+    // go in without refuse it.
+    const optional = new Set(
+      result.error.issues
+        .map((issue) => String(issue.path[0] ?? ''))
+        .filter((field) => field && !ROW_REQUIRED[kind].has(field)),
+    );
+    for (const field of optional) {
+      const raw = String(input[field] ?? '').trim();
+      if (kind === 'leads') unreadable(input, field, raw, warnings);
+      else {
+        input[field] = '';
+        const label = CLIENT_IMPORT_FIELDS[field as keyof typeof CLIENT_IMPORT_FIELDS] ?? field;
+        warnings.push(`${label} "${raw}" could not be read: left empty`);
+      }
+    }
+    if (optional.size > 0) result = parse(input);
+  }
   if (!result.success) return { ok: false, errors: fieldErrors(result.error), warnings };
   const value = result.data as LeadData | ClientData;
   const email = ('personEmail' in value ? value.personEmail : value.email).toLowerCase();

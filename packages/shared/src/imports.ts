@@ -1,3 +1,18 @@
+import { z } from 'zod';
+import { DATE_ORDERS } from './import-readers.ts';
+import type { DateOrder } from './import-readers.ts';
+
+export type { DateOrder };
+
+/**
+ * The upload's optional `dateOrder` field, sent with the `mapping`: how to read a date such as
+ * 02/03/2027 (dmy: 2 March; mdy: February 3). Without it the import tells the order from the
+ * date column's values (a part over 12), day first when none tells.
+ */
+export const importDateOrderSchema = z.enum(DATE_ORDERS, {
+  error: 'The date order must be "dmy" (day first) or "mdy" (month first)',
+});
+
 /** A row a spreadsheet import refused, by its row number in the file (the header is row 1). */
 export type ImportError = { row: number; message: string };
 

@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import type { ImportWarning } from '@leadline/shared/imports';
+import type { DateOrder, ImportWarning } from '@leadline/shared/imports';
 import type { Db } from '../../db/connection.ts';
 import { importDetails } from '../../db/tables/imports.ts';
 import type { FailedRow } from '../../db/tables/imports.ts';
 
 /** The stored details; `roundRobin`: the users the new leads are spread over, in turn. */
-export type ImportDetails = typeof importDetails.$inferSelect & { roundRobin: string[] };
+export type ImportDetails = typeof importDetails.$inferSelect & {
+  roundRobin: string[];
+  dateOrder?: DateOrder;
+};
 
 /**
  * The round-robin owners are kept after the mapping's entries (one per column of the file),
@@ -13,17 +16,25 @@ export type ImportDetails = typeof importDetails.$inferSelect & { roundRobin: st
  * without a column of their own.
  */
 const ROUND_ROBIN = '@owner:';
+/** The date order chosen on the mapping step, kept the same way as "@dateOrder:dmy". */
+const DATE_ORDER = '@dateOrder:';
 
 /** The header row and mapping an import runs with (and its round-robin owners), stored with the import. */
 export const saveImportDetails = async (
   db: Db,
   importId: string,
-  plan: { headers: string[]; mapping: (string | null)[]; roundRobin?: readonly string[] },
+  plan: {
+    headers: string[];
+    mapping: (string | null)[];
+    roundRobin?: readonly string[];
+    dateOrder?: DateOrder;
+  },
 ) => {
   const owners = (plan.roundRobin ?? []).map((id) => `${ROUND_ROBIN}${id}`);
+  const order = plan.dateOrder ? [`${DATE_ORDER}${plan.dateOrder}`] : [];
   await db
     .insert(importDetails)
-    .values({ importId, headers: plan.headers, mapping: [...plan.mapping, ...owners] });
+    .values({ importId, headers: plan.headers, mapping: [...plan.mapping, ...owners, ...order] });
 };
 
 export const findImportDetails = async (
@@ -37,9 +48,12 @@ export const findImportDetails = async (
     .limit(1);
   if (!row) return undefined;
   const isOwner = (entry: string | null) => entry?.startsWith(ROUND_ROBIN) === true;
+  const isOrder = (entry: string | null) => entry?.startsWith(DATE_ORDER) === true;
+  const order = row.mapping.find(isOrder)?.slice(DATE_ORDER.length);
   return {
     ...row,
-    mapping: row.mapping.filter((entry) => !isOwner(entry)),
+    ...(order === 'dmy' || order === 'mdy' ? { dateOrder: order } : {}),
+    mapping: row.mapping.filter((entry) => !isOwner(entry) && !isOrder(entry)),
     roundRobin: row.mapping.filter(isOwner).map((entry) => entry!.slice(ROUND_ROBIN.length)),
   };
 };

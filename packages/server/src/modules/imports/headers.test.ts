@@ -8,6 +8,52 @@ describe('spreadsheet header matching', () => {
     expect(headerKey(undefined)).toBe('');
   });
 
+  it('matches the header words of other CRMs and spreadsheets (issue 25)', () => {
+    const headers = [
+      'Given name',
+      'Family name',
+      'Role',
+      'Exp. Close',
+      'Deal $',
+      'Comments',
+      'Tel',
+      'URL',
+      'LinkedIn URL',
+    ];
+    expect([...matchHeaders('leads', headers).values()]).toEqual([
+      'personFirstName',
+      'personLastName',
+      'personDesignation',
+      'expectedCloseDate',
+      'dealValue',
+      'subject',
+      'phone',
+      'companySite',
+      'personLinkedin',
+    ]);
+    expect([
+      ...matchHeaders('leads', [
+        'First',
+        'Surname',
+        'Position',
+        'Close date',
+        'Amount',
+        'Description',
+        'Mobile',
+        'Website',
+      ]).values(),
+    ]).toEqual([
+      'personFirstName',
+      'personLastName',
+      'personDesignation',
+      'expectedCloseDate',
+      'dealValue',
+      'subject',
+      'phone',
+      'companySite',
+    ]);
+  });
+
   it('accepts field names, spelled-out names, labels and synonyms, ignoring case and punctuation', () => {
     const columns = matchHeaders('leads', [
       'personFirstName',

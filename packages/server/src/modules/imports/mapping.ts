@@ -2,7 +2,8 @@
 // saved presets chosen for the same header row.
 import { headerKey, mappingProblems } from '@leadline/shared/import-rows';
 import type { ColumnMapping } from '@leadline/shared/import-rows';
-import type { ImportPreset, ImportPreview } from '@leadline/shared/imports';
+import { importDateOrderSchema } from '@leadline/shared/imports';
+import type { DateOrder, ImportPreset, ImportPreview } from '@leadline/shared/imports';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { chooseOrganization, organizationIn } from '../../caller/current-user.ts';
@@ -101,6 +102,14 @@ export const parseMapping = (value: string | undefined): ColumnMapping | undefin
       'The mapping must be a JSON array naming a field (or null) for each column of the file',
     );
   return (parsed as (string | null)[]).map((field) => (field ? field : null));
+};
+
+/** The upload's `dateOrder` field: "dmy", "mdy", or nothing (told from the column). */
+export const parseDateOrder = (value: string | undefined): DateOrder | undefined => {
+  if (value === undefined || value.trim() === '') return undefined;
+  const parsed = importDateOrderSchema.safeParse(value.trim().toLowerCase());
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
+  return parsed.data;
 };
 
 /**

@@ -59,7 +59,10 @@ export const roundRobinOwners = async (
 
 export type ImportOwners = {
   roundRobin: readonly string[];
-  /** A validated row with its owner set, or a row error when its Owner names no active user. */
+  /**
+   * A validated row with its owner set; an Owner that is no active user of the organisation (a
+   * file exported elsewhere) gives the importer's default owner and a warning.
+   */
   check: <T>(record: Record<string, string>, outcome: RowOutcome<T>) => RowOutcome<T>;
 };
 
@@ -86,9 +89,12 @@ export const importOwners = async (
       const ownerId = email && roundRobin.length === 0 ? byEmail.get(email) : fallback;
       if (ownerId === undefined)
         return {
-          ok: false,
-          message: `Owner "${record.owner!.trim()}" is not an active user of the organisation`,
-          warnings: outcome.warnings,
+          ...outcome,
+          value: { ...outcome.value, ownerId: fallback },
+          warnings: [
+            ...outcome.warnings,
+            `Owner "${record.owner!.trim()}" is not an active user of the organisation: given to the default owner`,
+          ],
         };
       return { ...outcome, value: { ...outcome.value, ownerId } };
     },

@@ -13,6 +13,7 @@ import { MAX_UPLOAD_BYTES } from './read.ts';
 import { failedRowsCsv } from './failed-rows.ts';
 import {
   importPresets,
+  parseDateOrder,
   parseMapping,
   previewImport,
   removeImportPreset,
@@ -34,12 +35,19 @@ const TOO_LARGE = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`
  */
 const uploadedFile = async (
   request: FastifyRequest,
-): Promise<{ filename: string; buffer: Buffer; mapping?: string; roundRobin?: string }> => {
+): Promise<{
+  filename: string;
+  buffer: Buffer;
+  mapping?: string;
+  roundRobin?: string;
+  dateOrder?: string;
+}> => {
   if (!request.isMultipart())
     throw badRequest('Please upload the file as multipart/form-data in the field "file"');
   let file: { filename: string; buffer: Buffer } | undefined;
   let mapping: string | undefined;
   let roundRobin: string | undefined;
+  let dateOrder: string | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -48,13 +56,14 @@ const uploadedFile = async (
         file = { filename: part.filename, buffer: await part.toBuffer() };
       } else if (part.fieldname === 'mapping') mapping = String(part.value);
       else if (part.fieldname === 'roundRobin') roundRobin = String(part.value);
+      else if (part.fieldname === 'dateOrder') dateOrder = String(part.value);
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(TOO_LARGE);
     throw asUploadError(error);
   }
   if (!file) throw badRequest('Please upload the file in the field "file"');
-  return { ...file, mapping, roundRobin };
+  return { ...file, mapping, roundRobin, dateOrder };
 };
 
 const presetBody = z.object({
@@ -67,11 +76,11 @@ export const importRoutes =
   (db: Db, queue: JobQueue): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 6, parts: 7 },
     });
 
     const upload = (kind: ImportKind) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const { filename, buffer, mapping, roundRobin } = await uploadedFile(request);
+      const { filename, buffer, mapping, roundRobin, dateOrder } = await uploadedFile(request);
       const importId = await startImport(
         db,
         queue,
@@ -81,6 +90,7 @@ export const importRoutes =
         buffer,
         parseMapping(mapping),
         parseRoundRobin(roundRobin),
+        parseDateOrder(dateOrder),
       );
       return reply.status(202).send({ importId });
     };

@@ -1,4 +1,5 @@
 import { checkImportRow } from '@leadline/shared/import-rows';
+import type { DateOrder } from '@leadline/shared/import-readers';
 import type { ImportKind } from './headers.ts';
 
 export type RowOutcome<T> =
@@ -12,8 +13,9 @@ export type RowOutcome<T> =
 export const validateRow = <T extends { personEmail?: string; email?: string }>(
   kind: ImportKind,
   record: Record<string, string>,
+  dateOrder?: DateOrder,
 ): RowOutcome<T> => {
-  const check = checkImportRow(kind, record);
+  const check = checkImportRow(kind, record, { dateOrder });
   if (!check.ok) return { ok: false, message: check.errors.join('; '), warnings: check.warnings };
   return {
     ok: true,

@@ -18,7 +18,9 @@ import { findImportDetails, saveImportDetails } from './details-repo.ts';
 import { failedRow } from './failed-rows.ts';
 import { loadOwnImport } from './own-import.ts';
 import { planImport } from './mapping.ts';
-import { detectType, openSheet, rowRecord } from './read.ts';
+import { cellText, detectType, openSheet, rowRecord } from './read.ts';
+import { detectDateOrder } from '@leadline/shared/import-readers';
+import type { DateOrder } from '@leadline/shared/import-readers';
 import {
   ImportLeaseLost,
   claimImport,
@@ -56,6 +58,7 @@ export const startImport = async (
   file: Buffer,
   mapping?: ColumnMapping,
   roundRobin?: readonly string[],
+  dateOrder?: DateOrder,
 ): Promise<string> => {
   if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
   const organizationId = actor.organizationId;
@@ -63,7 +66,7 @@ export const startImport = async (
   const owners = await roundRobinOwners(db, actor, kind, plan.mapping, roundRobin);
   const importId = await db.transaction(async (tx) => {
     const id = await createImport(tx, { organizationId, userId: actor.id, kind, filename, file });
-    await saveImportDetails(tx, id, { ...plan, roundRobin: owners });
+    await saveImportDetails(tx, id, { ...plan, roundRobin: owners, dateOrder });
     return id;
   });
   await queueImport(queue, importId);
@@ -116,6 +119,7 @@ const prepareBatch = (
   columns: Map<number, string>,
   seen: Set<string>,
   owners: ImportOwners,
+  dateOrder: DateOrder | undefined,
 ) => {
   const batch: ImportBatch = {
     roundRobin: owners.roundRobin,
@@ -132,7 +136,10 @@ const prepareBatch = (
   };
   for (const row of rows) {
     const record = rowRecord(row.cells, columns);
-    const outcome = owners.check(record, validateRow<LeadData | ClientData>(job.kind, record));
+    const outcome = owners.check(
+      record,
+      validateRow<LeadData | ClientData>(job.kind, record, dateOrder),
+    );
     if (!outcome.ok) {
       batch.errors.push({ row: row.number, message: outcome.message });
       batch.failedRows!.push(failedRow(row));
@@ -144,6 +151,34 @@ const prepareBatch = (
     }
   }
   return batch;
+};
+
+/**
+ * The order of the file's Expected Close Date column when the mapping step did not choose one:
+ * read from the column's values before the import (the first value with a part over 12 tells);
+ * undefined (day first) when none does. Only that column's cells are looked at.
+ */
+const columnDateOrder = async (
+  job: ImportRow,
+  file: Buffer,
+  mapping: ColumnMapping | undefined,
+): Promise<DateOrder | undefined> => {
+  if (job.kind !== 'leads') return undefined;
+  const sheet = await openSheet(job.kind, file, detectType(job.filename, file), mapping);
+  const column = [...sheet.columns].find(([, field]) => field === 'expectedCloseDate')?.[0];
+  if (column === undefined) {
+    await sheet.rows.return(undefined);
+    return undefined;
+  }
+  try {
+    for await (const row of sheet.rows) {
+      const order = detectDateOrder([cellText(row.cells[column])]);
+      if (order) return order;
+    }
+  } finally {
+    await sheet.rows.return(undefined);
+  }
+  return undefined;
 };
 
 /**
@@ -160,10 +195,11 @@ const importRows = async (
   file: Buffer,
   inFlight: number,
   signal: Stop | undefined,
-  details: { mapping?: ColumnMapping; roundRobin?: string[] },
+  details: { mapping?: ColumnMapping; roundRobin?: string[]; dateOrder?: DateOrder },
 ): Promise<number | null> => {
   const { mapping } = details;
   const owners = await importOwners(db, job, details.roundRobin ?? []);
+  const dateOrder = details.dateOrder ?? (await columnDateOrder(job, file, mapping));
   const batchRows = importBatchRows(db, BATCH);
   const sheet = await openSheet(job.kind, file, detectType(job.filename, file), mapping);
   await setImportTotal(db, job.id, sheet.estimatedRows());
@@ -173,7 +209,7 @@ const importRows = async (
   const running: Promise<void>[] = [];
   let last: Promise<void> = Promise.resolve();
   const flush = async () => {
-    const batch = prepareBatch(job, owner, rows, sheet.columns, seen, owners);
+    const batch = prepareBatch(job, owner, rows, sheet.columns, seen, owners, dateOrder);
     rows = [];
     if (running.length >= inFlight) await running.shift();
     // The reading and the inserting alone would keep the event loop to themselves (PGlite runs
@@ -195,7 +231,7 @@ const importRows = async (
       }
       read += 1;
       if (read <= job.processed) {
-        const outcome = validateRow(job.kind, rowRecord(row.cells, sheet.columns));
+        const outcome = validateRow(job.kind, rowRecord(row.cells, sheet.columns), dateOrder);
         if (outcome.ok) seen.add(outcome.email);
         continue;
       }
@@ -285,6 +321,7 @@ const importHeld = async (
     rows = await importRows(db, job, owner, file, inFlight, stop, {
       mapping: details?.mapping,
       roundRobin: details?.roundRobin,
+      dateOrder: details?.dateOrder,
     });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
