@@ -219,9 +219,3 @@ export const readAmount = (value: string): number | undefined => {
   if (!Number.isFinite(amount)) return undefined;
   return Math.round(amount * 100) / 100;
 };
-
-/** Whether a phone as written holds any digit (so it is kept as written). */
-export const hasDigit = (value: string): boolean => {
-  for (const char of value) if (char >= '0' && char <= '9') return true;
-  return false;
-};

@@ -11,12 +11,12 @@ import {
   LEAD_SOURCES,
   LEAD_STATUSES,
   OWNER_LABEL,
+  isValidPhone,
   leadImportSchema,
   requiresProfileLink,
 } from './leads.ts';
-import { boundedText } from './leads.ts';
 import type { LeadData, LeadSource } from './leads.ts';
-import { hasDigit, readAmount, readDate } from './import-readers.ts';
+import { readAmount, readDate } from './import-readers.ts';
 import type { DateOrder } from './import-readers.ts';
 
 export type ImportKind = 'leads' | 'clients';
@@ -210,8 +210,9 @@ const unreadable = (
 /**
  * Dates, amounts and phones as spreadsheets write them: a date in any common form as
  * YYYY-MM-DD, an amount with either decimal mark and a currency sign as a number, a phone kept
- * as written when it holds a digit. What cannot be read is left empty (a warning), never a
- * refusal: these fields are optional.
+ * as written when the lead form would take it (so that editing the lead later does not refuse
+ * what the import stored). What cannot be read is left empty (a warning, the original kept in
+ * the notes), never a refusal: these fields are optional.
  */
 const readLeadValues = (
   record: Record<string, string>,
@@ -232,7 +233,7 @@ const readLeadValues = (
     else unreadable(lead, 'dealValue', rawDeal, warnings);
   }
   const rawPhone = (record.phone ?? '').trim();
-  if (rawPhone && !hasDigit(rawPhone)) unreadable(lead, 'phone', rawPhone, warnings);
+  if (rawPhone && !isValidPhone(rawPhone)) unreadable(lead, 'phone', rawPhone, warnings);
 };
 
 /** The fields a row cannot go in without: a problem with any other is a warning. */
@@ -240,14 +241,6 @@ const ROW_REQUIRED: Record<ImportKind, ReadonlySet<string>> = {
   leads: new Set(REQUIRED_IMPORT_FIELDS.leads),
   clients: new Set(REQUIRED_IMPORT_FIELDS.clients),
 };
-
-/**
- * A lead import's rules: the form's, except that a phone holding a digit is kept as the file
- * writes it (an extension, a note beside the number), as long as it fits the column.
- */
-const leadRowSchema = leadImportSchema.extend({
-  phone: boundedText('Phone', 40).optional().default(''),
-});
 
 export type RowCheck<T> =
   | { ok: true; value: T; email: string; warnings: string[] }
@@ -273,7 +266,7 @@ export const checkImportRow = (
   const input: Record<string, string | undefined> =
     kind === 'leads' ? forgiveLead(record, warnings, options.dateOrder) : { ...record };
   const parse = (value: typeof input) =>
-    kind === 'leads' ? leadRowSchema.safeParse(value) : clientSchema.safeParse(value);
+    kind === 'leads' ? leadImportSchema.safeParse(value) : clientSchema.safeParse(value);
   let result = parse(input);
   if (!result.success) {
     // An optional field the rules refuse is left empty and named: only the fields a row cannot
