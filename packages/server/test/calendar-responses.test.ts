@@ -31,7 +31,11 @@ beforeAll(async () => {
     organizationName: ORG,
     permissions: { calendar: true },
   }));
-  ({ token: noCalendar } = await t.createUser({ role: 'Sales Rep', organizationName: ORG }));
+  ({ token: noCalendar } = await t.createUser({
+    role: 'Sales Rep',
+    organizationName: ORG,
+    permissions: { leadsTable: true },
+  }));
 });
 afterAll(() => t?.close());
 

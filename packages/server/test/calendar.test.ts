@@ -27,7 +27,11 @@ beforeAll(async () => {
     organizationName: ORG,
     permissions: { calendar: true, dashboard: true },
   }));
-  ({ token: noCalendar } = await t.createUser({ role: 'Sales Rep', organizationName: ORG }));
+  ({ token: noCalendar } = await t.createUser({
+    role: 'Sales Rep',
+    organizationName: ORG,
+    permissions: { leadsTable: true },
+  }));
 });
 afterAll(() => t?.close());
 

@@ -248,8 +248,13 @@ describe('GET /api/companies/:key', () => {
 
 describe('access', () => {
   it('needs the companies permission and an organisation', async () => {
-    expect((await get(ana.token, '/api/companies')).statusCode).toBe(403);
-    expect((await get(ana.token, '/api/companies/acme.com')).statusCode).toBe(403);
+    const { token: plain } = await t.createUser({
+      role: 'Sales Rep',
+      organizationName: ACME,
+      permissions: { leadsTable: true },
+    });
+    expect((await get(plain, '/api/companies')).statusCode).toBe(403);
+    expect((await get(plain, '/api/companies/acme.com')).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/companies' })).statusCode).toBe(401);
     const root = await t.rootToken();
     const none = await get(root, '/api/companies');

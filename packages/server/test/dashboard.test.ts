@@ -118,7 +118,12 @@ describe('GET /api/dashboard', () => {
   });
 
   it('needs the dashboard permission', async () => {
-    const { token: rep } = await t.createUser({ role: 'Sales Rep', organizationName: 'dash' });
+    // A Sales Rep holds the Dashboard by default: this one was given the leads list only.
+    const { token: rep } = await t.createUser({
+      role: 'Sales Rep',
+      organizationName: 'dash',
+      permissions: { leadsTable: true },
+    });
     const refused = await t.request({ method: 'GET', url: '/api/dashboard', token: rep });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('You do not have permission to access Dashboard.');

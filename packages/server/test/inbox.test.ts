@@ -434,7 +434,11 @@ describe('reply detection', () => {
 describe('inbox access and failures', () => {
   it('needs a token and the inbox permission', async () => {
     expect((await inbox('')).statusCode).toBe(401);
-    const { token } = await t.createUser({ role: 'Sales Rep', organizationName: ORG });
+    const { token } = await t.createUser({
+      role: 'Sales Rep',
+      organizationName: ORG,
+      permissions: { leadsTable: true },
+    });
     const refused = await inbox(token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('You do not have permission to access Inbox.');

@@ -205,8 +205,16 @@ describe('POST /api/leads/:id/convert', () => {
 
   it("answers 404 for another organisation's lead and 403 without Add Client", async () => {
     expect((await post(acme.token, `/api/leads/${foreignLead}/convert`, {})).statusCode).toBe(404);
-    const { token } = await t.createUser({ role: 'Sales Rep', organizationName: 'acme' });
-    const [own] = (await insertLeads(t.database.db, acme.organizationId, [{}])) as [string];
-    expect((await post(token, `/api/leads/${own}/convert`, {})).statusCode).toBe(403);
+    const { user, token } = await t.createUser({
+      role: 'Sales Rep',
+      organizationName: 'acme',
+      permissions: { leadsTable: true },
+    });
+    const [own] = (await insertLeads(t.database.db, acme.organizationId, [
+      { ownerId: user._id },
+    ])) as [string];
+    const refused = await post(token, `/api/leads/${own}/convert`, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You do not have permission to access Add Client.');
   });
 });

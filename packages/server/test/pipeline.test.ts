@@ -255,7 +255,11 @@ describe('PATCH /api/pipeline/leads/:id', () => {
   });
 
   it('refuses every route without the pipeline permission', async () => {
-    const plain = await t.createUser({ role: 'Sales Rep', organizationName: 'acme' });
+    const plain = await t.createUser({
+      role: 'Marketing',
+      organizationName: 'acme',
+      permissions: { leadsTable: true },
+    });
     const [lead] = await insertLeads(t.database.db, acme.organizationId, [{ ownerId: rep.id }]);
     const calls: Call[] = [
       ['GET', '/api/pipeline'],

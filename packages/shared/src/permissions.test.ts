@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   CREATION_KEYS,
+  MEMBER_DEFAULT_KEYS,
   PERMISSION_GROUPS,
   PERMISSION_KEYS,
   canCreateRole,
   canEditPermissions,
+  canUseTemplates,
   creatableRoles,
   defaultPermissions,
   hasPermission,
@@ -32,14 +34,26 @@ describe('permission keys', () => {
     const rep = defaultPermissions('Sales Rep');
     expect(PERMISSION_KEYS.filter((key) => rep[key]).sort()).toEqual(
       [
-        'configureEmail',
-        'createLead',
-        'followUp',
+        'dashboard',
+        'calendar',
         'leadsTable',
-        'sendBulkEmail',
+        'companies',
+        'createLead',
+        'addClient',
+        'inbox',
         'sendEmailPage',
+        'followUp',
+        'sendBulkEmail',
+        'configureEmail',
+        'pipeline',
       ].sort(),
     );
+    // Templates open with any sending permission, which every member holds by default.
+    for (const role of MEMBER_ROLES) {
+      expect(
+        canUseTemplates({ role, organization: 'a', permissions: defaultPermissions(role) }),
+      ).toBe(true);
+    }
     expect(Object.values(defaultPermissions('Admin')).every(Boolean)).toBe(true);
     expect(Object.values(defaultPermissions('Super Admin')).every(Boolean)).toBe(true);
   });
@@ -49,16 +63,33 @@ describe('permission keys', () => {
       const permissions = defaultPermissions(role);
       return PERMISSION_KEYS.filter((key) => permissions[key]).sort();
     };
-    const base = granted('Sales Rep');
+    const base = [...MEMBER_DEFAULT_KEYS];
     expect(granted('Sales Manager')).toEqual(
-      [...base, 'dashboard', 'reports', 'teams', 'calendar', 'campaigns', 'leadManagement'].sort(),
+      [
+        ...base,
+        'activity',
+        'teams',
+        'leadManagement',
+        'addClient',
+        'campaigns',
+        'leaderboard',
+        'automation',
+        'reports',
+        'pipeline',
+      ].sort(),
     );
+    expect(granted('Sales Rep')).toEqual([...base, 'addClient', 'pipeline'].sort());
     expect(granted('Marketing')).toEqual([...base, 'campaigns', 'reports'].sort());
     expect(granted('Client Manager')).toEqual([...base, 'allClients', 'addClient'].sort());
-    // Every default is a key the create-user checklist offers, so all of it stays editable.
-    for (const role of ['Sales Manager', 'Marketing', 'Client Manager'] as const) {
-      expect(granted(role).every((key) => CREATION_KEYS.includes(key))).toBe(true);
+    // No member role creates users or approves them by default: that stays an administrator's.
+    for (const role of MEMBER_ROLES) {
+      expect(defaultPermissions(role).createUser, role).toBe(false);
+      expect(defaultPermissions(role).approveUser, role).toBe(false);
     }
+  });
+
+  it('offers every key of the editor on the create-user checklist', () => {
+    expect([...CREATION_KEYS].sort()).toEqual([...PERMISSION_KEYS].sort());
   });
 
   it('normalises partial maps and drops unknown keys', () => {
@@ -115,7 +146,10 @@ describe('who may create whom', () => {
 describe('landing after sign-in', () => {
   it('takes the first allowed page in the landing order', () => {
     expect(landingPath('Super Admin', noPermissions())).toBe('/');
+    // A Sales Rep lands on their leads ("My leads"), the other roles on the dashboard.
     expect(landingPath('Sales Rep', defaultPermissions('Sales Rep'))).toBe('/leads-table');
+    expect(landingPath('Sales Manager', defaultPermissions('Sales Manager'))).toBe('/');
+    expect(landingPath('Sales Rep', normalisePermissions({ dashboard: true }))).toBe('/');
     expect(
       landingPath('Marketing', normalisePermissions({ reports: true, configureEmail: true })),
     ).toBe('/reports');

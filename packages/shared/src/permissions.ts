@@ -40,28 +40,11 @@ export type Permissions = Record<PermissionKey, boolean>;
 export const isPermissionKey = (value: string): value is PermissionKey =>
   (PERMISSION_KEYS as readonly string[]).includes(value);
 
-/** The keys offered on the create-user checklist, in the checklist's order. */
-export const CREATION_KEYS: readonly PermissionKey[] = [
-  'dashboard',
-  'leadsTable',
-  'calendar',
-  'allClients',
-  'companies',
-  'campaigns',
-  'teams',
-  'reports',
-  'automation',
-  'createUser',
-  'approveUser',
-  'configureEmail',
-  'createLead',
-  'leadManagement',
-  'addClient',
-  'inbox',
-  'sendEmailPage',
-  'followUp',
-  'sendBulkEmail',
-];
+/**
+ * The keys offered on the create-user checklist: every key the permission editor offers, in the
+ * editor's order (the checklist shows them in the editor's groups).
+ */
+export const CREATION_KEYS: readonly PermissionKey[] = PERMISSION_KEYS;
 
 /** How a key is named on screen. */
 export const PERMISSION_LABELS: Record<PermissionKey, string> = {
@@ -113,25 +96,47 @@ export const PERMISSION_GROUPS: readonly { title: string; keys: readonly Permiss
 const fill = (value: boolean): Permissions =>
   Object.fromEntries(PERMISSION_KEYS.map((key) => [key, value])) as Permissions;
 
-/** Keys true by default for a new non-administrator. */
-const MEMBER_DEFAULT_KEYS: readonly PermissionKey[] = [
+/**
+ * Keys true by default for every new non-administrator: the leads list and creating leads,
+ * sending from it (so the saved templates too), their own mailbox settings and inbox, their
+ * dashboard ("My tasks"), the calendar and the companies behind the leads.
+ */
+export const MEMBER_DEFAULT_KEYS: readonly PermissionKey[] = [
+  'dashboard',
+  'calendar',
   'leadsTable',
-  'configureEmail',
+  'companies',
   'createLead',
+  'inbox',
   'sendEmailPage',
   'followUp',
   'sendBulkEmail',
+  'configureEmail',
 ];
 
 export const allPermissions = (): Permissions => fill(true);
 export const noPermissions = (): Permissions => fill(false);
 
-/** What each member role adds to the base set: the pages the role is there for. */
+/**
+ * What each member role adds to the base set: the pages the role is there for. Add Client is
+ * also converting a lead (POST /api/leads/:id/convert); without Lead Management the server lets
+ * a user convert only the leads they own, and Add Client alone does not open the Clients page.
+ */
 export const ROLE_DEFAULT_EXTRAS: Readonly<
   Record<(typeof MEMBER_ROLES)[number], readonly PermissionKey[]>
 > = {
-  'Sales Manager': ['dashboard', 'reports', 'teams', 'calendar', 'campaigns', 'leadManagement'],
-  'Sales Rep': [],
+  'Sales Manager': [
+    'activity',
+    'teams',
+    'leadManagement',
+    'addClient',
+    'campaigns',
+    'leaderboard',
+    'automation',
+    'reports',
+    'pipeline',
+  ],
+  'Sales Rep': ['addClient', 'pipeline'],
   Marketing: ['campaigns', 'reports'],
   'Client Manager': ['allClients', 'addClient'],
 };
@@ -219,9 +224,11 @@ export const LANDING_ORDER: readonly { key: PermissionKey; path: string }[] = [
   { key: 'configureEmail', path: '/email/config' },
 ];
 
+/** A Sales Rep lands on the leads list ("My leads") when they hold it, their day's work. */
 export const landingPath = (role: Role, permissions: Permissions): string | null => {
   if (role === 'Super Admin') return '/';
   const effective = effectivePermissions(role, permissions);
+  if (role === 'Sales Rep' && effective.leadsTable) return '/leads-table';
   return LANDING_ORDER.find(({ key }) => effective[key])?.path ?? null;
 };
 

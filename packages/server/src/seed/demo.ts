@@ -75,14 +75,8 @@ export const seedDemo = async (db: Db, hasSuperAdmin: boolean): Promise<boolean>
     for (const user of DEMO_USERS) {
       if (user.role === 'Super Admin' && hasSuperAdmin) continue;
       if (await findUserByEmail(tx, user.email)) continue;
+      // Every demo user holds exactly their role's defaults, as a new organisation's would.
       const permissions = defaultPermissions(user.role);
-      if (user.role === 'Sales Manager')
-        Object.assign(permissions, {
-          dashboard: true,
-          teams: true,
-          createUser: true,
-          reports: true,
-        });
       const id = await insertUser(tx, {
         organizationId: user.role === 'Super Admin' ? null : organizationId,
         name: user.name,
