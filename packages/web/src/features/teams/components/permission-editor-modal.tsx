@@ -16,6 +16,7 @@ import type { PublicUser } from '@leadline/shared/auth';
 import {
   PERMISSION_GROUPS,
   PERMISSION_LABELS,
+  defaultPermissions,
   normalisePermissions,
 } from '@leadline/shared/permissions';
 import type { PermissionKey, Permissions } from '@leadline/shared/permissions';
@@ -114,6 +115,16 @@ const PermissionEditor = ({ user, onClose }: EditorProps) => {
         ))}
       </SimpleGrid>
       <Group justify="flex-end" gap="xs">
+        {administrator ? null : (
+          <Button
+            variant="subtle"
+            mr="auto"
+            onClick={() => setPermissions(defaultPermissions(user.role))}
+            disabled={update.isPending}
+          >
+            Reset to role defaults
+          </Button>
+        )}
         <Button variant="default" onClick={onClose} disabled={update.isPending}>
           Cancel
         </Button>

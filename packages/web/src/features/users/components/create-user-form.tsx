@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { PublicUser } from '@leadline/shared/auth';
-import { creatableRoles, defaultPermissions } from '@leadline/shared/permissions';
+import { PERMISSION_KEYS, creatableRoles, defaultPermissions } from '@leadline/shared/permissions';
+import type { Permissions } from '@leadline/shared/permissions';
 import { isRole } from '@leadline/shared/roles';
 import type { Role } from '@leadline/shared/roles';
 import { organizationHint } from '../../../lib/account-form.ts';
@@ -16,6 +17,13 @@ import type { CreateUserOutput, CreateUserValues } from './create-user-resolver.
 import { PermissionChecklist } from './permission-checklist.tsx';
 
 const isAdministrator = (role: string) => role === 'Super Admin' || role === 'Admin';
+
+/** The ticks are the role's defaults (a role the form does not know has none). */
+const isRoleDefault = (permissions: Permissions, role: string): boolean => {
+  if (!isRole(role)) return false;
+  const defaults = defaultPermissions(role);
+  return PERMISSION_KEYS.every((key) => permissions[key] === defaults[key]);
+};
 
 type CreateUserFormProps = { actor: PublicUser; onCreated?: (user: PublicUser) => void };
 
@@ -104,9 +112,11 @@ export const CreateUserForm = ({ actor, onCreated }: CreateUserFormProps) => {
             data={[...roles]}
             error={errors.role?.message}
             {...register('role', {
+              // The ticks follow the role until the user changes one of them.
               onChange: (event: { target: { value: string } }) => {
                 const next = event.target.value;
-                if (isRole(next)) setPermissions(defaultPermissions(next));
+                if (isRole(next) && isRoleDefault(permissions, role))
+                  setPermissions(defaultPermissions(next));
               },
             })}
           />
@@ -142,6 +152,11 @@ export const CreateUserForm = ({ actor, onCreated }: CreateUserFormProps) => {
           value={permissions}
           onChange={setPermissions}
           locked={isAdministrator(role)}
+          role={role}
+          edited={!isRoleDefault(permissions, role)}
+          onReset={() => {
+            if (isRole(role)) setPermissions(defaultPermissions(role));
+          }}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={createUser.isPending}>
