@@ -3,6 +3,8 @@ import { isAcceptedDay } from '@leadline/shared/dates';
 import { DEFAULT_LEADS_PER_PAGE, LEADS_PER_PAGE, LEAD_SORT_FIELDS } from '@leadline/shared/leads';
 import type { LeadListQuery, LeadSortField } from '@leadline/shared/leads';
 import { isUuid } from '@leadline/shared/ids';
+import type { Role } from '@leadline/shared/roles';
+import { useSession } from '../../../lib/session.ts';
 import { toPage, useUrlState } from '../../../lib/url-state.ts';
 
 /** Everything about the leads view that lives in the URL (module constant: a stable object). */
@@ -21,6 +23,21 @@ const VIEW_DEFAULTS = {
   sort: '-createdAt',
   lead: '',
 };
+
+/** The same for a user who starts on "My leads": the owner is "me" unless the URL says "all". */
+const MINE_DEFAULTS = { ...VIEW_DEFAULTS, owner: 'me' };
+
+/**
+ * Who starts on "My leads": a Sales Rep, whose day is the leads they own. Managers, Marketing and
+ * Client Managers start on all leads (they work the whole list, and may own none).
+ */
+export const startsOnMyLeads = (user: { role: Role } | null): boolean => user?.role === 'Sales Rep';
+
+/** The owner param's value for "every owner" when the default is "me" (an empty one is dropped). */
+const ALL_OWNERS = 'all';
+
+/** "My leads" or "All leads": the leads the list is scoped to (a chosen owner is neither). */
+export type LeadScope = 'mine' | 'all';
 
 export type LeadFilterKey =
   'search' | 'industry' | 'size' | 'location' | 'source' | 'status' | 'owner' | 'from' | 'to';
@@ -54,12 +71,17 @@ const validLimit = (value: string): number => {
 };
 
 const validDate = (value: string): string => (isAcceptedDay(value) ? value : '');
-/** A user's id or "me" (the leads you own). */
+/** A user's id or "me" (the leads you own); "all" and anything else is every owner. */
 const validOwner = (value: string): string => (value === 'me' || isUuid(value) ? value : '');
+
+/** The owner filter is a person, not the My / All scope: it counts as filtering. */
+const isOwnerFilter = (owner: string): boolean => owner !== '' && owner !== 'me';
 
 /** The leads view (filters, sort, page, open lead) read from and written to the URL. */
 export const useLeadView = () => {
-  const [values, update] = useUrlState(VIEW_DEFAULTS);
+  const { user } = useSession();
+  const mine = startsOnMyLeads(user);
+  const [values, update] = useUrlState(mine ? MINE_DEFAULTS : VIEW_DEFAULTS);
 
   const filters = useMemo<LeadFilters>(
     () => ({
@@ -85,15 +107,37 @@ export const useLeadView = () => {
     [filters, page, limit, sortParam],
   );
 
-  /** Any filter change returns to page 1. Typing replaces the history entry. */
+  /**
+   * Any filter change returns to page 1. Typing replaces the history entry. "Every owner" is
+   * written as "all" where the default is "My leads", so that it stays in the URL.
+   */
   const setFilters = useCallback(
     (patch: Partial<LeadFilters>, options: { replace?: boolean } = {}) =>
-      update({ ...patch, page: null }, options),
-    [update],
+      update(
+        {
+          ...patch,
+          ...(patch.owner === '' && mine ? { owner: ALL_OWNERS } : {}),
+          page: null,
+        },
+        options,
+      ),
+    [update, mine],
   );
+  /** Clears the filters, keeping "My leads" or "All leads" as it was. */
   const clearFilters = useCallback(
-    () => update({ ...Object.fromEntries(FILTER_KEYS.map((key) => [key, null])), page: null }),
-    [update],
+    () =>
+      update({
+        ...Object.fromEntries(FILTER_KEYS.map((key) => [key, null])),
+        ...(isOwnerFilter(filters.owner) ? {} : { owner: values.owner }),
+        page: null,
+      }),
+    [update, filters.owner, values.owner],
+  );
+  const scope: LeadScope | null =
+    filters.owner === 'me' ? 'mine' : filters.owner === '' ? 'all' : null;
+  const setScope = useCallback(
+    (next: LeadScope) => setFilters({ owner: next === 'mine' ? 'me' : '' }),
+    [setFilters],
   );
   const setPage = useCallback((next: number) => update({ page: next }), [update]);
   const setLimit = useCallback((next: number) => update({ limit: next, page: null }), [update]);
@@ -109,13 +153,17 @@ export const useLeadView = () => {
   const openLead = useCallback((id: string) => update({ lead: id }), [update]);
   const closeLead = useCallback(() => update({ lead: null }, { replace: true }), [update]);
 
-  const filtering = FILTER_KEYS.some((key) => filters[key] !== '');
+  const filtering = FILTER_KEYS.some((key) =>
+    key === 'owner' ? isOwnerFilter(filters.owner) : filters[key] !== '',
+  );
   /** Changes whenever the set of matching leads changes (not on paging or sorting). */
   const filterKey = FILTER_KEYS.map((key) => filters[key]).join('\u0000');
 
   return {
     filters,
     filtering,
+    scope,
+    setScope,
     filterKey,
     page,
     limit,

@@ -47,7 +47,10 @@ const dateInputs = {
 const FiltersPanel = ({ filters, filtering, onChange, onClear }: LeadsFiltersProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [open, { toggle }] = useDisclosure(false);
-  const active = FILTER_KEYS.filter((key) => key !== 'search' && filters[key] !== '').length;
+  // "Mine" is the My leads scope, chosen above the table: not counted as a folded filter.
+  const active = FILTER_KEYS.filter(
+    (key) => key !== 'search' && filters[key] !== '' && !(key === 'owner' && filters[key] === 'me'),
+  ).length;
   const showAll = !mobile || open;
   // ISO days compare as text.
   const inverted = filters.from !== '' && filters.to !== '' && filters.to < filters.from;

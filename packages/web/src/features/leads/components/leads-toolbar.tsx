@@ -1,8 +1,30 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { Button, FileButton, Group, Tabs } from '@mantine/core';
+import { Button, FileButton, Group, SegmentedControl } from '@mantine/core';
 import { IconDownload, IconMail, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import type { BulkEmailState } from './bulk-email.ts';
+import { useLeadView } from './lead-view-state.ts';
+import type { LeadScope } from './lead-view-state.ts';
+
+/**
+ * "My leads | All leads", kept in the URL with the filters (a Sales Rep starts on My leads). A
+ * person chosen in the Owner filter is neither: then no segment is lit.
+ */
+const LeadScopeControl = () => {
+  const { scope, setScope } = useLeadView();
+  return (
+    <SegmentedControl
+      aria-label="Leads shown"
+      radius="md"
+      value={scope ?? ''}
+      onChange={(value) => setScope(value as LeadScope)}
+      data={[
+        { value: 'mine', label: 'My leads' },
+        { value: 'all', label: 'All leads' },
+      ]}
+    />
+  );
+};
 
 type LeadsToolbarProps = {
   canCreate: boolean;
@@ -21,7 +43,7 @@ type LeadsToolbarProps = {
   downloading: boolean;
 };
 
-/** Tab switcher and the actions above the leads table. */
+/** My leads / All leads and the actions above the leads table. */
 export const LeadsToolbar = ({
   canCreate,
   canUpload,
@@ -41,11 +63,7 @@ export const LeadsToolbar = ({
   const resetFile = useRef<() => void>(null);
   return (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-      <Tabs value="all" variant="pills" radius="md">
-        <Tabs.List>
-          <Tabs.Tab value="all">All Leads</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+      <LeadScopeControl />
       <Group gap="xs" wrap="wrap">
         {canCreate ? (
           <Button component={Link} to="/create-lead" leftSection={<IconPlus size={16} />}>
