@@ -126,15 +126,20 @@ describe('desk: history where it belongs, role defaults', () => {
     const isTicked = (label: string) =>
       page.getByRole('checkbox', { name: label, exact: true }).isChecked();
     const base = [
+      'Dashboard',
       'Leads',
-      'Configure Email',
+      'Calendar',
+      'Companies',
       'Create Lead',
+      'Inbox',
       'Send Email',
       'Follow Up',
       'Send Bulk Email',
+      'Configure Email',
     ];
     await page.getByLabel('Role').selectOption('Sales Manager');
-    for (const label of [...base, 'Dashboard', 'Reports', 'Teams', 'Calendar', 'Campaigns']) {
+    const manager = ['Reports', 'Teams', 'Campaigns', 'Pipeline', 'Leaderboard', 'Automation'];
+    for (const label of [...base, ...manager, 'Lead Management', 'Add Client', 'Activity']) {
       expect(await isTicked(label), label).toBe(true);
     }
     expect(await isTicked('Clients')).toBe(false);
@@ -142,7 +147,7 @@ describe('desk: history where it belongs, role defaults', () => {
     await page.getByLabel('Role').selectOption('Marketing');
     for (const label of [...base, 'Campaigns', 'Reports'])
       expect(await isTicked(label), label).toBe(true);
-    expect(await isTicked('Dashboard')).toBe(false);
+    expect(await isTicked('Pipeline')).toBe(false);
     await page.getByLabel('Role').selectOption('Client Manager');
     for (const label of [...base, 'Clients', 'Add Client'])
       expect(await isTicked(label), label).toBe(true);

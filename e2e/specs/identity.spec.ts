@@ -77,9 +77,11 @@ describe('identity in the browser', () => {
     await signIn(page, REP.email);
     await page.waitForURL('**/leads-table');
     const links = await sidebarLinks(page);
-    expect(links).toEqual(expect.arrayContaining(['All Leads', 'Profile', 'Configuration']));
+    // A Sales Rep's defaults: their leads first, with the dashboard, inbox and calendar.
+    expect(links).toEqual(
+      expect.arrayContaining(['Dashboard', 'All Leads', 'Profile', 'Configuration', 'Inbox']),
+    );
     expect(links).not.toContain('Teams');
-    expect(links).not.toContain('Dashboard');
     await page.goto('/teams');
     await visible(page.getByText('You do not have permission to view this page.'));
     expect(errors).toEqual([]);
