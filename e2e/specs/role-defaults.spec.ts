@@ -280,7 +280,7 @@ describe('role defaults in the browser', () => {
     await scope.getByText('My leads').click();
     await page.waitForURL('**/leads-table?owner=me');
     // The manager owns none of them.
-    await visible(page.getByText('No leads found matching your criteria'));
+    await visible(page.getByText('You own no leads yet: All leads shows everyone’s'));
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -9,7 +9,9 @@ import {
 } from '@leadline/shared/leads';
 import { CLIENT_CATEGORIES, clientSchema } from '@leadline/shared/clients';
 import type { ReportResponse } from '@leadline/shared/reports';
-import { DEMO_CLIENTS, DEMO_LEADS, DEMO_PASSWORD, seedDemo } from '../src/seed/demo.ts';
+import { defaultPermissions } from '@leadline/shared/permissions';
+import { DEMO_CLIENTS, DEMO_LEADS, DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/seed/demo.ts';
+import { pageFailures, visiblePages } from './role-pages.ts';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 
@@ -114,6 +116,20 @@ describe('demo data', () => {
     const rows = answers.rows as { confirmed: boolean; declined: number }[];
     expect(rows.filter((row) => row.confirmed).length).toBeGreaterThanOrEqual(3);
     expect(rows.reduce((sum, row) => sum + row.declined, 0)).toBe(1);
+  });
+
+  it('gives each demo member their role’s defaults, and every page of their sidebar opens', async () => {
+    for (const demo of DEMO_USERS) {
+      if (demo.role === 'Super Admin' || demo.role === 'Admin') continue;
+      const signin = await t.request({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: demo.email, password: DEMO_PASSWORD },
+      });
+      const { user, token } = signin.json();
+      expect(user.permissions, demo.email).toEqual(defaultPermissions(demo.role));
+      expect(await pageFailures(t, token, visiblePages(user)), demo.email).toEqual([]);
+    }
   });
 
   it('serves the demo admin its leads, clients and dashboard', async () => {

@@ -193,7 +193,11 @@ export const LeadsTableRoute = () => {
       </Stack>
     </Alert>
   ) : rows.length === 0 ? (
-    'No leads found matching your criteria'
+    view.scope === 'mine' && !view.filtering ? (
+      'You own no leads yet: All leads shows everyone’s'
+    ) : (
+      'No leads found matching your criteria'
+    )
   ) : null;
 
   return (
