@@ -214,7 +214,7 @@ describe('role defaults in the browser', () => {
 
       const { context, page, errors } = await newPage(browser, server.url, DESKTOP);
       await signIn(page, emailOf(role));
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 45_000 });
       const links = await sidebarLinks(page);
       expect(links).toEqual(NAV[role]);
       await openEverySidebarPage(page, links);
@@ -236,7 +236,8 @@ describe('role defaults in the browser', () => {
 
     const { context, page, errors } = await newPage(browser, server.url);
     await signIn(page, emailOf('Sales Rep'));
-    await page.waitForURL('**/leads-table');
+    // Signing in on a loaded machine can take a while.
+    await page.waitForURL('**/leads-table', { timeout: 45_000 });
     const scope = page.getByRole('radiogroup', { name: 'Leads shown' });
     await visible(scope);
     expect(await scope.getByRole('radio', { name: 'My leads' }).isChecked()).toBe(true);
