@@ -28,6 +28,12 @@ type PermissionChecklistProps = {
 /** Everyone has their own profile page, whatever is stored: shown ticked, not editable. */
 const ALWAYS: ReadonlySet<PermissionKey> = new Set(['profile']);
 
+/** What a tick also means, where its name does not say it. */
+const DESCRIPTIONS: Partial<Record<PermissionKey, string>> = {
+  profile: 'Everyone has their profile',
+  addClient: 'Also converts leads into clients',
+};
+
 /** The editor's groups, keeping only the keys the checklist offers (all of them). */
 const GROUPS = PERMISSION_GROUPS.map((group) => ({
   title: group.title,
@@ -83,7 +89,7 @@ export const PermissionChecklist = ({
                 <Checkbox
                   key={key}
                   label={PERMISSION_LABELS[key]}
-                  description={ALWAYS.has(key) ? 'Everyone has their profile' : undefined}
+                  description={DESCRIPTIONS[key]}
                   checked={ALWAYS.has(key) || locked || value[key]}
                   disabled={locked || ALWAYS.has(key)}
                   onChange={(event) => toggle(key, event.currentTarget.checked)}
