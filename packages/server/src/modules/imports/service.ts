@@ -133,6 +133,7 @@ const prepareBatch = (
     errorCap: ERROR_CAP,
     warnings: [],
     failedRows: [],
+    overflowNotes: [],
   };
   for (const row of rows) {
     const record = rowRecord(row.cells, columns);
@@ -147,6 +148,8 @@ const prepareBatch = (
     else {
       seen.add(outcome.email);
       batch.rows.push(outcome.value);
+      if (outcome.overflow)
+        batch.overflowNotes!.push({ email: outcome.email, text: outcome.overflow });
       for (const message of outcome.warnings) batch.warnings!.push({ row: row.number, message });
     }
   }
