@@ -83,6 +83,8 @@ describe('imports: the messy 200-row spreadsheet (issue 25)', () => {
     await visible(question.getByText('How are the dates in “Exp. Close” written?'));
     const start = step.getByRole('button', { name: 'Start import' });
     expect(await start.isDisabled()).toBe(true);
+    await visible(step.getByText('Choose above how the dates in “Exp. Close” are written.'));
+    await question.scrollIntoViewIfNeeded();
     await snapBoth(page, 'import-messy-mapping-1280');
     await question.getByLabel('Day first (15/01/2027)').check();
     expect(await start.isDisabled()).toBe(false);
@@ -166,6 +168,7 @@ describe('imports: the messy 200-row spreadsheet (issue 25)', () => {
       await visible(step.getByText('How are the dates in “Exp. Close” written?'), 30_000);
       const width = await small.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(375);
+      await step.getByTestId('import-date-order').scrollIntoViewIfNeeded();
       await snapBoth(small, 'import-messy-mapping-375');
       await step.getByRole('button', { name: 'Cancel' }).click();
       await hidden(step);

@@ -274,6 +274,11 @@ export const ImportMappingStep = ({
           ) : null}
         </Stack>
         <Group justify="flex-end" gap="xs">
+          {unanswered ? (
+            <Text size="sm" c="dimmed" style={{ flex: '1 1 12rem' }}>
+              Choose above how the dates in “{preview.headers[dateColumn!]}” are written.
+            </Text>
+          ) : null}
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
