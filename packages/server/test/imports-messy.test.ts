@@ -81,7 +81,8 @@ describe('the messy 200-row spreadsheet (issue 25)', () => {
       source: 'LinkedIn',
       contactProfileLink: 'https://www.linkedin.com/in/messy-5',
     });
-  });
+    // 195 leads read back one by one: longer than the default 30 s on a loaded machine.
+  }, 120_000);
 
   it('gives back the refused rows as uploaded, with a reason first, that import once fixed', async () => {
     const messy = rows();
