@@ -141,6 +141,7 @@ describe('the mapping step', () => {
       preset: null,
       rows: [{ row: 2, cells: ['Hooli', 'Gavin', 'Belson', 'gavin@hooli.test', 'fb', '7'] }],
       estimatedRows: 1,
+      dateOrders: [null, null, null, null, null, null],
     });
   });
 

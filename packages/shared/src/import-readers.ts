@@ -103,6 +103,26 @@ export const detectDateOrder = (values: Iterable<string>): DateOrder | undefined
 };
 
 /**
+ * What a column's values say of their order: 'dmy' or 'mdy' when a value tells, 'ambiguous'
+ * when the column holds numeric dates (1/2/2027) that could be read either way and none tells
+ * (or they disagree), undefined when it holds no such date (ISO, month names, text).
+ */
+export const dateColumnOrder = (values: Iterable<string>): DateOrder | 'ambiguous' | undefined => {
+  let numeric = false;
+  const list: string[] = [];
+  for (const value of values) {
+    const parts = numericParts(value);
+    if (!parts) continue;
+    // "15.01.2027" is day first wherever it is written: it asks nothing.
+    if (value.includes('.')) continue;
+    numeric = true;
+    list.push(value);
+  }
+  if (!numeric) return undefined;
+  return detectDateOrder(list) ?? 'ambiguous';
+};
+
+/**
  * A date as a spreadsheet may write it, as YYYY-MM-DD: ISO (a time after it ignored),
  * `YYYY/M/D`, `D.M.YYYY`, `DD/MM/YYYY` or `MM/DD/YYYY` (by `order`; day first when not
  * given, unless the numbers only fit month first), `Jan 15, 2027`, `15 January 2027`, and a

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkImportRow, mappingProblems, recordOf, sourceOf } from './import-rows.ts';
+import {
+  NOTES_OVERFLOW_WARNING,
+  checkImportRow,
+  mappingProblems,
+  recordOf,
+  sourceOf,
+} from './import-rows.ts';
 
 const lead = {
   companyName: 'Initech',
@@ -61,5 +67,41 @@ describe('import rows', () => {
       companyName: 'a',
       contact: 'c',
     });
+  });
+
+  it('writes phones in E.164 when the row names the country, else as written', () => {
+    const row = (phone: string, personCountry = '') =>
+      checkImportRow('leads', { ...lead, source: 'Referral', phone, personCountry });
+    expect(row('030 555 0101', 'Germany')).toMatchObject({ value: { phone: '+49305550101' } });
+    expect(row('+1 (212) 555-0101')).toMatchObject({ value: { phone: '+12125550101' } });
+    expect(row('0301 277')).toMatchObject({ value: { phone: '0301 277' }, warnings: [] });
+    expect(row('n/a', 'Germany')).toMatchObject({
+      ok: true,
+      value: { phone: '' },
+      warnings: ['Phone "n/a" could not be read: left empty, the original kept in the notes'],
+    });
+  });
+
+  it('never empties the notes when they overflow: what fits stays, the rest is answered', () => {
+    const long = 'x'.repeat(4990);
+    const check = checkImportRow('leads', {
+      ...lead,
+      source: 'Referral',
+      subject: long,
+      dealValue: 'about ten grand',
+      expectedCloseDate: 'next quarter',
+    });
+    expect(check).toMatchObject({ ok: true, value: { subject: long } });
+    if (!check.ok) return;
+    expect(check.overflow).toBe('Expected Close Date: next quarter\nDeal Value: about ten grand');
+    expect(check.warnings).toContain(NOTES_OVERFLOW_WARNING);
+    // Notes alone past the length: the first 5,000 characters stay.
+    const huge = checkImportRow('leads', {
+      ...lead,
+      source: 'Referral',
+      subject: 'y'.repeat(7000),
+    });
+    expect(huge).toMatchObject({ ok: true, value: { subject: 'y'.repeat(5000) } });
+    if (huge.ok) expect(huge.overflow).toBe('y'.repeat(2000));
   });
 });

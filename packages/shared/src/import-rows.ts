@@ -11,12 +11,12 @@ import {
   LEAD_SOURCES,
   LEAD_STATUSES,
   OWNER_LABEL,
-  isValidPhone,
   leadImportSchema,
   requiresProfileLink,
 } from './leads.ts';
 import type { LeadData, LeadSource } from './leads.ts';
 import { readAmount, readDate } from './import-readers.ts';
+import { importPhone } from './import-phones.ts';
 import type { DateOrder } from './import-readers.ts';
 
 export type ImportKind = 'leads' | 'clients';
@@ -152,10 +152,23 @@ const statusChoice = choice(LEAD_STATUSES);
 const statusOf = (value: string) => statusChoice(value) ?? statusChoice(`${value} lead`);
 const sizeOf = choice(COMPANY_SIZES);
 
-const withNote = (notes: string, note: string) => {
-  const joined = notes ? `${notes}\n${note}` : note;
-  return joined.length <= LEAD_NOTES_MAX ? joined : notes;
+/** The notes with one more line (an original kept); fitted to their length by fitNotes. */
+const withNote = (notes: string, note: string) => (notes ? `${notes}\n${note}` : note);
+
+/**
+ * Fits the notes to their length: what fits stays (cut at a line break when one is near the
+ * end, so an original is not split), the rest is answered, for the lead's history.
+ */
+const fitNotes = (lead: Record<string, string | undefined>): string => {
+  const notes = (lead.subject ?? '').trim();
+  if (notes.length <= LEAD_NOTES_MAX) return '';
+  const lineBreak = notes.lastIndexOf('\n', LEAD_NOTES_MAX);
+  const cut = lineBreak > LEAD_NOTES_MAX / 2 ? lineBreak : LEAD_NOTES_MAX;
+  lead.subject = notes.slice(0, cut).trimEnd();
+  return notes.slice(cut).trim();
 };
+
+export const NOTES_OVERFLOW_WARNING = `The notes and the originals kept are longer than ${LEAD_NOTES_MAX.toLocaleString('en')} characters: what fits is in the notes, the rest in a note on the lead's history`;
 
 /** A lead row's forgiving reading: what is unknown is replaced, each change named once. */
 const forgiveLead = (
@@ -209,9 +222,9 @@ const unreadable = (
 
 /**
  * Dates, amounts and phones as spreadsheets write them: a date in any common form as
- * YYYY-MM-DD, an amount with either decimal mark and a currency sign as a number, a phone kept
- * as written when the lead form would take it (so that editing the lead later does not refuse
- * what the import stored). What cannot be read is left empty (a warning, the original kept in
+ * YYYY-MM-DD, an amount with either decimal mark and a currency sign as a number, a phone in
+ * E.164 when the row's country (or its + code) places it, else kept as written when the lead
+ * form would take it (so that editing the lead later does not refuse what the import stored). What cannot be read is left empty (a warning, the original kept in
  * the notes), never a refusal: these fields are optional.
  */
 const readLeadValues = (
@@ -233,7 +246,11 @@ const readLeadValues = (
     else unreadable(lead, 'dealValue', rawDeal, warnings);
   }
   const rawPhone = (record.phone ?? '').trim();
-  if (rawPhone && !isValidPhone(rawPhone)) unreadable(lead, 'phone', rawPhone, warnings);
+  if (rawPhone) {
+    const phone = importPhone(rawPhone, record.personCountry);
+    if (phone) lead.phone = phone;
+    else unreadable(lead, 'phone', rawPhone, warnings);
+  }
 };
 
 /** The fields a row cannot go in without: a problem with any other is a warning. */
@@ -243,7 +260,14 @@ const ROW_REQUIRED: Record<ImportKind, ReadonlySet<string>> = {
 };
 
 export type RowCheck<T> =
-  | { ok: true; value: T; email: string; warnings: string[] }
+  | {
+      ok: true;
+      value: T;
+      email: string;
+      warnings: string[];
+      /** Notes past their length (with the originals kept): for a note on the lead's history. */
+      overflow?: string;
+    }
   | { ok: false; errors: string[]; warnings: string[] };
 
 /** The first problem of each field, in the order of the fields: each problem said once. */
@@ -267,6 +291,7 @@ export const checkImportRow = (
     kind === 'leads' ? forgiveLead(record, warnings, options.dateOrder) : { ...record };
   const parse = (value: typeof input) =>
     kind === 'leads' ? leadImportSchema.safeParse(value) : clientSchema.safeParse(value);
+  const overflow = kind === 'leads' ? [fitNotes(input)] : [];
   let result = parse(input);
   if (!result.success) {
     // An optional field the rules refuse is left empty and named: only the fields a row cannot
@@ -285,10 +310,19 @@ export const checkImportRow = (
         warnings.push(`${label} "${raw}" could not be read: left empty`);
       }
     }
+    if (kind === 'leads') overflow.push(fitNotes(input));
     if (optional.size > 0) result = parse(input);
   }
   if (!result.success) return { ok: false, errors: fieldErrors(result.error), warnings };
   const value = result.data as LeadData | ClientData;
   const email = ('personEmail' in value ? value.personEmail : value.email).toLowerCase();
-  return { ok: true, value, email, warnings };
+  const rest = overflow.filter(Boolean).join('\n');
+  if (!rest) return { ok: true, value, email, warnings };
+  return {
+    ok: true,
+    value,
+    email,
+    warnings: [...warnings, NOTES_OVERFLOW_WARNING],
+    overflow: rest,
+  };
 };

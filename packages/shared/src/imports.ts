@@ -47,6 +47,10 @@ export type ImportPreset = {
   name: string;
   headers: string[];
   mapping: (string | null)[];
+  /** How the dates of its date column are written, when the user chose it. */
+  dateOrder?: DateOrder | null;
+  /** Leads: the Owner set to round-robin over the organisation's active users. */
+  roundRobin?: boolean;
   updatedAt: string;
 };
 
@@ -63,4 +67,9 @@ export type ImportPreview = {
   rows: { row: number; cells: string[] }[];
   /** About how many data rows the file holds. */
   estimatedRows: number;
+  /**
+   * Per column, the order its numeric dates are written in as its first rows tell (see
+   * dateColumnOrder): 'ambiguous' when they could be either, null when it holds no such date.
+   */
+  dateOrders?: (DateOrder | 'ambiguous' | null)[];
 };

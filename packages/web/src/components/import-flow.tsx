@@ -12,7 +12,8 @@ import type {
 import { errorMessage } from '../lib/api-client.ts';
 import { uploadProblem, useFileImport } from '../lib/import-job.ts';
 import { importSummary } from '../lib/import-preview.ts';
-import type { ColumnMapping } from '../lib/import-preview.ts';
+import type { ColumnMapping, PresetChoice } from '../lib/import-preview.ts';
+import type { UploadExtras } from '../lib/import-mapping.ts';
 import { notifyError } from '../lib/notify.ts';
 import { useStableCallback } from '../lib/use-stable-callback.ts';
 import { ImportMappingStep } from './import-mapping-step.tsx';
@@ -27,12 +28,8 @@ type ImportFlowOptions = {
   mappingTitle: string;
   progressTitle: string;
   preview: (file: File) => Promise<ImportPreview>;
-  upload: (file: File, mapping?: ColumnMapping) => Promise<ImportAccepted>;
-  savePreset: (preset: {
-    name: string;
-    headers: string[];
-    mapping: ColumnMapping;
-  }) => Promise<ImportPreset>;
+  upload: (file: File, mapping?: ColumnMapping, extras?: UploadExtras) => Promise<ImportAccepted>;
+  savePreset: (preset: PresetChoice) => Promise<ImportPreset>;
   /** The file was refused before any row was read (preview or upload): the server's message. */
   onRejected: (error: unknown) => void;
   /** The import was sent (after the mapping step). */
@@ -43,6 +40,8 @@ type ImportFlowOptions = {
   failedText: string;
   /** The screen's own choices in the mapping step (see ImportMappingStep's `extra`). */
   mappingExtra?: ReactNode;
+  /** Leads: the user may give the new leads to others (the Owner may go round-robin). */
+  roundRobin?: boolean;
 };
 
 /**
@@ -75,7 +74,7 @@ export const useImportFlow = (options: ImportFlowOptions) => {
     else previewing.mutate(file);
   };
 
-  const start = async ({ mapping, presetName }: MappingChoice) => {
+  const start = async ({ mapping, presetName, ...extras }: MappingChoice) => {
     if (!pending) return;
     if (presetName) {
       setSaving(true);
@@ -84,6 +83,8 @@ export const useImportFlow = (options: ImportFlowOptions) => {
           name: presetName,
           headers: pending.preview.headers,
           mapping,
+          dateOrder: extras.dateOrder ?? null,
+          roundRobin: extras.roundRobin === true,
         });
       } catch (error) {
         notifyError(errorMessage(error, 'The mapping could not be saved'), error);
@@ -93,7 +94,7 @@ export const useImportFlow = (options: ImportFlowOptions) => {
     }
     setPending(null);
     onStarted();
-    job.start(pending.file, mapping);
+    job.start(pending.file, mapping, extras);
   };
 
   const dialogs: ReactNode = (
@@ -108,6 +109,7 @@ export const useImportFlow = (options: ImportFlowOptions) => {
           onCancel={() => setPending(null)}
           onStart={(choice) => void start(choice)}
           extra={options.mappingExtra}
+          roundRobin={options.roundRobin}
         />
       ) : null}
       <ImportDialog

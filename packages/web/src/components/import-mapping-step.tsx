@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   Alert,
+  Badge,
   Button,
   Checkbox,
   Group,
@@ -22,19 +23,44 @@ import {
 } from '@leadline/shared/import-rows';
 import type { ColumnMapping, ImportKind } from '@leadline/shared/import-rows';
 import type { ImportPreview } from '@leadline/shared/imports';
+import {
+  ROUND_ROBIN_CHOICE,
+  dateColumnOf,
+  detectedDateOrder,
+  leftOutColumns,
+  ownerColumnOf,
+} from '../lib/import-mapping.ts';
+import type { DateOrder, UploadExtras } from '../lib/import-mapping.ts';
+import { ImportDateOrder } from './import-date-order.tsx';
 import { ImportPreviewRows } from './import-preview-rows.tsx';
 
-export type MappingChoice = { mapping: ColumnMapping; presetName: string | null };
+/** A column's first value in the preview rows, to show what it holds. */
+const exampleOf = (preview: ImportPreview, index: number): string =>
+  preview.rows.map((row) => row.cells[index] ?? '').find((cell) => cell.trim() !== '') ?? '';
+
+export type MappingChoice = {
+  mapping: ColumnMapping;
+  presetName: string | null;
+} & UploadExtras;
 
 type ColumnChoiceProps = {
   kind: ImportKind;
   header: string;
   example: string;
   value: string | null;
+  /** The Owner may go round-robin from this column's select. */
+  roundRobin: boolean;
   onChange: (field: string | null) => void;
 };
 
-const ColumnChoice = ({ kind, header, example, value, onChange }: ColumnChoiceProps) => {
+const ColumnChoice = ({
+  kind,
+  header,
+  example,
+  value,
+  roundRobin,
+  onChange,
+}: ColumnChoiceProps) => {
   const required = REQUIRED_IMPORT_FIELDS[kind];
   const options = [
     { value: '', label: "Don't import" },
@@ -42,19 +68,30 @@ const ColumnChoice = ({ kind, header, example, value, onChange }: ColumnChoicePr
       value: field,
       label: required.includes(field) ? `${label} (required)` : label,
     })),
+    ...(roundRobin
+      ? [{ value: ROUND_ROBIN_CHOICE, label: 'Owner: round-robin over the team' }]
+      : []),
   ];
   const name = header || '(no header)';
+  const leftOut = !value && example !== '';
   return (
-    <Paper withBorder radius="sm" p="xs">
+    <Paper withBorder radius="sm" p="xs" data-left-out={leftOut || undefined}>
       <Stack gap={4}>
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {name}
-          </Text>
-          <Text size="xs" c="dimmed" truncate="end">
-            {example ? `e.g. ${example}` : 'empty in the first row'}
-          </Text>
-        </Stack>
+        <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate="end">
+              {example ? `e.g. ${example}` : 'empty in the first rows'}
+            </Text>
+          </Stack>
+          {leftOut ? (
+            <Badge color="gray" variant="outline" style={{ flexShrink: 0 }}>
+              Don&apos;t import
+            </Badge>
+          ) : null}
+        </Group>
         <NativeSelect
           aria-label={`Field for column ${name}`}
           data={options}
@@ -75,6 +112,8 @@ type ImportMappingStepProps = {
   onStart: (choice: MappingChoice) => void;
   /** More choices of the screen's own, shown above the mapping's save box (leads: owners). */
   extra?: ReactNode;
+  /** Leads: the user may give the new leads to others (the Owner may go round-robin). */
+  roundRobin?: boolean;
 };
 
 /**
@@ -90,6 +129,7 @@ export const ImportMappingStep = ({
   onCancel,
   onStart,
   extra,
+  roundRobin: mayRoundRobin = false,
 }: ImportMappingStepProps) => {
   const narrow = useMediaQuery('(max-width: 48em)');
   const [mapping, setMapping] = useState<ColumnMapping>(preview.mapping);
@@ -97,12 +137,40 @@ export const ImportMappingStep = ({
   const [presetName, setPresetName] = useState(
     preview.preset?.name ?? `Columns of ${preview.filename}`,
   );
+  // The Owner column set to round-robin (a preset may have kept that choice).
+  const ownerColumn =
+    kind === 'leads' && mayRoundRobin ? ownerColumnOf(preview, mapping) : undefined;
+  const [roundRobinColumn, setRoundRobinColumn] = useState<number | null>(() => {
+    const named = preview.automatic.indexOf('owner');
+    return mayRoundRobin && preview.preset?.roundRobin && named !== -1 ? named : null;
+  });
+  // How the date column's numeric dates are written: the preset's choice, else what the
+  // values tell; asked when they could be read either way.
+  const dateColumn = dateColumnOf(mapping);
+  const detected = dateColumn === undefined ? undefined : detectedDateOrder(preview, dateColumn);
+  const [chosenOrder, setChosenOrder] = useState<DateOrder | null>(
+    preview.preset?.dateOrder ?? null,
+  );
+  const dateOrder = chosenOrder ?? (detected === 'ambiguous' ? null : (detected ?? null));
   const problems = mappingProblems(kind, mapping);
+  const unanswered = detected === 'ambiguous' && !dateOrder;
   const changed = mapping.some((field, index) => field !== preview.mapping[index]);
   const rows = preview.estimatedRows;
-  const setColumn = (index: number, field: string | null) =>
+  const setColumn = (index: number, field: string | null) => {
+    if (field === ROUND_ROBIN_CHOICE) {
+      setRoundRobinColumn(index);
+      field = null;
+    } else if (index === roundRobinColumn) setRoundRobinColumn(null);
     setMapping((current) => current.map((value, i) => (i === index ? field : value)));
+  };
   const nameProblem = save && !presetName.trim() ? 'Preset name is required' : null;
+  const leftOut = leftOutColumns(preview, mapping, roundRobinColumn);
+  const choice = (): MappingChoice => ({
+    mapping,
+    presetName: save ? presetName.trim() : null,
+    ...(dateColumn !== undefined && dateOrder ? { dateOrder } : {}),
+    roundRobin: roundRobinColumn !== null,
+  });
 
   return (
     <Modal opened onClose={onCancel} title={title} size="xl" fullScreen={narrow} centered>
@@ -134,12 +202,33 @@ export const ImportMappingStep = ({
               key={index}
               kind={kind}
               header={header}
-              example={preview.rows[0]?.cells[index] ?? ''}
-              value={mapping[index] ?? null}
+              example={exampleOf(preview, index)}
+              value={index === roundRobinColumn ? ROUND_ROBIN_CHOICE : (mapping[index] ?? null)}
+              roundRobin={index === ownerColumn || index === roundRobinColumn}
               onChange={(field) => setColumn(index, field)}
             />
           ))}
         </SimpleGrid>
+        {roundRobinColumn !== null ? (
+          <Text size="sm" c="dimmed">
+            Owner: the new leads go to the organisation&apos;s active users in turn (or to the users
+            chosen below), not to the owners the file names.
+          </Text>
+        ) : null}
+        {leftOut.length > 0 ? (
+          <Text size="sm" data-testid="import-left-out">
+            Don&apos;t import: {leftOut.join(', ')}. Choose a field above to keep what these columns
+            hold.
+          </Text>
+        ) : null}
+        {dateColumn !== undefined && detected ? (
+          <ImportDateOrder
+            header={preview.headers[dateColumn] || `Column ${dateColumn + 1}`}
+            detected={detected}
+            value={dateOrder}
+            onChange={setChosenOrder}
+          />
+        ) : null}
         {problems.length > 0 ? (
           <Alert
             color="red"
@@ -156,7 +245,12 @@ export const ImportMappingStep = ({
             </Stack>
           </Alert>
         ) : (
-          <ImportPreviewRows kind={kind} rows={preview.rows} mapping={mapping} />
+          <ImportPreviewRows
+            kind={kind}
+            rows={preview.rows}
+            mapping={mapping}
+            dateOrder={dateOrder ?? undefined}
+          />
         )}
         {extra}
         <Stack gap="xs">
@@ -180,13 +274,18 @@ export const ImportMappingStep = ({
           ) : null}
         </Stack>
         <Group justify="flex-end" gap="xs">
+          {unanswered ? (
+            <Text size="sm" c="dimmed" style={{ flex: '1 1 12rem' }}>
+              Choose above how the dates in “{preview.headers[dateColumn!]}” are written.
+            </Text>
+          ) : null}
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
           <Button
-            disabled={problems.length > 0 || nameProblem !== null}
+            disabled={problems.length > 0 || unanswered || nameProblem !== null}
             loading={starting}
-            onClick={() => onStart({ mapping, presetName: save ? presetName.trim() : null })}
+            onClick={() => onStart(choice())}
           >
             Start import
           </Button>

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { checkImportRow, recordOf } from '@leadline/shared/import-rows';
 import type { ColumnMapping, ImportKind } from '@leadline/shared/import-rows';
-import type { ImportPreview } from '@leadline/shared/imports';
+import type { DateOrder, ImportPreview } from '@leadline/shared/imports';
 
 const SUMMARY_FIELDS: Record<ImportKind, string[]> = {
   leads: ['companyName', 'personFirstName', 'personLastName', 'personEmail', 'source'],
@@ -18,10 +18,11 @@ export const previewProblems = (
   kind: ImportKind,
   rows: ImportPreview['rows'],
   mapping: ColumnMapping,
+  dateOrder?: DateOrder,
 ): RowProblems[] =>
   rows.map(({ row, cells }) => {
     const record = recordOf(cells, mapping);
-    const check = checkImportRow(kind, record);
+    const check = checkImportRow(kind, record, { dateOrder });
     const summary = SUMMARY_FIELDS[kind]
       .map((field) => record[field])
       .filter(Boolean)
@@ -38,11 +39,12 @@ type ImportPreviewRowsProps = {
   kind: ImportKind;
   rows: ImportPreview['rows'];
   mapping: ColumnMapping;
+  dateOrder?: DateOrder;
 };
 
 /** The first rows of the file as they would be imported: ready, with warnings or refused. */
-export const ImportPreviewRows = ({ kind, rows, mapping }: ImportPreviewRowsProps) => {
-  const checked = previewProblems(kind, rows, mapping);
+export const ImportPreviewRows = ({ kind, rows, mapping, dateOrder }: ImportPreviewRowsProps) => {
+  const checked = previewProblems(kind, rows, mapping, dateOrder);
   const refused = checked.filter((item) => item.errors.length > 0).length;
   const warned = checked.filter(
     (item) => item.errors.length === 0 && item.warnings.length > 0,

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ColumnMapping } from '@leadline/shared/import-rows';
 import type { ImportAccepted, ImportStatus } from '@leadline/shared/imports';
 import { apiRequest } from './api-client.ts';
+import type { UploadExtras } from './import-mapping.ts';
 
 /** GET /api/imports/:importId: the background import of an uploaded file. */
 export type { ImportAccepted, ImportStatus };
@@ -39,7 +40,7 @@ export const useImportStatus = (importId: string | null) =>
 
 type FileImportOptions = {
   /** Sends the file (multipart); the server answers 202 { importId } or a 400 at once. */
-  upload: (file: File, mapping?: ColumnMapping) => Promise<ImportAccepted>;
+  upload: (file: File, mapping?: ColumnMapping, extras?: UploadExtras) => Promise<ImportAccepted>;
   /** The file was refused before any row was read (wrong type, too big, unreadable). */
   onRejected: (error: unknown) => void;
   /** The import finished (completed or failed) or could no longer be followed. */
@@ -60,8 +61,15 @@ export const useFileImport = ({ upload, onRejected, onSettled }: FileImportOptio
   }, [onSettled, onRejected]);
 
   const send = useMutation({
-    mutationFn: ({ file, mapping }: { file: File; mapping?: ColumnMapping }) =>
-      upload(file, mapping),
+    mutationFn: ({
+      file,
+      mapping,
+      extras,
+    }: {
+      file: File;
+      mapping?: ColumnMapping;
+      extras?: UploadExtras;
+    }) => upload(file, mapping, extras),
     onSuccess: ({ importId: id }) => {
       settledFor.current = null;
       setImportId(id);
@@ -84,7 +92,8 @@ export const useFileImport = ({ upload, onRejected, onSettled }: FileImportOptio
   }, [importId, finished, status.isError, status.error]);
 
   return {
-    start: (file: File, mapping?: ColumnMapping) => send.mutate({ file, mapping }),
+    start: (file: File, mapping?: ColumnMapping, extras?: UploadExtras) =>
+      send.mutate({ file, mapping, extras }),
     sending: send.isPending,
     running: importId !== null && !finished && !status.isError,
     status: status.data ?? null,

@@ -2,13 +2,23 @@ import type { ColumnMapping } from '@leadline/shared/import-rows';
 import type { ImportPreset, ImportPreview, ImportStatus } from '@leadline/shared/imports';
 import { apiFetch, apiRequest } from './api-client.ts';
 import { downloadFile } from './download.ts';
+import type { DateOrder, UploadExtras } from './import-mapping.ts';
 
 export type { ColumnMapping, ImportPreset, ImportPreview };
 
-/** Sends a file (and its chosen mapping, if any) as the multipart body of an upload. */
-export const uploadBody = (file: File, mapping?: ColumnMapping): FormData => {
+/**
+ * Sends a file (and its chosen mapping, if any) as the multipart body of an upload, with the
+ * mapping step's other choices: the date order, the Owner set to round-robin (`roundRobin=all`).
+ */
+export const uploadBody = (
+  file: File,
+  mapping?: ColumnMapping,
+  extras?: UploadExtras,
+): FormData => {
   const body = new FormData();
   if (mapping) body.append('mapping', JSON.stringify(mapping));
+  if (extras?.dateOrder) body.append('dateOrder', extras.dateOrder);
+  if (extras?.roundRobin) body.append('roundRobin', 'all');
   body.append('file', file);
   return body;
 };
@@ -19,11 +29,18 @@ export const previewUpload = async (path: string, file: File): Promise<ImportPre
   return (await response.json()) as ImportPreview;
 };
 
+/** A preset as saved: the mapping, and the date order and round-robin Owner chosen with it. */
+export type PresetChoice = {
+  name: string;
+  headers: string[];
+  mapping: ColumnMapping;
+  dateOrder?: DateOrder | null;
+  roundRobin?: boolean;
+};
+
 /** PUT …/import-presets: saves the mapping for files with the same header row. */
-export const saveImportPreset = (
-  path: string,
-  preset: { name: string; headers: string[]; mapping: ColumnMapping },
-): Promise<ImportPreset> => apiRequest<ImportPreset>(path, { method: 'PUT', body: preset });
+export const saveImportPreset = (path: string, preset: PresetChoice): Promise<ImportPreset> =>
+  apiRequest<ImportPreset>(path, { method: 'PUT', body: preset });
 
 /** GET /api/imports/:id/failed-rows, saved as a CSV named after the uploaded file. */
 export const downloadFailedRows = (status: ImportStatus): Promise<void> =>

@@ -2,6 +2,7 @@
 // saved presets chosen for the same header row.
 import { headerKey, mappingProblems } from '@leadline/shared/import-rows';
 import type { ColumnMapping } from '@leadline/shared/import-rows';
+import { dateColumnOrder } from '@leadline/shared/import-readers';
 import { importDateOrderSchema } from '@leadline/shared/imports';
 import type { DateOrder, ImportPreset, ImportPreview } from '@leadline/shared/imports';
 import type { Db } from '../../db/connection.ts';
@@ -16,6 +17,8 @@ import { deletePreset, findPresetByHeaders, listPresets, upsertPreset } from './
 import type { PresetRow } from './presets-repo.ts';
 
 export const PREVIEW_ROWS = 20;
+/** The rows whose values tell the order of a column's dates on the mapping step. */
+const DATE_SAMPLE_ROWS = 1000;
 const PRESET_NAME_MAX = 100;
 const NO_ORGANIZATION = chooseOrganization('import leads and clients');
 
@@ -30,6 +33,8 @@ const presentPreset = (row: PresetRow): ImportPreset => ({
   name: row.name,
   headers: row.headers,
   mapping: row.mapping,
+  dateOrder: row.dateOrder ?? null,
+  roundRobin: row.roundRobin,
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -57,13 +62,18 @@ export const previewImport = async (
   const type = detectType(filename, file);
   const sheet = await openRows(file, type);
   const rows: ImportPreview['rows'] = [];
+  // Each column's values in the first rows, for the order of its dates.
+  const samples: string[][] = sheet.headers.map(() => []);
+  let read = 0;
   try {
     for await (const row of sheet.rows) {
-      rows.push({
-        row: row.number,
-        cells: sheet.headers.map((_, index) => cellText(row.cells[index])),
+      const cells = sheet.headers.map((_, index) => cellText(row.cells[index]));
+      if (rows.length < PREVIEW_ROWS) rows.push({ row: row.number, cells });
+      cells.forEach((cell, index) => {
+        if (cell) samples[index]!.push(cell);
       });
-      if (rows.length === PREVIEW_ROWS) break;
+      read += 1;
+      if (read === DATE_SAMPLE_ROWS) break;
     }
   } finally {
     await sheet.rows.return(undefined);
@@ -80,7 +90,8 @@ export const previewImport = async (
     automatic,
     preset: preset ? presentPreset(preset) : null,
     rows,
-    estimatedRows: Math.max(sheet.estimatedRows(), rows.length),
+    estimatedRows: Math.max(sheet.estimatedRows(), read),
+    dateOrders: samples.map((values) => dateColumnOrder(values) ?? null),
   };
 };
 
@@ -144,7 +155,13 @@ export const saveImportPreset = async (
   db: Db,
   actor: CurrentUser,
   kind: ImportKind,
-  body: { name: string; headers: string[]; mapping: (string | null)[] },
+  body: {
+    name: string;
+    headers: string[];
+    mapping: (string | null)[];
+    dateOrder?: DateOrder | null;
+    roundRobin?: boolean;
+  },
 ): Promise<ImportPreset> => {
   const organizationId = organizationOf(actor);
   const name = body.name.trim();
@@ -163,6 +180,8 @@ export const saveImportPreset = async (
     headers: body.headers,
     name,
     mapping,
+    dateOrder: body.dateOrder ?? undefined,
+    roundRobin: kind === 'leads' && body.roundRobin === true,
     createdBy: actor.id,
   });
   return presentPreset(row);

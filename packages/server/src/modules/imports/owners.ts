@@ -15,9 +15,18 @@ import type { RowOutcome } from './rows.ts';
 const ROUND_ROBIN_MAX = 100;
 const ROUND_ROBIN_INVALID = 'Round-robin owners must be user IDs, separated by commas';
 
-/** The upload's `roundRobin` field: user ids as a JSON array or separated by commas. */
-export const parseRoundRobin = (value: string | undefined): string[] | undefined => {
+/** The `roundRobin` field naming every active user of the organisation, in turn. */
+export const ROUND_ROBIN_ALL = 'all';
+
+/**
+ * The upload's `roundRobin` field: user ids as a JSON array or separated by commas, or "all"
+ * (the Owner mapped to round-robin on the mapping step: every active user of the organisation).
+ */
+export const parseRoundRobin = (
+  value: string | undefined,
+): string[] | typeof ROUND_ROBIN_ALL | undefined => {
   if (value === undefined || value.trim() === '') return undefined;
+  if (value.trim().toLowerCase() === ROUND_ROBIN_ALL) return ROUND_ROBIN_ALL;
   let ids: unknown;
   try {
     ids = value.trim().startsWith('[') ? JSON.parse(value) : value.split(',');
@@ -31,30 +40,30 @@ export const parseRoundRobin = (value: string | undefined): string[] | undefined
 };
 
 /**
- * At upload: the round-robin owners, checked (active users of the organisation); giving leads
- * to others (round-robin or an Owner column) needs Lead Management.
+ * At upload: the round-robin owners, checked (active users of the organisation; "all": every
+ * one of them, in the order of their names); giving leads to others (round-robin or an Owner
+ * column) needs Lead Management.
  */
 export const roundRobinOwners = async (
   db: Db,
   actor: CurrentUser,
   kind: ImportKind,
   mapping: ColumnMapping,
-  roundRobin: readonly string[] | undefined,
+  roundRobin: readonly string[] | typeof ROUND_ROBIN_ALL | undefined,
 ): Promise<string[]> => {
   if (kind !== 'leads') return [];
   const manages = hasPermission(actor, 'leadManagement');
   if (!manages && mapping.includes('owner'))
     throw forbidden(`${ASSIGN_NEEDS_PERMISSION}: leave the Owner column out`);
   if (!roundRobin?.length) return [];
-  if (!manages && roundRobin.some((id) => id !== actor.id))
-    throw forbidden(ASSIGN_NEEDS_PERMISSION);
-  const active = new Set(
-    (await listOrganizationMembers(db, actor.organizationId!))
-      .filter((user) => user.status === 'active')
-      .map((user) => user.id),
-  );
-  if (!roundRobin.every((id) => active.has(id))) throw badRequest(OWNER_INVALID);
-  return [...roundRobin];
+  const active = (await listOrganizationMembers(db, actor.organizationId!))
+    .filter((user) => user.status === 'active')
+    .map((user) => user.id);
+  const chosen = roundRobin === ROUND_ROBIN_ALL ? active : roundRobin;
+  if (!manages && chosen.some((id) => id !== actor.id)) throw forbidden(ASSIGN_NEEDS_PERMISSION);
+  const known = new Set(active);
+  if (!chosen.every((id) => known.has(id))) throw badRequest(OWNER_INVALID);
+  return [...chosen];
 };
 
 export type ImportOwners = {

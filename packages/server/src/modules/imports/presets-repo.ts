@@ -2,16 +2,54 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { importPresets } from '../../db/tables/imports.ts';
 import type { ImportKind } from './headers.ts';
+import type { DateOrder } from '@leadline/shared/imports';
 
-export type PresetRow = typeof importPresets.$inferSelect;
+/**
+ * A preset with the choices kept beside its mapping: the date order and the Owner set to
+ * round-robin, stored after the mapping's entries (one per column) as "@dateOrder:dmy" and
+ * "@owner:roundRobin", as an import's details keep theirs.
+ */
+export type PresetRow = typeof importPresets.$inferSelect & {
+  dateOrder?: DateOrder;
+  roundRobin: boolean;
+};
 
-export const listPresets = (db: Db, organizationId: string, kind: ImportKind) =>
-  db
-    .select()
-    .from(importPresets)
-    .where(and(eq(importPresets.organizationId, organizationId), eq(importPresets.kind, kind)))
-    .orderBy(desc(importPresets.updatedAt))
-    .limit(200);
+const DATE_ORDER = '@dateOrder:';
+const ROUND_ROBIN = '@owner:roundRobin';
+
+const isChoice = (entry: string | null) => entry?.startsWith('@') === true;
+
+const presetOf = (row: typeof importPresets.$inferSelect): PresetRow => {
+  const order = row.mapping
+    .find((entry) => entry?.startsWith(DATE_ORDER))
+    ?.slice(DATE_ORDER.length);
+  return {
+    ...row,
+    mapping: row.mapping.filter((entry) => !isChoice(entry)),
+    ...(order === 'dmy' || order === 'mdy' ? { dateOrder: order } : {}),
+    roundRobin: row.mapping.includes(ROUND_ROBIN),
+  };
+};
+
+const storedMapping = (values: {
+  mapping: (string | null)[];
+  dateOrder?: DateOrder;
+  roundRobin?: boolean;
+}) => [
+  ...values.mapping,
+  ...(values.dateOrder ? [`${DATE_ORDER}${values.dateOrder}`] : []),
+  ...(values.roundRobin ? [ROUND_ROBIN] : []),
+];
+
+export const listPresets = async (db: Db, organizationId: string, kind: ImportKind) =>
+  (
+    await db
+      .select()
+      .from(importPresets)
+      .where(and(eq(importPresets.organizationId, organizationId), eq(importPresets.kind, kind)))
+      .orderBy(desc(importPresets.updatedAt))
+      .limit(200)
+  ).map(presetOf);
 
 export const findPresetByHeaders = async (
   db: Db,
@@ -30,7 +68,7 @@ export const findPresetByHeaders = async (
       ),
     )
     .limit(1);
-  return row;
+  return row ? presetOf(row) : undefined;
 };
 
 /** One preset per organisation, kind and header row: saving again replaces it. */
@@ -43,23 +81,27 @@ export const upsertPreset = async (
     headers: string[];
     name: string;
     mapping: (string | null)[];
+    dateOrder?: DateOrder;
+    roundRobin?: boolean;
     createdBy: string;
   },
 ): Promise<PresetRow> => {
-  const [row] = await db
+  const { dateOrder: _order, roundRobin: _roundRobin, ...row } = values;
+  const mapping = storedMapping(values);
+  const [saved] = await db
     .insert(importPresets)
-    .values(values)
+    .values({ ...row, mapping })
     .onConflictDoUpdate({
       target: [importPresets.organizationId, importPresets.kind, importPresets.headerKey],
       set: {
         name: values.name,
         headers: values.headers,
-        mapping: values.mapping,
+        mapping,
         updatedAt: sql`now()`,
       },
     })
     .returning();
-  return row!;
+  return presetOf(saved!);
 };
 
 export const deletePreset = async (

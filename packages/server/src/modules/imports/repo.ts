@@ -6,6 +6,8 @@ import { LEAD_FIELDS } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { clients, imports, leads } from '../../db/schema.ts';
+import { leadNotes } from '../../db/tables.ts';
+import { NOTE_MAX } from '@leadline/shared/interactions';
 import type { ImportError, ImportWarning } from '@leadline/shared/imports';
 import type { FailedRow } from '../../db/tables/imports.ts';
 import { addImportDetails } from './details-repo.ts';
@@ -235,6 +237,8 @@ export type ImportBatch = {
    * import inserted before this batch (the file's order; duplicates skipped take no turn).
    */
   roundRobin?: readonly string[];
+  /** Leads only: notes past their length, by email, for a note on the inserted lead's history. */
+  overflowNotes?: { email: string; text: string }[];
 };
 
 /**
@@ -304,6 +308,38 @@ const TARGETS: Record<ImportKind, Target> = {
     conflict: [clients.organizationId, clients.email],
   },
 };
+
+/**
+ * The notes that did not fit a lead's Notes field (long notes with the originals an import
+ * kept), as notes on the inserted leads' history, by nobody (not counted as anyone's work),
+ * cut into pieces a note holds.
+ */
+const addOverflowNotes = async (
+  db: Db,
+  batch: ImportBatch,
+  inserted: readonly { id: string; email: string }[],
+) => {
+  if (!batch.overflowNotes?.length) return;
+  const ids = new Map(inserted.map((row) => [row.email, row.id]));
+  const values = batch.overflowNotes.flatMap(({ email, text }) => {
+    const leadId = ids.get(email);
+    if (!leadId) return [];
+    const pieces: string[] = [];
+    const body = `${OVERFLOW_NOTE_TITLE}\n${text}`;
+    for (let at = 0; at < body.length; at += NOTE_MAX) pieces.push(body.slice(at, at + NOTE_MAX));
+    return pieces.map((piece) => ({
+      organizationId: batch.organizationId,
+      leadId,
+      userId: null,
+      kind: 'note' as const,
+      body: piece,
+    }));
+  });
+  if (values.length > 0) await db.insert(leadNotes).values(values);
+};
+
+/** The first line of a note holding what did not fit a lead's Notes field at import. */
+export const OVERFLOW_NOTE_TITLE = 'From the import (the rest of the notes):';
 
 /**
  * One batch in one transaction, so the rows and the progress they make commit together (a job
@@ -379,6 +415,7 @@ export const insertImportBatch = async (
     if (!counted) throw new ImportLeaseLost();
     if (spread) await spreadOwners(tx, batch, returned, Number(counted.inserted) - added);
     if (withIds) {
+      await addOverflowNotes(tx, batch, returned);
       const ids = returned.map((row) => row.id);
       await recordLeadEventsFor(tx, 'lead.created', batch.userId, batch.organizationId, ids);
     }

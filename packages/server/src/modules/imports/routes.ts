@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uuidSchema } from '@leadline/shared/ids';
+import { importDateOrderSchema } from '@leadline/shared/imports';
 import type { Db } from '../../db/connection.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { asUploadError } from '../../lib/multipart.ts';
@@ -70,6 +71,8 @@ const presetBody = z.object({
   name: z.string({ error: 'Preset name is required' }).max(200),
   headers: z.array(z.string().max(1000)).max(1000),
   mapping: z.array(z.string().max(100).nullable()).max(1000),
+  dateOrder: importDateOrderSchema.nullish(),
+  roundRobin: z.boolean().optional(),
 });
 
 export const importRoutes =

@@ -3,7 +3,7 @@ import type { DateOrder } from '@leadline/shared/import-readers';
 import type { ImportKind } from './headers.ts';
 
 export type RowOutcome<T> =
-  | { ok: true; value: T; email: string; warnings: string[] }
+  | { ok: true; value: T; email: string; warnings: string[]; overflow?: string }
   | { ok: false; message: string; warnings: string[] };
 
 /**
@@ -22,5 +22,6 @@ export const validateRow = <T extends { personEmail?: string; email?: string }>(
     value: check.value as unknown as T,
     email: check.email,
     warnings: check.warnings,
+    ...(check.overflow ? { overflow: check.overflow } : {}),
   };
 };

@@ -38,6 +38,7 @@ import type { ImportBatch, ImportRow } from './repo.ts';
 import type { SheetRow } from './rows-source.ts';
 import { validateRow } from './rows.ts';
 import { importOwners, roundRobinOwners } from './owners.ts';
+import type { ROUND_ROBIN_ALL } from './owners.ts';
 import type { ImportOwners } from './owners.ts';
 
 export const IMPORT_QUEUE = 'imports';
@@ -57,7 +58,7 @@ export const startImport = async (
   filename: string,
   file: Buffer,
   mapping?: ColumnMapping,
-  roundRobin?: readonly string[],
+  roundRobin?: readonly string[] | typeof ROUND_ROBIN_ALL,
   dateOrder?: DateOrder,
 ): Promise<string> => {
   if (!actor.organizationId) throw badRequest(NO_ORGANIZATION);
@@ -133,6 +134,7 @@ const prepareBatch = (
     errorCap: ERROR_CAP,
     warnings: [],
     failedRows: [],
+    overflowNotes: [],
   };
   for (const row of rows) {
     const record = rowRecord(row.cells, columns);
@@ -147,6 +149,8 @@ const prepareBatch = (
     else {
       seen.add(outcome.email);
       batch.rows.push(outcome.value);
+      if (outcome.overflow)
+        batch.overflowNotes!.push({ email: outcome.email, text: outcome.overflow });
       for (const message of outcome.warnings) batch.warnings!.push({ row: row.number, message });
     }
   }

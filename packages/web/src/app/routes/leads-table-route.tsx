@@ -91,7 +91,8 @@ export const LeadsTableRoute = () => {
     mappingTitle: 'Import leads: match the columns',
     progressTitle: 'Uploading leads',
     preview: previewLeadsUpload,
-    upload: (file, mapping) => uploadLeads(file, mapping, roundRobinNow.current),
+    upload: (file, mapping, extras) => uploadLeads(file, mapping, roundRobinNow.current, extras),
+    roundRobin: managesLeads,
     mappingExtra: managesLeads ? (
       <RoundRobinField value={roundRobin} onChange={setRoundRobin} />
     ) : undefined,

@@ -1,9 +1,6 @@
 import { saveImportPreset } from '../../../lib/import-preview.ts';
-import type { ColumnMapping, ImportPreset } from '../../../lib/import-preview.ts';
+import type { ImportPreset, PresetChoice } from '../../../lib/import-preview.ts';
 
 /** PUT /api/leads/import-presets: the mapping, chosen again for files with the same headers. */
-export const saveLeadImportPreset = (preset: {
-  name: string;
-  headers: string[];
-  mapping: ColumnMapping;
-}): Promise<ImportPreset> => saveImportPreset('/api/leads/import-presets', preset);
+export const saveLeadImportPreset = (preset: PresetChoice): Promise<ImportPreset> =>
+  saveImportPreset('/api/leads/import-presets', preset);
