@@ -23,6 +23,7 @@ import { useLeadSendCheck } from '../api/get-lead-send-check.ts';
 import { useUpdateLeadStatus } from '../api/update-lead-status.ts';
 import { LEAD_ACTION_ORDER, emailBlockedReason } from './lead-actions.ts';
 import type { LeadActionId, LeadQuickAction } from './lead-actions.ts';
+import classes from './lead-action-bar.module.css';
 import { fullName, statusColor } from './lead-status.ts';
 
 type ActionButtonProps = ComponentPropsWithoutRef<'button'> & {
@@ -48,12 +49,10 @@ const ActionButton = forwardRef<HTMLButtonElement, ActionButtonProps>(
         ref={ref}
         variant={active ? 'filled' : 'light'}
         h={52}
-        px={4}
+        px={2}
         fullWidth
         loading={loading}
-        styles={{
-          label: { flexDirection: 'column', gap: 2, fontSize: 'var(--mantine-font-size-xs)' },
-        }}
+        classNames={{ label: classes.label }}
         data-disabled={blocked || undefined}
         aria-disabled={blocked || undefined}
         aria-describedby={blocked ? reasonId : undefined}
@@ -67,21 +66,23 @@ const ActionButton = forwardRef<HTMLButtonElement, ActionButtonProps>(
           {icon}
         </span>
         {label}
-        {blocked ? <VisuallyHidden id={reasonId}>{disabledReason}</VisuallyHidden> : null}
       </Button>
     );
-    return blocked ? (
-      <Tooltip
-        label={disabledReason}
-        multiline
-        maw={280}
-        withArrow
-        events={{ hover: true, focus: true, touch: true }}
-      >
-        {button}
-      </Tooltip>
-    ) : (
-      button
+    if (!blocked) return button;
+    return (
+      <>
+        <Tooltip
+          label={disabledReason}
+          multiline
+          maw={280}
+          withArrow
+          role="tooltip"
+          events={{ hover: true, focus: true, touch: true }}
+        >
+          {button}
+        </Tooltip>
+        <VisuallyHidden id={reasonId}>{disabledReason}</VisuallyHidden>
+      </>
     );
   },
 );
@@ -227,7 +228,7 @@ export const LeadActionBar = ({ lead, canSend, onEmail, actions }: LeadActionBar
     <Stack gap="sm">
       <SimpleGrid
         cols={cells.length}
-        spacing={6}
+        spacing={4}
         role="group"
         aria-label="Lead actions"
         data-testid="lead-action-bar"

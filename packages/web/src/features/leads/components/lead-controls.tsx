@@ -120,8 +120,8 @@ export const StatusCell = ({
   );
 
 /**
- * A Send button (a new email, however often the lead was emailed; with the count once it
- * was), and beside it when the lead was emailed how long ago.
+ * A Send button (a new email, however often the lead was emailed), and beside it for a lead
+ * emailed how long ago (its title and screen-reader text: how often and when).
  */
 export const SendControl = ({
   lead,
@@ -142,7 +142,7 @@ export const SendControl = ({
       >
         <IconSend size={12} aria-hidden />
         Send
-        {lead.sentCount > 0 ? (
+        {lead.sentCount > 0 && !lead.mailSent ? (
           <span className={t.count} title={`Sent ${lead.sentCount} times`}>
             {lead.sentCount}
           </span>
