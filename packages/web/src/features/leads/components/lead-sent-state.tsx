@@ -1,4 +1,4 @@
-import { IconCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import type { Lead } from '@leadline/shared/leads';
 import { formatDateTime } from '../../../lib/format.ts';
 import classes from './lead-sent-state.module.css';
@@ -32,8 +32,9 @@ export const sentStateText = (lead: Pick<Lead, 'sentCount' | 'mailSentDate'>): s
 };
 
 /**
- * Beside the Send button of a lead already emailed: a check and how long ago (its title and
- * its screen-reader text say how often and when). Nothing for a lead never emailed.
+ * Beside the Send button of a lead already emailed: a mail-check icon and how long ago ("3d";
+ * its title and its screen-reader text say how often and when). Nothing for a lead never
+ * emailed.
  */
 export const LeadSentState = ({
   lead,
@@ -45,8 +46,8 @@ export const LeadSentState = ({
   const ago = lead.mailSentDate ? shortAgo(lead.mailSentDate) : '';
   return (
     <span className={classes.sent} title={text} data-sent-state="">
-      <IconCheck size={12} aria-hidden />
-      <span aria-hidden>{ago ? `Sent ${ago}` : 'Sent'}</span>
+      <IconMailCheck size={13} aria-hidden />
+      <span aria-hidden>{ago || 'Sent'}</span>
       <span className={classes.hidden}>{text}</span>
     </span>
   );
