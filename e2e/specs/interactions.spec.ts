@@ -71,7 +71,10 @@ describe('calls, notes and converting a lead in the browser', () => {
   });
 
   it('converts the lead into a client and links to it', async () => {
-    await drawer().getByRole('button', { name: 'Convert to client' }).click();
+    await drawer()
+      .getByRole('group', { name: 'Lead actions' })
+      .getByRole('button', { name: 'Convert', exact: true })
+      .click();
     const modal = page.getByRole('dialog', { name: 'Convert to client' });
     await visible(modal.getByText(new RegExp(`^${lead.companyName} becomes a client`)));
     await modal.getByRole('button', { name: 'Convert' }).click();

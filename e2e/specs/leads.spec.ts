@@ -271,9 +271,7 @@ describe('leads in the browser', () => {
 
     const rows = bodyRows(page);
     const sentFlags = await rows.evaluateAll((trs) =>
-      trs.map((tr) =>
-        Array.from(tr.querySelectorAll('span')).some((s) => s.textContent === 'Sent'),
-      ),
+      trs.map((tr) => Boolean(tr.querySelector('[data-sent-state]'))),
     );
     const sent = sentFlags.indexOf(true);
     const unsent = sentFlags.indexOf(false);

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   MAX_ATTACHMENTS,
   MAX_ATTACHMENT_BYTES,
@@ -13,7 +14,13 @@ import { createSecretBox } from '../../mail/crypto.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { INVALID_LEAD_ID } from '../leads/service.ts';
 import { readEmailRequest } from './multipart.ts';
-import { listLeadEmails, sendEmail, sendFollowUp, sendLeadEmail } from './service.ts';
+import {
+  leadSendCheck,
+  listLeadEmails,
+  sendEmail,
+  sendFollowUp,
+  sendLeadEmail,
+} from './service.ts';
 
 // What the lead screens answer for a malformed id.
 const idParams = idParamsSchema(INVALID_LEAD_ID);
@@ -57,6 +64,18 @@ export const sendingRoutes =
       },
       async (request) =>
         sendLeadEmail(db, box, userOf(request), request.params.id, await readEmailRequest(request)),
+    );
+    app.get(
+      '/api/leads/:id/send-check',
+      {
+        config: { access: 'sendEmailPage' },
+        schema: {
+          tags: ['leads', ...tags],
+          params: idParams,
+          response: { 200: z.object({ suppressed: z.string().nullable() }) },
+        },
+      },
+      async (request) => leadSendCheck(db, userOf(request), request.params.id),
     );
     app.post(
       '/api/email/follow-up',

@@ -163,3 +163,18 @@ export const listLeadEmails = async (
     .sort((a, b) => b.sentAt.localeCompare(a.sentAt))
     .slice(0, limit);
 };
+
+/**
+ * GET /api/leads/:id/send-check: whether a new email to the lead would be refused because the
+ * organisation suppressed its address or domain (the refusal's words), else null. The lead
+ * drawer disables its Email action with these words.
+ */
+export const leadSendCheck = async (
+  db: Db,
+  actor: CurrentUser,
+  leadId: string,
+): Promise<{ suppressed: string | null }> => {
+  const lead = await getLead(db, actor, leadId);
+  const entry = await suppressionOf(db, organizationOf(actor), lead.personEmail);
+  return { suppressed: entry === undefined ? null : suppressedMessage(lead.personEmail, entry) };
+};

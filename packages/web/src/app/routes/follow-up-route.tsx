@@ -6,6 +6,7 @@ import type { Lead } from '@leadline/shared/leads';
 import { CenteredLoader } from '../../components/centered-loader.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { FollowUpForm } from '../../features/email/components/follow-up-form.tsx';
+import { TemplatePicker } from '../../features/templates/components/template-picker.tsx';
 import { useLeadEmails } from '../../features/leads/api/get-lead-emails.ts';
 import { LeadFromUrl } from '../lead-from-url.tsx';
 
@@ -34,7 +35,12 @@ const LeadFollowUp = ({ lead, emailId }: { lead: Lead; emailId: string | null })
       />
     );
   }
-  return <FollowUpForm preset={presetOf(lead, emails.data, emailId)} />;
+  return (
+    <FollowUpForm
+      preset={presetOf(lead, emails.data, emailId)}
+      templatePicker={(apply) => <TemplatePicker leadId={lead._id} onPick={apply} />}
+    />
+  );
 };
 
 /**

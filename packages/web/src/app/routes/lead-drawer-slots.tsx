@@ -1,26 +1,84 @@
 import { useMemo } from 'react';
 import { Divider } from '@mantine/core';
+import { IconBuildingStore, IconChecklist, IconNote, IconPhoneCall } from '@tabler/icons-react';
 import type { Lead } from '@leadline/shared/leads';
 import { hasPermission } from '@leadline/shared/permissions';
 import type { Actor } from '@leadline/shared/permissions';
-import { ConvertLead } from '../../features/clients/components/convert-lead.tsx';
+import {
+  ConvertLeadModal,
+  ConvertedLeadLink,
+} from '../../features/clients/components/convert-lead.tsx';
 import { LeadNotes } from '../../features/interactions/components/lead-notes.tsx';
+import { NoteForm } from '../../features/interactions/components/note-form.tsx';
 import { LeadTasks } from '../../features/tasks/components/lead-tasks.tsx';
+import { TaskForm } from '../../features/tasks/components/task-form.tsx';
+import type { LeadQuickAction } from '../../features/leads/components/lead-actions.ts';
 import type { LeadDrawerSlots } from '../../features/leads/components/lead-detail-drawer.tsx';
 import { DetailSection } from '../../features/leads/components/lead-details.tsx';
 
+const ICON = 18;
+
 /**
- * What the lead drawer shows from other features: "Convert to client" (or the client it became)
- * the lead's tasks and its calls and notes. Stable while the user's permissions are.
+ * The action bar's Call, Note, Task and Convert, each shown to those the server lets do it:
+ * calls and notes take Leads (the routes' check), tasks any member, converting Add Client.
+ */
+const quickActionsOf = (lead: Lead, can: { notes: boolean; convert: boolean }) => {
+  const actions: LeadQuickAction[] = [];
+  if (can.notes) {
+    actions.push(
+      {
+        id: 'call',
+        label: 'Call',
+        icon: <IconPhoneCall size={ICON} />,
+        title: 'Log a call',
+        opens: 'panel',
+        render: (close) => <NoteForm leadId={lead._id} kind="call" onDone={close} />,
+      },
+      {
+        id: 'note',
+        label: 'Note',
+        icon: <IconNote size={ICON} />,
+        title: 'Add a note',
+        opens: 'panel',
+        render: (close) => <NoteForm leadId={lead._id} kind="note" onDone={close} />,
+      },
+    );
+  }
+  actions.push({
+    id: 'task',
+    label: 'Task',
+    icon: <IconChecklist size={ICON} />,
+    title: 'Add a task',
+    opens: 'panel',
+    render: (close) => <TaskForm leadId={lead._id} onDone={close} />,
+  });
+  if (can.convert) {
+    actions.push({
+      id: 'convert',
+      label: 'Convert',
+      icon: <IconBuildingStore size={ICON} />,
+      title: 'Convert to client',
+      opens: 'dialog',
+      disabledReason: lead.clientId ? 'This lead is already converted into a client' : null,
+      render: (close) => <ConvertLeadModal lead={lead} opened onClose={close} />,
+    });
+  }
+  return actions;
+};
+
+/**
+ * What the lead drawer shows from other features: the action bar's Call, Note, Task and
+ * Convert, the client a converted lead became, the lead's tasks and its calls and notes.
+ * Stable while the user's permissions are.
  */
 export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
   const canConvert = user !== null && hasPermission(user, 'addClient');
   const canSeeClients = user !== null && hasPermission(user, 'allClients');
+  const canNote = user !== null && hasPermission(user, 'leadsTable');
   return useMemo(
     () => ({
-      actions: (lead: Lead) => (
-        <ConvertLead lead={lead} canConvert={canConvert} canSeeClients={canSeeClients} />
-      ),
+      actions: (lead: Lead) => <ConvertedLeadLink lead={lead} canSeeClients={canSeeClients} />,
+      quickActions: (lead: Lead) => quickActionsOf(lead, { notes: canNote, convert: canConvert }),
       sections: (lead: Lead) => (
         <>
           <Divider />
@@ -34,6 +92,6 @@ export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
         </>
       ),
     }),
-    [canConvert, canSeeClients],
+    [canConvert, canSeeClients, canNote],
   );
 };

@@ -13,6 +13,7 @@ import { notifyError } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { useStableCallback } from '../../lib/use-stable-callback.ts';
 import { LeadDetailDrawer } from '../../features/leads/components/lead-detail-drawer.tsx';
+import { useLeadDrawerSlots } from './lead-drawer-slots.tsx';
 import { fullName, statusColor } from '../../features/leads/components/lead-status.ts';
 import { useLeadView } from '../../features/leads/components/lead-view-state.ts';
 import { LeadsFilters } from '../../features/leads/components/leads-filters.tsx';
@@ -71,6 +72,7 @@ export const PipelineRoute = () => {
     void queryClient.invalidateQueries({ queryKey: pipelineKeys.all });
   });
   const onSend = useStableCallback((lead: Lead) => void navigate(sendEmailPath(lead._id)));
+  const drawerSlots = useLeadDrawerSlots(user);
 
   if (!user) return null;
   const canOpen = hasPermission(user, 'leadsTable');
@@ -117,6 +119,7 @@ export const PipelineRoute = () => {
           onClose={onClose}
           canSend={hasPermission(user, 'sendEmailPage')}
           onSend={onSend}
+          {...drawerSlots}
         />
       ) : null}
     </Stack>

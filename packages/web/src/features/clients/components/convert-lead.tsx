@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { IconBuildingStore, IconUserCheck } from '@tabler/icons-react';
+import { IconUserCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CLIENT_CATEGORIES } from '@leadline/shared/clients';
 import type { Lead } from '@leadline/shared/leads';
@@ -13,23 +13,71 @@ type ConvertLeadProps = {
     Lead,
     '_id' | 'clientId' | 'companyName' | 'industry' | 'personFirstName' | 'personLastName'
   >;
-  /** Whether the user may add clients (the button); the link shows to those who may see clients. */
-  canConvert: boolean;
   canSeeClients: boolean;
 };
 
+type ConvertLeadModalProps = Pick<ConvertLeadProps, 'lead'> & {
+  opened: boolean;
+  onClose: () => void;
+};
+
 /**
- * "Convert to client" in the lead drawer: a client made of the lead's company, contact, email
- * and website, in the chosen category. A converted lead links to its client instead.
+ * The convert-to-client form: a client made of the lead's company, contact, email and
+ * website, in the chosen category (the lead's industry to start with).
  */
-export const ConvertLead = ({ lead, canConvert, canSeeClients }: ConvertLeadProps) => {
+export const ConvertLeadModal = ({ lead, opened, onClose }: ConvertLeadModalProps) => {
   const convert = useConvertLead();
-  const [open, setOpen] = useState(false);
   const categories = [...new Set([lead.industry, ...CLIENT_CATEGORIES, 'Other'].filter(Boolean))];
   const [category, setCategory] = useState<string | null>(lead.industry || 'Other');
 
-  if (lead.clientId) {
-    return canSeeClients ? (
+  const submit = () =>
+    convert.mutate(
+      { leadId: lead._id, companyCategory: category ?? '' },
+      {
+        onSuccess: ({ client }) => {
+          notifySuccess(`${client.companyName} is now a client`);
+          onClose();
+        },
+        onError: (error) => notifyError(errorMessage(error, 'Failed to convert the lead'), error),
+      },
+    );
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Convert to client" centered>
+      <Stack gap="sm">
+        <Text size="sm">
+          {lead.companyName} becomes a client, with {lead.personFirstName} {lead.personLastName} as
+          its contact. The lead stays and links to the client.
+        </Text>
+        <Select
+          label="Company category"
+          data={categories}
+          value={category}
+          onChange={setCategory}
+          searchable
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} disabled={convert.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={convert.isPending}>
+            Convert
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+};
+
+/** The client a converted lead became: a link for those who may see clients. */
+export const ConvertedLeadLink = ({
+  lead,
+  canSeeClients,
+}: Pick<ConvertLeadProps, 'lead' | 'canSeeClients'>) =>
+  lead.clientId ? (
+    canSeeClients ? (
       <Anchor component={Link} to={`/all-clients?client=${lead.clientId}`} size="sm">
         <Group gap={4} wrap="nowrap" component="span">
           <IconUserCheck size={14} aria-hidden />
@@ -40,58 +88,5 @@ export const ConvertLead = ({ lead, canConvert, canSeeClients }: ConvertLeadProp
       <Text size="sm" c="dimmed">
         Converted into a client
       </Text>
-    );
-  }
-  if (!canConvert) return null;
-
-  const submit = () =>
-    convert.mutate(
-      { leadId: lead._id, companyCategory: category ?? '' },
-      {
-        onSuccess: ({ client }) => {
-          notifySuccess(`${client.companyName} is now a client`);
-          setOpen(false);
-        },
-        onError: (error) => notifyError(errorMessage(error, 'Failed to convert the lead'), error),
-      },
-    );
-
-  return (
-    <>
-      <Button
-        size="xs"
-        variant="light"
-        color="grape"
-        leftSection={<IconBuildingStore size={14} />}
-        onClick={() => setOpen(true)}
-      >
-        Convert to client
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Convert to client" centered>
-        <Stack gap="sm">
-          <Text size="sm">
-            {lead.companyName} becomes a client, with {lead.personFirstName} {lead.personLastName}{' '}
-            as its contact. The lead stays and links to the client.
-          </Text>
-          <Select
-            label="Company category"
-            data={categories}
-            value={category}
-            onChange={setCategory}
-            searchable
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setOpen(false)} disabled={convert.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={submit} loading={convert.isPending}>
-              Convert
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
-  );
-};
+    )
+  ) : null;

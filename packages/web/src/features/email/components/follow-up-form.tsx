@@ -12,6 +12,7 @@ import { MessageEditor, useMessageEditor } from '../../../components/message-edi
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSendFollowUp } from '../api/send-follow-up.ts';
+import type { TemplateFill } from './email-composer.tsx';
 import { OriginalEmail } from './original-email.tsx';
 import { sendFailure } from './send-failure.tsx';
 import { SendingOverlay } from './sending-overlay.tsx';
@@ -42,13 +43,19 @@ const presetValues = (preset: FollowUpPreset): FollowUpValues => ({
   references: preset.references ?? preset.inReplyTo ?? '',
 });
 
+type FollowUpFormProps = {
+  preset: FollowUpPreset;
+  /** A "Start from template" control (composed by the app), given how to fill the form. */
+  templatePicker?: (apply: (template: TemplateFill) => void) => ReactNode;
+};
+
 /**
  * The follow-up form: to, subject, message, In-Reply-To (the original's Message-ID) and
  * References, all required; the email is threaded under the original. `preset` fills it in
  * (read once: later changes do not wipe what is typed) and shows the email being answered
  * above the form; the two Message-IDs sit in a folded "Advanced" part.
  */
-export const FollowUpForm = ({ preset: given }: { preset: FollowUpPreset }) => {
+export const FollowUpForm = ({ preset: given, templatePicker }: FollowUpFormProps) => {
   const [preset] = useState(() => presetValues(given));
   // Shown until the follow-up is sent (the form is blank again after it).
   const [original, setOriginal] = useState(given.original);
@@ -90,6 +97,17 @@ export const FollowUpForm = ({ preset: given }: { preset: FollowUpPreset }) => {
     },
   });
 
+  /**
+   * The message becomes the template's; its subject only fills an empty Subject (a follow-up
+   * keeps the thread's "Re: …").
+   */
+  const applyTemplate = ({ subject, body }: TemplateFill) => {
+    if (!getValues('subject').trim()) setValue('subject', subject.slice(0, FOLLOW_UP_SUBJECT_MAX));
+    setValue('message', body);
+    clearErrors(['subject', 'message']);
+    editor?.commands.setContent(body);
+  };
+
   const submit = handleSubmit((values) => {
     setOutcome(null);
     send.mutate(values, {
@@ -117,6 +135,7 @@ export const FollowUpForm = ({ preset: given }: { preset: FollowUpPreset }) => {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <form onSubmit={(event) => void submit(event)} noValidate aria-label="Follow-up email">
           <Stack gap="md">
+            {templatePicker?.(applyTemplate)}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
                 label="To"

@@ -13,7 +13,7 @@ import type { ComposerDraft, SendOutcome } from './email-composer.tsx';
 import { sendFailure } from './send-failure.tsx';
 import { SendingOverlay } from './sending-overlay.tsx';
 
-/** 'Email sent! Count: n' (or 'Email sent!'), then back to the table after 1 s. */
+/** 'Email sent! Count: n' (or 'Email sent!'), then back where it was started after 1 s. */
 const sentText = (answer: SendEmailAnswer) =>
   answer.lead ? `Email sent! Count: ${answer.lead.sentCount}` : 'Email sent!';
 const REDIRECT_MS = 1000;
@@ -36,11 +36,17 @@ export const SendEmailScreen = ({ lead, templatePicker }: SendEmailScreenProps) 
   const sendToLead = useSendLeadEmail();
   const [sent, setSent] = useState<SendEmailAnswer | null>(null);
 
+  // Back where the email was started (the table with its filters, or the lead's drawer).
+  const fromApp = location.key !== 'default';
+  const goBack = () => void (fromApp ? navigate(-1) : navigate('/leads-table'));
   useEffect(() => {
     if (!sent) return;
-    const timer = window.setTimeout(() => void navigate('/leads-table'), REDIRECT_MS);
+    const timer = window.setTimeout(
+      () => void (fromApp ? navigate(-1) : navigate('/leads-table')),
+      REDIRECT_MS,
+    );
     return () => window.clearTimeout(timer);
-  }, [sent, navigate]);
+  }, [sent, fromApp, navigate]);
 
   const fresh = sent?.lead ?? lead;
   const { sentCount, mailSentDate: lastSent } = fresh;
@@ -64,14 +70,7 @@ export const SendEmailScreen = ({ lead, templatePicker }: SendEmailScreenProps) 
     <Stack gap="lg" maw={960}>
       <SendingOverlay visible={sendToLead.isPending} />
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label="Back"
-          onClick={() =>
-            void (location.key === 'default' ? navigate('/leads-table') : navigate(-1))
-          }
-        >
+        <ActionIcon variant="default" size="lg" aria-label="Back" onClick={goBack}>
           <IconArrowLeft size={18} />
         </ActionIcon>
         <Stack gap={4} style={{ minWidth: 0 }}>

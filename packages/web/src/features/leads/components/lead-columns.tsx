@@ -161,4 +161,5 @@ export const LEAD_COLUMN_BY_ID = new Map(LEAD_COLUMNS.map((column) => [column.id
 /** Widths of the pinned cells, which set the sticky offsets. */
 export const SELECT_WIDTH = 40;
 export const STATUS_WIDTH = 146;
-export const ACTIONS_WIDTH = 168;
+/** Send, the sent state beside it (a mail-check and "3d"), View and Delete. */
+export const ACTIONS_WIDTH = 208;

@@ -1,10 +1,11 @@
-import { IconCheck, IconEye, IconMailOff, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconMailOff, IconSend, IconTrash } from '@tabler/icons-react';
 import { LEAD_STATUSES, telLink } from '@leadline/shared/leads';
 import type { Lead, LeadStatus } from '@leadline/shared/leads';
 import { IconButton, tableClasses as t, toneStyle } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { displayLink, externalHref } from '../../../lib/links.ts';
 import { useMoney } from '../../../lib/organization-settings.ts';
+import { LeadSentState } from './lead-sent-state.tsx';
 import { fullName, leadInitials, statusColor } from './lead-status.ts';
 
 /** What a row or card of a lead can do. */
@@ -118,7 +119,10 @@ export const StatusCell = ({
     <StatusSelect lead={lead} onStatusChange={onStatusChange} />
   );
 
-/** 'Sent' for a lead already mailed; else a Send button with a count badge. */
+/**
+ * A Send button (a new email, however often the lead was emailed), and beside it for a lead
+ * emailed how long ago (its title and screen-reader text: how often and when).
+ */
 export const SendControl = ({
   lead,
   canSend,
@@ -127,37 +131,27 @@ export const SendControl = ({
   lead: Lead;
   canSend: boolean;
   onSend: LeadRowHandlers['onSend'];
-}) => {
-  if (lead.mailSent) {
-    return (
-      <span
-        className={t.badge}
-        style={toneStyle('green')}
-        title={lead.mailSentDate ? `Last sent ${formatDate(lead.mailSentDate)}` : undefined}
+}) => (
+  <span className={t.line} style={{ gap: 4 }}>
+    {canSend ? (
+      <button
+        type="button"
+        className={`${t.pillButton} ${t.focus}`}
+        aria-label={`Send email to ${fullName(lead)}`}
+        onClick={() => onSend(lead)}
       >
-        <IconCheck size={12} aria-hidden />
-        Sent
-      </span>
-    );
-  }
-  if (!canSend) return null;
-  return (
-    <button
-      type="button"
-      className={`${t.pillButton} ${t.focus}`}
-      aria-label={`Send email to ${fullName(lead)}`}
-      onClick={() => onSend(lead)}
-    >
-      <IconSend size={12} aria-hidden />
-      Send
-      {lead.sentCount > 0 ? (
-        <span className={t.count} title={`Sent ${lead.sentCount} times`}>
-          {lead.sentCount}
-        </span>
-      ) : null}
-    </button>
-  );
-};
+        <IconSend size={12} aria-hidden />
+        Send
+        {lead.sentCount > 0 && !lead.mailSent ? (
+          <span className={t.count} title={`Sent ${lead.sentCount} times`}>
+            {lead.sentCount}
+          </span>
+        ) : null}
+      </button>
+    ) : null}
+    <LeadSentState lead={lead} />
+  </span>
+);
 
 /** View and Delete. */
 export const ViewDelete = ({

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Avatar, Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPencil, IconSend } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import type { Lead } from '@leadline/shared/leads';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
 import { useLead } from '../api/get-lead.ts';
+import { LeadActionBar } from './lead-action-bar.tsx';
+import type { LeadQuickAction } from './lead-actions.ts';
 import { LeadActivity } from './lead-activity.tsx';
 import { LeadEmails } from './lead-emails.tsx';
 import { DetailSection, LeadDetails } from './lead-details.tsx';
@@ -16,8 +18,10 @@ import { fullName, leadInitials, statusColor } from './lead-status.ts';
 
 /** What other features add to the drawer (composed by the screen): actions and sections. */
 export type LeadDrawerSlots = {
-  /** Beside Send email and Edit. */
+  /** Beside Edit (e.g. the client a converted lead became). */
   actions?: (lead: Lead) => ReactNode;
+  /** The action bar's Call, Note, Task and Convert (Email and Status are the drawer's own). */
+  quickActions?: (lead: Lead) => readonly LeadQuickAction[];
   /** Sections above the activity (calls and notes). */
   sections?: (lead: Lead) => ReactNode;
 };
@@ -28,7 +32,9 @@ type DetailProps = LeadDrawerSlots & {
   onSend: (lead: Lead) => void;
 };
 
-const LeadDetail = ({ lead, canSend, onSend, actions, sections }: DetailProps) => {
+const NO_ACTIONS: readonly LeadQuickAction[] = [];
+
+const LeadDetail = ({ lead, canSend, onSend, actions, quickActions, sections }: DetailProps) => {
   const [editing, setEditing] = useState(false);
   return (
     <Stack gap="lg">
@@ -49,16 +55,6 @@ const LeadDetail = ({ lead, canSend, onSend, actions, sections }: DetailProps) =
         {editing ? null : (
           <Group gap="xs">
             {actions?.(lead)}
-            {canSend && !lead.mailSent ? (
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconSend size={14} />}
-                onClick={() => onSend(lead)}
-              >
-                Send email
-              </Button>
-            ) : null}
             <Button
               size="xs"
               leftSection={<IconPencil size={14} />}
@@ -69,6 +65,14 @@ const LeadDetail = ({ lead, canSend, onSend, actions, sections }: DetailProps) =
           </Group>
         )}
       </Group>
+      {editing ? null : (
+        <LeadActionBar
+          lead={lead}
+          canSend={canSend}
+          onEmail={onSend}
+          actions={quickActions?.(lead) ?? NO_ACTIONS}
+        />
+      )}
       {editing ? (
         <LeadEditForm lead={lead} onDone={() => setEditing(false)} />
       ) : (
@@ -101,6 +105,7 @@ export const LeadDetailDrawer = ({
   canSend,
   onSend,
   actions,
+  quickActions,
   sections,
 }: LeadDetailDrawerProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -122,6 +127,7 @@ export const LeadDetailDrawer = ({
           canSend={canSend}
           onSend={onSend}
           actions={actions}
+          quickActions={quickActions}
           sections={sections}
         />
       ) : lead.isError ? (
