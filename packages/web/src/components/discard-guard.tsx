@@ -2,8 +2,8 @@ import {
   createContext,
   use,
   useCallback,
-  useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -27,6 +27,10 @@ export const differs = (current: unknown, initial: unknown): boolean =>
 /** Above every modal, drawer and dropdown. */
 const CONFIRM_Z_INDEX = 1000;
 
+/** The Esc or click that opened the confirm: every open modal hears it, the confirm included. */
+let openedBy: Event | undefined;
+const currentEvent = (): Event | undefined => window.event;
+
 type Report = (id: string, dirty: boolean) => void;
 const DirtyScopeContext = createContext<Report | null>(null);
 
@@ -37,7 +41,8 @@ const DirtyScopeContext = createContext<Report | null>(null);
 export const useReportDirty = (dirty: boolean): void => {
   const report = use(DirtyScopeContext);
   const id = useId();
-  useEffect(() => {
+  // Before paint: an Esc pressed right after typing already finds the change reported.
+  useLayoutEffect(() => {
     report?.(id, dirty);
     return () => report?.(id, false);
   }, [report, id, dirty]);
@@ -104,7 +109,11 @@ export const useDiscardGuard = ({
     [report],
   );
   const anyDirty = dirty || dirtyInside.size > 0;
-  const close = () => (anyDirty ? setAsking(true) : onClose());
+  const close = () => {
+    if (!anyDirty) return onClose();
+    openedBy = currentEvent();
+    setAsking(true);
+  };
   const leave = () => {
     setAsking(false);
     setDirtyInside(new Set());
@@ -146,38 +155,46 @@ type DiscardConfirmProps = {
   savingDraft: boolean;
 };
 
-/** "Discard changes?": Esc or a click outside keeps editing. */
+/**
+ * "Discard changes?": Esc or a click outside keeps editing (not the Esc that opened it, which
+ * every open modal hears).
+ */
 const DiscardConfirm = ({
   opened,
   onKeep,
   onDiscard,
   onSaveDraft,
   savingDraft,
-}: DiscardConfirmProps) => (
-  <Modal
-    opened={opened}
-    onClose={onKeep}
-    title={DISCARD_TEXTS.title}
-    centered
-    size="sm"
-    zIndex={CONFIRM_Z_INDEX}
-    closeButtonProps={{ 'aria-label': DISCARD_TEXTS.keep }}
-  >
-    <Stack gap="md">
-      <Text size="sm">{DISCARD_TEXTS.message}</Text>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onKeep} data-autofocus>
-          {DISCARD_TEXTS.keep}
-        </Button>
-        {onSaveDraft ? (
-          <Button variant="light" onClick={onSaveDraft} loading={savingDraft}>
-            {DISCARD_TEXTS.saveDraft}
+}: DiscardConfirmProps) => {
+  const ref = useRef<HTMLDivElement | null>(null);
+  return (
+    <Modal
+      ref={ref}
+      opened={opened}
+      onClose={() => {
+        if (currentEvent() !== openedBy && wasInnermost(ref.current)) onKeep();
+      }}
+      title={DISCARD_TEXTS.title}
+      centered
+      size="sm"
+      zIndex={CONFIRM_Z_INDEX}
+    >
+      <Stack gap="md">
+        <Text size="sm">{DISCARD_TEXTS.message}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onKeep} data-autofocus>
+            {DISCARD_TEXTS.keep}
           </Button>
-        ) : null}
-        <Button color="red" onClick={onDiscard}>
-          {DISCARD_TEXTS.discard}
-        </Button>
-      </Group>
-    </Stack>
-  </Modal>
-);
+          {onSaveDraft ? (
+            <Button variant="light" onClick={onSaveDraft} loading={savingDraft}>
+              {DISCARD_TEXTS.saveDraft}
+            </Button>
+          ) : null}
+          <Button color="red" onClick={onDiscard}>
+            {DISCARD_TEXTS.discard}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+};

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
@@ -84,12 +84,19 @@ export const CampaignForm = ({
     watch,
     reset,
     getValues,
-    formState: { errors, isDirty },
+    formState: { errors },
   } = useForm<CampaignFormValues, unknown, CampaignInput>({
     resolver: campaignResolver,
     defaultValues: initial,
   });
-  useReportDirty(isDirty);
+  // The values once the fields have settled (some fill in defaults as they mount): changed
+  // from these, the form holds unsaved work.
+  const baseline = useRef<string | null>(null);
+  useEffect(() => {
+    baseline.current = JSON.stringify(getValues());
+  }, [getValues]);
+  const current = JSON.stringify(watch());
+  useReportDirty(baseline.current !== null && current !== baseline.current);
   if (valuesRef) valuesRef.current = getValues;
   // A template replaces the body: the editor starts again with it (bumping its key).
   const [bodyVersion, setBodyVersion] = useState(0);
@@ -97,12 +104,12 @@ export const CampaignForm = ({
   const [unsaved, setUnsaved] = useState(() => readStoredCampaign(storageKey));
   useEffect(() => {
     const subscription = watch((values) => {
-      const same = JSON.stringify(values) === JSON.stringify(initial);
+      const same = baseline.current === null || JSON.stringify(values) === baseline.current;
       if (same) forgetStoredCampaign(storageKey);
       else writeStoredCampaign(storageKey, values as CampaignFormValues);
     });
     return () => subscription.unsubscribe();
-  }, [watch, storageKey, initial]);
+  }, [watch, storageKey]);
   const restore = () => {
     if (!unsaved) return;
     reset({ ...initial, ...unsaved }, { keepDefaultValues: true });
