@@ -176,7 +176,7 @@ const DiscardConfirm = ({
       }}
       title={DISCARD_TEXTS.title}
       centered
-      size="sm"
+      size={onSaveDraft ? 'md' : 'sm'}
       zIndex={CONFIRM_Z_INDEX}
     >
       <Stack gap="md">
