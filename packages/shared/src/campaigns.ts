@@ -258,6 +258,21 @@ const campaignObject = z.object({
 
 /** POST /api/campaigns (and the form): the rules and their messages. */
 export const campaignSchema = campaignObject.superRefine(checkEmailContent);
+
+/**
+ * POST /api/campaigns/drafts and PUT /api/campaigns/:id/draft: a campaign still being written,
+ * kept as a draft. Its subject and body may still be empty; sending it checks them.
+ */
+export const campaignDraftSchema = campaignObject;
+export const DRAFT_ONLY = 'Only a draft campaign can be saved as a draft';
+
+/** What an email campaign still lacks before it can be sent (null: nothing). */
+export const missingContent = (campaign: ContentRule): string | null => {
+  if ((campaign.type ?? 'email') !== 'email') return null;
+  if (!campaign.emailSubject?.trim()) return `${SUBJECT_REQUIRED} before the campaign is sent`;
+  if (!plainText(campaign.emailBody ?? '')) return `${BODY_REQUIRED} before the campaign is sent`;
+  return null;
+};
 export type CampaignInput = z.input<typeof campaignSchema>;
 export type CampaignData = z.output<typeof campaignSchema>;
 

@@ -1,5 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
+import { useReportDirty } from './discard-guard.tsx';
 
 type EditFormShellProps = {
   /** The form's accessible name. */
@@ -16,7 +17,10 @@ type EditFormShellProps = {
   children: ReactNode;
 };
 
-/** An edit form's frame: the error summary, the fields, then Cancel and 'Save changes'. */
+/**
+ * An edit form's frame: the error summary, the fields, then Cancel and 'Save changes'. The
+ * modal or drawer around it asks before dropping its changes (see discard-guard).
+ */
 export const EditFormShell = ({
   label,
   onSubmit,
@@ -25,23 +29,26 @@ export const EditFormShell = ({
   pristine,
   onCancel,
   children,
-}: EditFormShellProps) => (
-  <form onSubmit={onSubmit} noValidate aria-label={label}>
-    <Stack gap="md">
-      {invalid ? (
-        <Alert color="red" variant="light" role="alert">
-          Please fix the errors below
-        </Alert>
-      ) : null}
-      {children}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={saving} disabled={pristine}>
-          Save changes
-        </Button>
-      </Group>
-    </Stack>
-  </form>
-);
+}: EditFormShellProps) => {
+  useReportDirty(!pristine);
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
+      <Stack gap="md">
+        {invalid ? (
+          <Alert color="red" variant="light" role="alert">
+            Please fix the errors below
+          </Alert>
+        ) : null}
+        {children}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving} disabled={pristine}>
+            Save changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};

@@ -6,6 +6,7 @@ import {
   campaignActionAnswerSchema,
   campaignAnswerSchema,
   campaignDetailAnswerSchema,
+  campaignDraftSchema,
   campaignListAnswerSchema,
   campaignSchema,
   campaignStatusSchema,
@@ -61,6 +62,16 @@ export const campaignsRoutes =
         reply.status(201).send(await createCampaign(db, userOf(request), request.body)),
     );
 
+    app.post(
+      '/api/campaigns/drafts',
+      {
+        config,
+        schema: { tags, body: campaignDraftSchema, response: { 201: campaignAnswerSchema } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await createCampaign(db, userOf(request), request.body)),
+    );
+
     app.get(
       '/api/campaigns/lead-options',
       {
@@ -102,6 +113,23 @@ export const campaignsRoutes =
       },
       async (request) =>
         updateCampaign(db, queue, userOf(request), request.params.id, request.body),
+    );
+
+    app.put(
+      '/api/campaigns/:id/draft',
+      {
+        config,
+        schema: {
+          tags,
+          params: idParams,
+          body: campaignDraftSchema,
+          response: { 200: campaignAnswerSchema },
+        },
+      },
+      async (request) =>
+        updateCampaign(db, queue, userOf(request), request.params.id, request.body, {
+          draft: true,
+        }),
     );
 
     app.delete(

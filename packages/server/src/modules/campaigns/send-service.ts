@@ -1,4 +1,4 @@
-import { CAMPAIGN_MESSAGES } from '@leadline/shared/campaigns';
+import { CAMPAIGN_MESSAGES, missingContent } from '@leadline/shared/campaigns';
 import type {
   CampaignActionResponse,
   CampaignStatusData,
@@ -78,6 +78,8 @@ export const sendCampaign = async (
   const { chain, email } = await db.transaction(async (tx) => {
     const campaign = (await lockCampaign(tx, campaignId))!;
     if (campaign.status !== 'draft' && campaign.status !== 'paused') throw conflict(NOT_SENDABLE);
+    const missing = missingContent(campaign);
+    if (missing) throw badRequest(missing);
     const senderId = await checkSender(tx, actor, campaign);
     const due = firstStepDue(campaign);
     const added = await queueAudience(tx, campaign, due);

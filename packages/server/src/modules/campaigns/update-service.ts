@@ -1,4 +1,4 @@
-import { campaignSchema } from '@leadline/shared/campaigns';
+import { DRAFT_ONLY, campaignDraftSchema, campaignSchema } from '@leadline/shared/campaigns';
 import type { Campaign, CampaignData, CampaignUpdateData } from '@leadline/shared/campaigns';
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -87,13 +87,16 @@ export const updateCampaign = async (
   actor: CurrentUser,
   id: string,
   changes: CampaignUpdateData,
+  { draft = false }: { draft?: boolean } = {},
 ): Promise<Campaign> => {
   const { organizationId, id: campaignId } = await loadCampaign(db, actor, id);
   const chain = await db.transaction(async (tx) => {
     const before = (await lockCampaign(tx, campaignId))!;
     const chosen = await findChosenLeadIds(tx, campaignId);
     const current = asData(before, chosen);
-    const merged = campaignSchema.parse({ ...current, ...changes });
+    if (draft && before.status !== 'draft') throw conflict(DRAFT_ONLY);
+    // A draft may be saved unfinished; sending it checks the content.
+    const merged = (draft ? campaignDraftSchema : campaignSchema).parse({ ...current, ...changes });
     const audienceChanged =
       merged.type !== current.type ||
       !same(merged.targetFilters, current.targetFilters) ||

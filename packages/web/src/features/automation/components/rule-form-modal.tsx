@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { differs, useDiscardGuard } from '../../../components/discard-guard.tsx';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { AUTOMATION_NAME_MAX, automationCreateSchema } from '@leadline/shared/automation';
 import type { Action, Automation, Condition } from '@leadline/shared/automation';
@@ -71,13 +72,15 @@ type RuleFormModalProps = { rule: Automation | null; onClose: () => void };
 export const RuleFormModal = ({ rule, onClose }: RuleFormModalProps) => {
   const options = useAutomationOptions();
   const save = useSaveAutomation();
-  const [draft, setDraft] = useState<Draft>({
+  const [initial] = useState<Draft>(() => ({
     name: rule?.name ?? '',
     trigger: rule?.trigger ?? 'lead.created',
     conditions: rule?.conditions ?? [],
     actions: rule ? rule.actions.map(toDraftAction) : [emptyAction()],
     enabled: rule?.enabled ?? true,
-  });
+  }));
+  const [draft, setDraft] = useState<Draft>(initial);
+  const guard = useDiscardGuard({ dirty: differs(draft, initial), onClose });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   /** Changes the draft; the errors of what changed (`keys`, else the fields named) go away. */
@@ -120,120 +123,130 @@ export const RuleFormModal = ({ rule, onClose }: RuleFormModalProps) => {
   };
 
   return (
-    <Modal opened onClose={onClose} title={rule ? 'Edit rule' : 'New rule'} size="xl" centered>
-      <Stack gap="md">
-        <TextInput
-          label="Name"
-          required
-          placeholder="Referrals are hot"
-          maxLength={AUTOMATION_NAME_MAX}
-          value={draft.name}
-          error={errors.name}
-          onChange={(event) => set({ name: event.currentTarget.value })}
-          data-autofocus
-        />
-        <Select
-          label="When"
-          description="The event that starts the rule"
-          data={EVENT_TYPES.map((value) => ({ value, label: EVENT_LABELS[value] }))}
-          value={draft.trigger}
-          allowDeselect={false}
-          onChange={(trigger) => set({ trigger: (trigger ?? 'lead.created') as EventType })}
-          error={errors.trigger}
-        />
-        <Divider label="If (every condition must hold)" labelPosition="left" />
-        {draft.conditions.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No conditions: the rule acts on every event of this kind.
-          </Text>
-        ) : null}
-        {draft.conditions.map((condition, index) => (
-          <ConditionRow
-            key={index}
-            index={index}
-            condition={condition}
-            options={options.data}
-            error={errors[`conditions.${index}`]}
-            onChange={(next) =>
-              set({ conditions: draft.conditions.map((c, i) => (i === index ? next : c)) }, [
-                `conditions.${index}`,
-              ])
-            }
-            onRemove={() =>
-              set(
-                { conditions: draft.conditions.filter((_, i) => i !== index) },
-                Object.keys(errors),
-              )
-            }
+    <>
+      <Modal
+        ref={guard.ref}
+        opened
+        onClose={guard.onLayerClose}
+        title={rule ? 'Edit rule' : 'New rule'}
+        size="xl"
+        centered
+      >
+        <Stack gap="md">
+          <TextInput
+            label="Name"
+            required
+            placeholder="Referrals are hot"
+            maxLength={AUTOMATION_NAME_MAX}
+            value={draft.name}
+            error={errors.name}
+            onChange={(event) => set({ name: event.currentTarget.value })}
+            data-autofocus
           />
-        ))}
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() =>
-            set({
-              conditions: [...draft.conditions, { field: 'status', op: 'equals', value: '' }],
-            })
-          }
-        >
-          Add condition
-        </Button>
-        <Divider label="Then (in this order)" labelPosition="left" />
-        {draft.actions.map((action, index) => (
-          <ActionRow
-            key={index}
-            index={index}
-            action={action}
-            options={options.data}
-            error={errors[`actions.${index}`]}
-            removable={draft.actions.length > 1}
-            onChange={(next) =>
-              set({ actions: draft.actions.map((a, i) => (i === index ? next : a)) }, [
-                `actions.${index}`,
-                'actions',
-              ])
-            }
-            onRemove={() =>
-              set({ actions: draft.actions.filter((_, i) => i !== index) }, Object.keys(errors))
-            }
+          <Select
+            label="When"
+            description="The event that starts the rule"
+            data={EVENT_TYPES.map((value) => ({ value, label: EVENT_LABELS[value] }))}
+            value={draft.trigger}
+            allowDeselect={false}
+            onChange={(trigger) => set({ trigger: (trigger ?? 'lead.created') as EventType })}
+            error={errors.trigger}
           />
-        ))}
-        {errors.actions ? (
-          <Text size="sm" c="red">
-            {errors.actions}
-          </Text>
-        ) : null}
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => set({ actions: [...draft.actions, emptyAction()] })}
-        >
-          Add action
-        </Button>
-        <Switch
-          label="Rule is on"
-          description="A rule that is off starts no runs."
-          checked={draft.enabled}
-          onChange={(event) => set({ enabled: event.currentTarget.checked })}
-        />
-        {failure ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
+          <Divider label="If (every condition must hold)" labelPosition="left" />
+          {draft.conditions.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No conditions: the rule acts on every event of this kind.
+            </Text>
+          ) : null}
+          {draft.conditions.map((condition, index) => (
+            <ConditionRow
+              key={index}
+              index={index}
+              condition={condition}
+              options={options.data}
+              error={errors[`conditions.${index}`]}
+              onChange={(next) =>
+                set({ conditions: draft.conditions.map((c, i) => (i === index ? next : c)) }, [
+                  `conditions.${index}`,
+                ])
+              }
+              onRemove={() =>
+                set(
+                  { conditions: draft.conditions.filter((_, i) => i !== index) },
+                  Object.keys(errors),
+                )
+              }
+            />
+          ))}
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() =>
+              set({
+                conditions: [...draft.conditions, { field: 'status', op: 'equals', value: '' }],
+              })
+            }
+          >
+            Add condition
           </Button>
-          <Button onClick={() => void submit()} loading={save.isPending}>
-            {rule ? 'Save rule' : 'Create rule'}
+          <Divider label="Then (in this order)" labelPosition="left" />
+          {draft.actions.map((action, index) => (
+            <ActionRow
+              key={index}
+              index={index}
+              action={action}
+              options={options.data}
+              error={errors[`actions.${index}`]}
+              removable={draft.actions.length > 1}
+              onChange={(next) =>
+                set({ actions: draft.actions.map((a, i) => (i === index ? next : a)) }, [
+                  `actions.${index}`,
+                  'actions',
+                ])
+              }
+              onRemove={() =>
+                set({ actions: draft.actions.filter((_, i) => i !== index) }, Object.keys(errors))
+              }
+            />
+          ))}
+          {errors.actions ? (
+            <Text size="sm" c="red">
+              {errors.actions}
+            </Text>
+          ) : null}
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => set({ actions: [...draft.actions, emptyAction()] })}
+          >
+            Add action
           </Button>
-        </Group>
-      </Stack>
-    </Modal>
+          <Switch
+            label="Rule is on"
+            description="A rule that is off starts no runs."
+            checked={draft.enabled}
+            onChange={(event) => set({ enabled: event.currentTarget.checked })}
+          />
+          {failure ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={guard.close}>
+              Cancel
+            </Button>
+            <Button onClick={() => void submit()} loading={save.isPending}>
+              {rule ? 'Save rule' : 'Create rule'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      {guard.confirm}
+    </>
   );
 };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { differs, useDiscardGuard } from '../../../components/discard-guard.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { SCHEDULE_FAILED } from '@leadline/shared/calendar';
@@ -65,6 +66,8 @@ export const MeetingModal = ({ meeting, date, onClose, onSaved }: MeetingModalPr
   const [values, setValues] = useState<MeetingFormValues>(() =>
     meeting ? meetingValues(meeting) : newMeetingValues(date),
   );
+  const [initialValues] = useState(values);
+  const guard = useDiscardGuard({ dirty: differs(values, initialValues), onClose });
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<MeetingField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -135,63 +138,67 @@ export const MeetingModal = ({ meeting, date, onClose, onSaved }: MeetingModalPr
 
   const editing = meeting !== null;
   return (
-    <Modal
-      opened
-      onClose={saving ? () => undefined : onClose}
-      title={editing ? 'Edit Meeting' : 'Schedule Meeting'}
-      size="lg"
-      fullScreen={mobile}
-      centered
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit(false);
-        }}
+    <>
+      <Modal
+        ref={guard.ref}
+        opened
+        onClose={saving ? () => undefined : guard.onLayerClose}
+        title={editing ? 'Edit Meeting' : 'Schedule Meeting'}
+        size="lg"
+        fullScreen={mobile}
+        centered
       >
-        <Stack gap="md">
-          <MeetingSummary values={values} />
-          {problem ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {problem}
-            </Alert>
-          ) : null}
-          <MeetingFields
-            values={values}
-            errors={errors}
-            onChange={change}
-            timesNote={
-              <ConflictWarning
-                conflicts={asked ?? shownConflicts}
-                asking={asked !== null}
-                saving={saving}
-                onProceed={() => void submit(true)}
-                onChangeTime={() => setAsked(null)}
-              />
-            }
-          />
-          <Text size="xs" c="dimmed">
-            {timeZone === viewerZone
-              ? `Times are in your time zone (${timeZone}).`
-              : `Times are in the organiser's time zone (${timeZone}).`}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={values.topic === '' || asked !== null || saving}>
-              {saving
-                ? editing
-                  ? 'Saving...'
-                  : 'Scheduling...'
-                : editing
-                  ? 'Save & Send Updates'
-                  : 'Schedule & Send Invites'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit(false);
+          }}
+        >
+          <Stack gap="md">
+            <MeetingSummary values={values} />
+            {problem ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {problem}
+              </Alert>
+            ) : null}
+            <MeetingFields
+              values={values}
+              errors={errors}
+              onChange={change}
+              timesNote={
+                <ConflictWarning
+                  conflicts={asked ?? shownConflicts}
+                  asking={asked !== null}
+                  saving={saving}
+                  onProceed={() => void submit(true)}
+                  onChangeTime={() => setAsked(null)}
+                />
+              }
+            />
+            <Text size="xs" c="dimmed">
+              {timeZone === viewerZone
+                ? `Times are in your time zone (${timeZone}).`
+                : `Times are in the organiser's time zone (${timeZone}).`}
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={guard.close} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={values.topic === '' || asked !== null || saving}>
+                {saving
+                  ? editing
+                    ? 'Saving...'
+                    : 'Scheduling...'
+                  : editing
+                    ? 'Save & Send Updates'
+                    : 'Schedule & Send Invites'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      {guard.confirm}
+    </>
   );
 };

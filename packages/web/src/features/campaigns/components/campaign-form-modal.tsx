@@ -1,15 +1,20 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { CAMPAIGN_TEXTS } from '@leadline/shared/campaigns';
 import type { CampaignInput } from '@leadline/shared/campaigns';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
+import { useDiscardGuard } from '../../../components/discard-guard.tsx';
 import { errorMessage, isSessionExpired } from '../../../lib/api-client.ts';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
+import { useSession } from '../../../lib/session.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import { useSaveCampaign } from '../api/save-campaign.ts';
+import { forgetStoredCampaign, storedCampaignKey } from './campaign-draft-store.ts';
 import { CampaignForm } from './campaign-form.tsx';
+import { toDraftPayload } from './campaign-form-values.ts';
+import type { CampaignFormValues } from './campaign-form-values.ts';
 import type { CampaignTemplatePicker } from './template-slot.ts';
 
 type CampaignFormModalProps = {
@@ -20,26 +25,43 @@ type CampaignFormModalProps = {
   templatePicker?: CampaignTemplatePicker;
 };
 
-/** 'Create New Campaign' or 'Edit Campaign'; a click on the backdrop closes it. */
+/**
+ * 'Create New Campaign' or 'Edit Campaign'; Esc or a click on the backdrop closes it, asking
+ * first when something is unsaved ("Save as draft" keeps a new or draft campaign unfinished).
+ */
 export const CampaignFormModal = ({ target, onClose, templatePicker }: CampaignFormModalProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const editingId = target && target !== 'new' ? target : null;
   const campaign = useCampaign(editingId);
   const save = useSaveCampaign();
   const [saveError, setSaveError] = useState<string | null>(null);
+  const userId = useSession().user?._id ?? null;
+  const storageKey = target === null ? null : storedCampaignKey(userId, editingId);
+  const values = useRef<(() => CampaignFormValues) | null>(null);
 
   const close = () => {
     setSaveError(null);
     save.reset();
     onClose();
   };
-  const submit = (body: CampaignInput) =>
+  // Closed on purpose (saved, or its changes discarded): the local copy goes too.
+  const done = () => {
+    forgetStoredCampaign(storageKey);
+    close();
+  };
+  const submit = (body: CampaignInput, draft = false) =>
     save.mutate(
-      { id: editingId, body },
+      { id: editingId, body, draft },
       {
         onSuccess: () => {
-          notifySuccess(editingId ? 'Campaign updated' : 'Campaign created');
-          close();
+          notifySuccess(
+            draft
+              ? 'Campaign saved as a draft'
+              : editingId
+                ? 'Campaign updated'
+                : 'Campaign created',
+          );
+          done();
         },
         onError: (error) => {
           // The alert says to look at the console: the details are there.
@@ -51,32 +73,51 @@ export const CampaignFormModal = ({ target, onClose, templatePicker }: CampaignF
     );
 
   const loading = editingId !== null && !campaign.data;
+  const draftable = editingId === null || campaign.data?.status === 'draft';
+  const guard = useDiscardGuard({
+    onClose: done,
+    onSaveDraft: draftable
+      ? () => {
+          const current = values.current?.();
+          if (current) submit(toDraftPayload(current), true);
+        }
+      : undefined,
+    savingDraft: save.isPending,
+  });
   return (
-    <Modal
-      opened={target !== null}
-      onClose={close}
-      title={editingId ? CAMPAIGN_TEXTS.editTitle : CAMPAIGN_TEXTS.createTitle}
-      size="lg"
-      fullScreen={mobile}
-      closeOnClickOutside
-    >
-      {target === null ? null : loading ? (
-        campaign.isError ? (
-          <span role="alert">{errorMessage(campaign.error, 'Failed to load the campaign')}</span>
+    <>
+      <Modal
+        ref={guard.ref}
+        opened={target !== null}
+        onClose={guard.onLayerClose}
+        title={editingId ? CAMPAIGN_TEXTS.editTitle : CAMPAIGN_TEXTS.createTitle}
+        size="lg"
+        fullScreen={mobile}
+        closeOnClickOutside
+      >
+        {target === null ? null : loading ? (
+          campaign.isError ? (
+            <span role="alert">{errorMessage(campaign.error, 'Failed to load the campaign')}</span>
+          ) : (
+            <CenteredLoader />
+          )
         ) : (
-          <CenteredLoader />
-        )
-      ) : (
-        <CampaignForm
-          key={editingId ?? 'new'}
-          campaign={editingId ? campaign.data! : null}
-          saving={save.isPending}
-          saveError={saveError}
-          onSubmit={submit}
-          onCancel={close}
-          templatePicker={templatePicker}
-        />
-      )}
-    </Modal>
+          <guard.Scope>
+            <CampaignForm
+              key={editingId ?? 'new'}
+              campaign={editingId ? campaign.data! : null}
+              saving={save.isPending}
+              saveError={saveError}
+              onSubmit={submit}
+              onCancel={guard.close}
+              templatePicker={templatePicker}
+              storageKey={storageKey}
+              valuesRef={values}
+            />
+          </guard.Scope>
+        )}
+      </Modal>
+      {guard.confirm}
+    </>
   );
 };

@@ -16,6 +16,7 @@ import {
   defaultSendingWindow,
   localTimeZone,
 } from '@leadline/shared/sending-window';
+import { plainText } from '@leadline/shared/email';
 import type { SendingWindow } from '@leadline/shared/sending-window';
 
 /** The form's values: the payload's shape, with the start date as a datetime-local text. */
@@ -115,6 +116,21 @@ export const toPayload = (values: CampaignFormValues): CampaignInput => {
     },
     sendingWindow: values.windowed ? values.sendingWindow : null,
     gapSeconds: { min: gapNumber(values.gapSeconds.min), max: gapNumber(values.gapSeconds.max) },
+  };
+};
+
+export const UNTITLED_CAMPAIGN = 'Untitled campaign';
+
+/**
+ * A half-written campaign as a draft: a name when it has none yet, and without follow-up steps
+ * that have no message (the rest the server checks as for any draft).
+ */
+export const toDraftPayload = (values: CampaignFormValues): CampaignInput => {
+  const payload = toPayload(values);
+  return {
+    ...payload,
+    name: payload.name.trim() || UNTITLED_CAMPAIGN,
+    followUps: (payload.followUps ?? []).filter((step) => plainText(step.body).length > 0),
   };
 };
 

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   Alert,
@@ -21,10 +22,17 @@ import {
   THROTTLE_MIN,
 } from '@leadline/shared/campaigns';
 import type { CampaignDetail, CampaignInput, CampaignType } from '@leadline/shared/campaigns';
+import { useReportDirty } from '../../../components/discard-guard.tsx';
 import { RichTextField } from '../../../components/message-editor.tsx';
+import {
+  forgetStoredCampaign,
+  readStoredCampaign,
+  writeStoredCampaign,
+} from './campaign-draft-store.ts';
 import { AudienceFields } from './audience-fields.tsx';
 import {
   EMPTY_CAMPAIGN_FORM,
+  UNTITLED_CAMPAIGN,
   campaignFormValues,
   campaignResolver,
 } from './campaign-form-values.ts';
@@ -43,6 +51,10 @@ type CampaignFormProps = {
   onCancel: () => void;
   /** A "Start from template" control (composed by the app) for the email and follow-ups. */
   templatePicker?: CampaignTemplatePicker;
+  /** Where this browser keeps the unsaved form (null: not kept). */
+  storageKey?: string | null;
+  /** Set to read the form's current values (for "Save as draft"). */
+  valuesRef?: RefObject<(() => CampaignFormValues) | null>;
 };
 
 const Section = ({ title }: { title: string }) => (
@@ -60,20 +72,54 @@ export const CampaignForm = ({
   onSubmit,
   onCancel,
   templatePicker,
+  storageKey = null,
+  valuesRef,
 }: CampaignFormProps) => {
+  const [initial] = useState(() => (campaign ? campaignFormValues(campaign) : EMPTY_CAMPAIGN_FORM));
   const {
     control,
     register,
     handleSubmit,
     setValue,
     watch,
+    reset,
+    getValues,
     formState: { errors },
   } = useForm<CampaignFormValues, unknown, CampaignInput>({
     resolver: campaignResolver,
-    defaultValues: campaign ? campaignFormValues(campaign) : EMPTY_CAMPAIGN_FORM,
+    defaultValues: initial,
   });
+  // The values once the fields have settled (some fill in defaults as they mount): changed
+  // from these, the form holds unsaved work.
+  const baseline = useRef<string | null>(null);
+  useEffect(() => {
+    baseline.current = JSON.stringify(getValues());
+  }, [getValues]);
+  const current = JSON.stringify(watch());
+  useReportDirty(baseline.current !== null && current !== baseline.current);
+  if (valuesRef) valuesRef.current = getValues;
   // A template replaces the body: the editor starts again with it (bumping its key).
   const [bodyVersion, setBodyVersion] = useState(0);
+  // What a closed or reloaded page left unsaved, offered back once.
+  const [unsaved, setUnsaved] = useState(() => readStoredCampaign(storageKey));
+  useEffect(() => {
+    const subscription = watch((values) => {
+      const same = baseline.current === null || JSON.stringify(values) === baseline.current;
+      if (same) forgetStoredCampaign(storageKey);
+      else writeStoredCampaign(storageKey, values as CampaignFormValues);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, storageKey]);
+  const restore = () => {
+    if (!unsaved) return;
+    reset({ ...initial, ...unsaved }, { keepDefaultValues: true });
+    setBodyVersion((version) => version + 1);
+    setUnsaved(null);
+  };
+  const dropUnsaved = () => {
+    forgetStoredCampaign(storageKey);
+    setUnsaved(null);
+  };
   const status = campaign?.status ?? 'draft';
   const locked = status !== 'draft';
   const final = status === 'completed';
@@ -90,6 +136,23 @@ export const CampaignForm = ({
       aria-label={campaign ? 'Edit campaign' : 'New campaign'}
     >
       <Stack gap="md">
+        {unsaved ? (
+          <Alert color="blue" variant="light" title="Restore your unsaved campaign?">
+            <Stack gap="xs">
+              <Text size="sm">
+                {`“${unsaved.name || UNTITLED_CAMPAIGN}” was being written here and not saved.`}
+              </Text>
+              <Group gap="xs">
+                <Button size="xs" onClick={restore}>
+                  Restore
+                </Button>
+                <Button size="xs" variant="default" onClick={dropUnsaved}>
+                  Discard it
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : null}
         {saveError !== null ? (
           <Alert color="red" variant="light" role="alert" title={CAMPAIGN_TEXTS.saveError}>
             {saveError}

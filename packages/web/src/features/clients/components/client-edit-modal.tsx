@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Client } from '@leadline/shared/clients';
+import { useDiscardGuard } from '../../../components/discard-guard.tsx';
 import { EditFormShell } from '../../../components/edit-form-shell.tsx';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
 import { editSaveCallbacks } from '../../../lib/edit-save.ts';
@@ -18,9 +19,9 @@ import type {
   RegisterClientField,
 } from './client-form-values.ts';
 
-type EditFormProps = { client: Client; onClose: () => void };
+type EditFormProps = { client: Client; onClose: () => void; onCancel: () => void };
 
-const ClientEditForm = ({ client, onClose }: EditFormProps) => {
+const ClientEditForm = ({ client, onClose, onCancel }: EditFormProps) => {
   const updateClient = useUpdateClient();
   const {
     register,
@@ -57,7 +58,7 @@ const ClientEditForm = ({ client, onClose }: EditFormProps) => {
       invalid={Object.keys(errors).length > 0}
       saving={updateClient.isPending}
       pristine={!isDirty}
-      onCancel={onClose}
+      onCancel={onCancel}
     >
       <ClientFormFields
         field={field}
@@ -74,15 +75,29 @@ type ClientEditModalProps = { client: Client | null; onClose: () => void };
 /** Editing a client (clientUpdateSchema), saved with PUT. */
 export const ClientEditModal = ({ client, onClose }: ClientEditModalProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const guard = useDiscardGuard({ onClose });
   return (
-    <Modal
-      opened={client !== null}
-      onClose={onClose}
-      title={client ? `Edit ${client.companyName}` : 'Edit client'}
-      size="xl"
-      fullScreen={mobile}
-    >
-      {client ? <ClientEditForm key={client._id} client={client} onClose={onClose} /> : null}
-    </Modal>
+    <>
+      <Modal
+        ref={guard.ref}
+        opened={client !== null}
+        onClose={guard.onLayerClose}
+        title={client ? `Edit ${client.companyName}` : 'Edit client'}
+        size="xl"
+        fullScreen={mobile}
+      >
+        <guard.Scope>
+          {client ? (
+            <ClientEditForm
+              key={client._id}
+              client={client}
+              onClose={onClose}
+              onCancel={guard.close}
+            />
+          ) : null}
+        </guard.Scope>
+      </Modal>
+      {guard.confirm}
+    </>
   );
 };

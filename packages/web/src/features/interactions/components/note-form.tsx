@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useReportDirty } from '../../../components/discard-guard.tsx';
 import { Button, Group, NumberInput, Select, Stack, Textarea } from '@mantine/core';
 import { CALL_OUTCOMES, CALL_OUTCOME_LABELS, NOTE_MAX } from '@leadline/shared/interactions';
 import type { CallOutcome } from '@leadline/shared/interactions';
@@ -21,6 +22,7 @@ export const NoteForm = ({ leadId, kind, onDone }: FormProps) => {
   const [minutes, setMinutes] = useState<number | string>('');
   const [problem, setProblem] = useState<string | null>(null);
   const call = kind === 'call';
+  useReportDirty(body.trim() !== '' || outcome !== null || minutes !== '');
 
   const submit = () => {
     if (call && !outcome) return setProblem('Please choose the call outcome');

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Avatar, Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Alert, Avatar, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import type { Lead } from '@leadline/shared/leads';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
+import { GuardedDrawer } from '../../../components/discard-guard-drawer.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
 import { useLead } from '../api/get-lead.ts';
@@ -112,7 +113,7 @@ export const LeadDetailDrawer = ({
   const lead = useLead(leadId);
   const notFound = lead.error instanceof ApiRequestError && lead.error.status < 500;
   return (
-    <Drawer
+    <GuardedDrawer
       opened={leadId !== null}
       onClose={onClose}
       position="right"
@@ -137,6 +138,6 @@ export const LeadDetailDrawer = ({
       ) : (
         <CenteredLoader label="Loading lead" />
       )}
-    </Drawer>
+    </GuardedDrawer>
   );
 };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useReportDirty } from '../../../components/discard-guard.tsx';
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { TASK_TITLE_MAX, taskCreateSchema } from '@leadline/shared/tasks';
@@ -14,6 +15,8 @@ export const TaskForm = ({ leadId, onDone }: { leadId?: string; onDone: () => vo
   const add = useAddTask();
   const [title, setTitle] = useState('');
   const [dueDate, setDueDate] = useState(tomorrowInputValue());
+  const [initialDue] = useState(dueDate);
+  useReportDirty(title.trim() !== '' || dueDate !== initialDue);
   const [errors, setErrors] = useState<Errors>({});
 
   const submit = async () => {

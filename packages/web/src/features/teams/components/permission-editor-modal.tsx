@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { differs, useDiscardGuard, useReportDirty } from '../../../components/discard-guard.tsx';
 import { useMediaQuery } from '@mantine/hooks';
 import type { PublicUser } from '@leadline/shared/auth';
 import {
@@ -24,12 +25,12 @@ import { MOBILE_QUERY } from '../../../lib/constants.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUpdatePermissions } from '../api/update-permissions.ts';
 
-type EditorProps = { user: PublicUser; onClose: () => void };
+type EditorProps = { user: PublicUser; onClose: () => void; onCancel: () => void };
 
-const PermissionEditor = ({ user, onClose }: EditorProps) => {
-  const [permissions, setPermissions] = useState<Permissions>(() =>
-    normalisePermissions(user.permissions),
-  );
+const PermissionEditor = ({ user, onClose, onCancel }: EditorProps) => {
+  const [initial] = useState<Permissions>(() => normalisePermissions(user.permissions));
+  const [permissions, setPermissions] = useState<Permissions>(initial);
+  useReportDirty(differs(permissions, initial));
   const update = useUpdatePermissions();
   const administrator = user.role === 'Super Admin' || user.role === 'Admin';
 
@@ -125,7 +126,7 @@ const PermissionEditor = ({ user, onClose }: EditorProps) => {
             Reset to role defaults
           </Button>
         )}
-        <Button variant="default" onClick={onClose} disabled={update.isPending}>
+        <Button variant="default" onClick={onCancel} disabled={update.isPending}>
           Cancel
         </Button>
         <Button onClick={save} loading={update.isPending}>
@@ -141,15 +142,24 @@ type PermissionEditorModalProps = { user: PublicUser | null; onClose: () => void
 /** One switch per key, select / deselect all per group, save then reload. */
 export const PermissionEditorModal = ({ user, onClose }: PermissionEditorModalProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const guard = useDiscardGuard({ onClose });
   return (
-    <Modal
-      opened={user !== null}
-      onClose={onClose}
-      title={user ? `Edit permissions: ${user.name}` : 'Edit permissions'}
-      size="xl"
-      fullScreen={mobile}
-    >
-      {user ? <PermissionEditor key={user._id} user={user} onClose={onClose} /> : null}
-    </Modal>
+    <>
+      <Modal
+        ref={guard.ref}
+        opened={user !== null}
+        onClose={guard.onLayerClose}
+        title={user ? `Edit permissions: ${user.name}` : 'Edit permissions'}
+        size="xl"
+        fullScreen={mobile}
+      >
+        <guard.Scope>
+          {user ? (
+            <PermissionEditor key={user._id} user={user} onClose={onClose} onCancel={guard.close} />
+          ) : null}
+        </guard.Scope>
+      </Modal>
+      {guard.confirm}
+    </>
   );
 };

@@ -8,6 +8,7 @@ import { MessageEditor, useMessageEditor } from '../../../components/message-edi
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveTemplate } from '../api/save-template.ts';
+import { differs, useDiscardGuard } from '../../../components/discard-guard.tsx';
 import { MergeFieldButtons } from './merge-field-buttons.tsx';
 
 type Errors = Partial<Record<'name' | 'subject' | 'body' | 'shared', string>>;
@@ -39,12 +40,14 @@ type TemplateEditorModalProps = {
 /** New or edited template: name, subject, body with merge fields, personal or shared. */
 export const TemplateEditorModal = ({ template, onClose }: TemplateEditorModalProps) => {
   const save = useSaveTemplate();
-  const [draft, setDraft] = useState<Draft>({
+  const [initial] = useState<Draft>(() => ({
     name: template?.name ?? '',
     subject: template?.subject ?? '',
     body: template?.body ?? '',
     shared: template?.shared ?? false,
-  });
+  }));
+  const [draft, setDraft] = useState<Draft>(initial);
+  const guard = useDiscardGuard({ dirty: differs(draft, initial), onClose });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const editor = useMessageEditor(draft.body, (body) => setDraft((d) => ({ ...d, body })), 'Body');
@@ -65,58 +68,62 @@ export const TemplateEditorModal = ({ template, onClose }: TemplateEditorModalPr
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={template ? 'Edit template' : 'New template'}
-      size="xl"
-      centered
-    >
-      <Stack gap="sm">
-        <TextInput
-          label="Name"
-          required
-          maxLength={TEMPLATE_NAME_MAX}
-          value={draft.name}
-          error={errors.name}
-          onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
-        />
-        <TextInput
-          label="Subject"
-          required
-          maxLength={TEMPLATE_SUBJECT_MAX}
-          value={draft.subject}
-          error={errors.subject}
-          onChange={(event) => setDraft({ ...draft, subject: event.currentTarget.value })}
-        />
-        <MergeFieldButtons
-          onInsert={(placeholder) => editor?.chain().focus().insertContent(placeholder).run()}
-        />
-        <MessageEditor editor={editor} error={errors.body} />
-        <Text size="xs" c="dimmed">
-          Add a fallback after a bar for leads without the value: {'{{firstName|there}}'}. Without
-          one, an empty value is left out ({'{{firstName}}'} says “there”).
-        </Text>
-        <Switch
-          label="Share with my organisation"
-          description="Shared templates can be used by everyone who sends email; personal ones only by you."
-          checked={draft.shared}
-          onChange={(event) => setDraft({ ...draft, shared: event.currentTarget.checked })}
-        />
-        {failure ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} loading={save.isPending}>
-            {template ? 'Save template' : 'Create template'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <>
+      <Modal
+        ref={guard.ref}
+        opened
+        onClose={guard.onLayerClose}
+        title={template ? 'Edit template' : 'New template'}
+        size="xl"
+        centered
+      >
+        <Stack gap="sm">
+          <TextInput
+            label="Name"
+            required
+            maxLength={TEMPLATE_NAME_MAX}
+            value={draft.name}
+            error={errors.name}
+            onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+          />
+          <TextInput
+            label="Subject"
+            required
+            maxLength={TEMPLATE_SUBJECT_MAX}
+            value={draft.subject}
+            error={errors.subject}
+            onChange={(event) => setDraft({ ...draft, subject: event.currentTarget.value })}
+          />
+          <MergeFieldButtons
+            onInsert={(placeholder) => editor?.chain().focus().insertContent(placeholder).run()}
+          />
+          <MessageEditor editor={editor} error={errors.body} />
+          <Text size="xs" c="dimmed">
+            Add a fallback after a bar for leads without the value: {'{{firstName|there}}'}. Without
+            one, an empty value is left out ({'{{firstName}}'} says “there”).
+          </Text>
+          <Switch
+            label="Share with my organisation"
+            description="Shared templates can be used by everyone who sends email; personal ones only by you."
+            checked={draft.shared}
+            onChange={(event) => setDraft({ ...draft, shared: event.currentTarget.checked })}
+          />
+          {failure ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={guard.close}>
+              Cancel
+            </Button>
+            <Button onClick={() => void submit()} loading={save.isPending}>
+              {template ? 'Save template' : 'Create template'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      {guard.confirm}
+    </>
   );
 };

@@ -11,6 +11,7 @@ import { useUrlState } from '../../../lib/url-state.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useWebhooks } from '../api/get-webhooks.ts';
 import { useCreateWebhook, useDeleteWebhook, useUpdateWebhook } from '../api/save-webhook.ts';
+import { useDiscardGuard } from '../../../components/discard-guard.tsx';
 import { SecretModal } from './secret-modal.tsx';
 import { WebhookCard } from './webhook-card.tsx';
 import { WebhookDetail } from './webhook-detail.tsx';
@@ -33,6 +34,7 @@ export const Integrations = () => {
     setEditing(target);
   };
   const [secret, setSecret] = useState<string | null>(null);
+  const formGuard = useDiscardGuard({ onClose: () => setEditing(null) });
 
   const list = hooks.data?.webhooks ?? [];
   const selected = list.find((hook) => hook._id === view.webhook) ?? null;
@@ -107,36 +109,40 @@ export const Integrations = () => {
       )}
       {selected ? <WebhookDetail key={selected._id} webhook={selected} /> : null}
       <Modal
+        ref={formGuard.ref}
         opened={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={formGuard.onLayerClose}
         title={formTitle}
         centered
         size="lg"
       >
-        {editing === 'new' ? (
-          <WebhookForm
-            submitLabel="Add webhook"
-            onCancel={() => setEditing(null)}
-            onSubmit={async (values) => {
-              const created = await create.mutateAsync(values);
-              setEditing(null);
-              setView({ webhook: created.webhook._id });
-              setSecret(created.secret);
-            }}
-          />
-        ) : editing ? (
-          <WebhookForm
-            initial={editing}
-            submitLabel="Save"
-            onCancel={() => setEditing(null)}
-            onSubmit={async (values) => {
-              await update.mutateAsync({ id: editing._id, ...values });
-              setEditing(null);
-              notifySuccess('Webhook saved');
-            }}
-          />
-        ) : null}
+        <formGuard.Scope>
+          {editing === 'new' ? (
+            <WebhookForm
+              submitLabel="Add webhook"
+              onCancel={formGuard.close}
+              onSubmit={async (values) => {
+                const created = await create.mutateAsync(values);
+                setEditing(null);
+                setView({ webhook: created.webhook._id });
+                setSecret(created.secret);
+              }}
+            />
+          ) : editing ? (
+            <WebhookForm
+              initial={editing}
+              submitLabel="Save"
+              onCancel={formGuard.close}
+              onSubmit={async (values) => {
+                await update.mutateAsync({ id: editing._id, ...values });
+                setEditing(null);
+                notifySuccess('Webhook saved');
+              }}
+            />
+          ) : null}
+        </formGuard.Scope>
       </Modal>
+      {formGuard.confirm}
       <SecretModal secret={secret} onClose={() => setSecret(null)} />
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { differs, useReportDirty } from '../../../components/discard-guard.tsx';
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { EVENT_LABELS, EVENT_TYPES } from '@leadline/shared/events';
 import type { EventType } from '@leadline/shared/events';
@@ -21,6 +22,12 @@ export const WebhookForm = ({ initial, submitLabel, onSubmit, onCancel }: Webhoo
   const [events, setEvents] = useState<string[]>([...(initial?.events ?? [])]);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
+  useReportDirty(
+    differs(
+      { url, events: [...events].sort() },
+      { url: initial?.url ?? '', events: [...(initial?.events ?? [])].sort() },
+    ),
+  );
   const all = events.length === EVENT_TYPES.length;
   const chooseEvents = (next: string[]) => {
     setEvents(next);
