@@ -193,7 +193,7 @@ describe('GET /api/dashboard/my-day', () => {
       organizationId: admin.organizationId,
       userId: rep.id,
       leadId: answered!,
-      kind: 'follow-up',
+      kind: 'followup',
       status: 'sent',
       fromAddress: rep.email,
       to: 'andy@client.test',
