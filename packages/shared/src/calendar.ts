@@ -231,7 +231,9 @@ const linkField = z
     const seen = new Set<string>();
     return list
       .map((link) => ({ kind: link.kind, id: link.id.toLowerCase() }))
-      .filter((link) => !seen.has(`${link.kind}:${link.id}`) && seen.add(`${link.kind}:${link.id}`));
+      .filter(
+        (link) => !seen.has(`${link.kind}:${link.id}`) && seen.add(`${link.kind}:${link.id}`),
+      );
   });
 
 /**

@@ -164,7 +164,9 @@ export const myDayAnswerSchema = answerSchema<MyDay>()({
       end: isoDateTime,
       location: text,
       attendees: z.number(),
-      links: z.array(z.object({ kind: z.enum(MEETING_LINK_KINDS), id: text, name: text, email: text })),
+      links: z.array(
+        z.object({ kind: z.enum(MEETING_LINK_KINDS), id: text, name: text, email: text }),
+      ),
       organizer: z.boolean(),
     }),
   ),

@@ -136,4 +136,3 @@ export const findLinkedMeetings = async (
   const [upcoming, past] = await Promise.all([query(false), query(true)]);
   return { upcoming, past };
 };
-

@@ -15,8 +15,7 @@ export type AttendeeRow = typeof meetingAttendees.$inferSelect & {
 };
 /** An attendee as written: an email, or a lead's or client's email with its link. */
 export type AttendeeInput =
-  | string
-  | { email: string; leadId?: string | null; clientId?: string | null };
+  string | { email: string; leadId?: string | null; clientId?: string | null };
 export type NewMeeting = Omit<typeof meetings.$inferInsert, 'id' | 'sequence'>;
 export type MeetingChanges = Pick<
   typeof meetings.$inferInsert,

@@ -224,8 +224,7 @@ export const updateMeeting = async (
     }
     // Only those who received an earlier version hear that they were taken off.
     const removed = before.filter(
-      (attendee) =>
-        attendee.sentSequence !== null && !attendees.emails.includes(attendee.email),
+      (attendee) => attendee.sentSequence !== null && !attendees.emails.includes(attendee.email),
     );
     return { cancel: removed.map((attendee) => attendee.email) };
   });

@@ -80,7 +80,10 @@ export const findWaitingReplies = async (owner: Owner, db: Db, limit: number) =>
       .where(waiting)
       .orderBy(desc(leads.repliedAt), asc(leads.id))
       .limit(limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(leads).where(waiting),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(waiting),
   ]);
   return { rows, total: counted?.total ?? 0 };
 };

@@ -3,9 +3,15 @@ import type { MyDay } from '@leadline/shared/dashboard';
 import type { Db } from '../../db/connection.ts';
 import { chooseOrganization, organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { meetingLinks } from '../calendar/present.ts';
-import { findAttendees } from '../calendar/repo.ts';
-import { nextDate, parseWallTime, wallDate, wallTimeAt, zonedToInstant } from '../calendar/zone.ts';
+import {
+  findAttendees,
+  meetingLinks,
+  nextDate,
+  parseWallTime,
+  wallDate,
+  wallTimeAt,
+  zonedToInstant,
+} from '../calendar/summary.ts';
 import { findDueTasks, findMeetingsOf, findOpenDeals, findWaitingReplies } from './my-day-repo.ts';
 
 const NO_ORGANIZATION = chooseOrganization('see your day');
