@@ -59,7 +59,7 @@ export const ORGANIZATION_FIGURES_FOR_MANAGERS =
   'The organisation figures are for managers: they need the Lead Management permission';
 
 /** How many of each list My day shows (the totals count them all). */
-export const MY_DAY_TASKS = 20;
+export const MY_DAY_TASKS = 8;
 export const MY_DAY_REPLIES = 8;
 export const MY_DAY_DEALS = 6;
 

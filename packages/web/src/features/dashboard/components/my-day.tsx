@@ -73,7 +73,11 @@ const Lists = ({ day, access }: { day: MyDay; access: MyDayAccess }) => {
                 <TaskItem key={task._id} task={task} />
               ))}
             </ItemList>
-            <More shown={tasks.items.length} total={taskTotal} label="" />
+            {taskTotal > tasks.items.length ? (
+              <Text size="xs" c="dimmed">
+                {formatCount(taskTotal - tasks.items.length)} more in My tasks below
+              </Text>
+            ) : null}
           </>
         )}
       </Panel>
