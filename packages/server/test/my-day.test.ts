@@ -77,9 +77,10 @@ describe('GET /api/dashboard/my-day', () => {
 
     const west = await myDay(rep.token, WEST);
     expect(west.date).toBe(dayIn(WEST));
+    // Today's first, then the overdue ones, oldest first.
     expect(west.tasks.items.map((task) => [task.title, task.overdue])).toEqual([
-      ['Long overdue', true],
       ['Due in the west', false],
+      ['Long overdue', true],
     ]);
     expect(west.tasks).toMatchObject({ overdue: 1, dueToday: 1 });
 
@@ -87,9 +88,9 @@ describe('GET /api/dashboard/my-day', () => {
     const east = await myDay(rep.token, EAST);
     expect(east.date).toBe(dayIn(EAST));
     expect(east.tasks.items.map((task) => [task.title, task.overdue])).toEqual([
+      ['Due in the east', false],
       ['Long overdue', true],
       ['Due in the west', true],
-      ['Due in the east', false],
     ]);
     expect(east.tasks).toMatchObject({ overdue: 2, dueToday: 1 });
 

@@ -76,7 +76,7 @@ export type MyDayQuery = z.input<typeof myDayQuerySchema>;
 
 type Named = { id: string; name: string };
 
-/** An open task of the caller's due today or before (`overdue`). */
+/** An open task of the caller's due today or before (`overdue`); today's come first. */
 export type MyDayTask = {
   _id: string;
   title: string;

@@ -13,7 +13,7 @@ const LEAD_NAME = sql<string>`COALESCE(NULLIF(btrim(${leads.personFirstName} || 
 const ownLeads = (owner: Owner) =>
   and(eq(leads.organizationId, owner.organizationId), eq(leads.ownerId, owner.userId));
 
-/** The caller's open tasks due on `today` or before, oldest first (tasks_owner_open_idx). */
+/** The caller's open tasks due on `today` or before: today's first, then overdue, oldest first (tasks_owner_open_idx). */
 export const findDueTasks = async (owner: Owner, db: Db, today: string, limit: number) => {
   const due = and(
     eq(tasks.organizationId, owner.organizationId),
@@ -33,7 +33,12 @@ export const findDueTasks = async (owner: Owner, db: Db, today: string, limit: n
       .from(tasks)
       .leftJoin(leads, eq(leads.id, tasks.leadId))
       .where(due)
-      .orderBy(asc(tasks.dueDate), asc(tasks.createdAt), asc(tasks.id))
+      .orderBy(
+        desc(sql`${tasks.dueDate} = ${today}`),
+        asc(tasks.dueDate),
+        asc(tasks.createdAt),
+        asc(tasks.id),
+      )
       .limit(limit),
     db
       .select({
