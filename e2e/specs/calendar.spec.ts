@@ -80,7 +80,7 @@ const fillMeeting = async (form: MeetingForm) => {
   if (form.location !== undefined) await field('Location').fill(form.location);
   if (form.attendees !== undefined)
     await modal()
-      .getByLabel(/^Attendees/)
+      .getByLabel(/^Other attendees/)
       .fill(form.attendees);
   if (form.description !== undefined) await field('Description & Agenda').fill(form.description);
 };
@@ -199,7 +199,7 @@ describe('the meeting calendar in the browser', () => {
       .getByLabel(/^End Time/)
       .fill('11:30');
     await modal()
-      .getByLabel(/^Attendees/)
+      .getByLabel(/^Other attendees/)
       .fill('ada@client.test, not-an-address');
     await submitButton().click();
     await visible(modal().getByText('Invalid email format: not-an-address'));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerSchema, isoDateTime, nullableDateTime, text } from './answers.ts';
+import { uuidSchema } from './ids.ts';
 import { limitParam } from './list-query.ts';
 import {
   DATE_OUT_OF_RANGE,
@@ -202,6 +203,39 @@ const timeZoneField = z
   .optional()
   .default('UTC');
 
+/** A meeting attendee picked from the organisation's leads or clients. */
+export const MEETING_LINK_KINDS = ['lead', 'client'] as const;
+export type MeetingLinkKind = (typeof MEETING_LINK_KINDS)[number];
+
+export const INVALID_LINK = 'Each linked attendee must be a lead or a client of the organisation';
+export const linkedNotFound = (kind: MeetingLinkKind): string =>
+  kind === 'lead' ? 'Attendee lead not found' : 'Attendee client not found';
+export const linkedWithoutEmail = (name: string): string =>
+  `${name} has no email address to send the invitation to`;
+
+const linkField = z
+  .array(
+    z.object(
+      {
+        kind: z.enum(MEETING_LINK_KINDS, { error: INVALID_LINK }),
+        id: uuidSchema(INVALID_LINK),
+      },
+      { error: INVALID_LINK },
+    ),
+    { error: INVALID_LINK },
+  )
+  .max(MEETING_ATTENDEES_MAX, TOO_MANY_ATTENDEES)
+  .optional()
+  .default([])
+  .transform((list) => {
+    const seen = new Set<string>();
+    return list
+      .map((link) => ({ kind: link.kind, id: link.id.toLowerCase() }))
+      .filter(
+        (link) => !seen.has(`${link.kind}:${link.id}`) && seen.add(`${link.kind}:${link.id}`),
+      );
+  });
+
 /**
  * A meeting as the form sends it (POST and PUT /api/calendar): the date and times are wall
  * times in `timeZone`, the organiser's IANA zone (the browser's, from Intl).
@@ -229,6 +263,8 @@ export const meetingSchema = z
       .optional()
       .default(''),
     attendees: attendeesField,
+    /** Leads and clients picked as attendees: linked to the meeting, invited at their email. */
+    links: linkField,
   })
   .superRefine(endAfterStart);
 export type MeetingInput = z.input<typeof meetingSchema>;
@@ -314,6 +350,9 @@ export type MeetingInvitation = {
   error?: string;
 };
 
+/** An attendee who is one of the organisation's leads or clients. */
+export type MeetingLink = { kind: MeetingLinkKind; id: string; name: string; email: string };
+
 export type Meeting = {
   _id: string;
   topic: string;
@@ -328,6 +367,8 @@ export type Meeting = {
   start: string;
   end: string;
   attendees: string[];
+  /** The attendees who are leads or clients (their emails are among `attendees`). */
+  links: MeetingLink[];
   invitations: MeetingInvitation[];
   organizer: { _id: string | null; name: string; email: string };
   /** The iCalendar SEQUENCE: rises with every change. */
@@ -392,6 +433,13 @@ const invitationAnswerSchema = answerSchema<MeetingInvitation>()({
   error: text.optional(),
 });
 
+const meetingLinkAnswerSchema = answerSchema<MeetingLink>()({
+  kind: text,
+  id: text,
+  name: text,
+  email: text,
+});
+
 export const meetingAnswerSchema = answerSchema<Meeting>()({
   _id: text,
   topic: text,
@@ -404,6 +452,7 @@ export const meetingAnswerSchema = answerSchema<Meeting>()({
   start: isoDateTime,
   end: isoDateTime,
   attendees: z.array(text),
+  links: z.array(meetingLinkAnswerSchema),
   invitations: z.array(invitationAnswerSchema),
   organizer: z.object({ _id: text.nullable(), name: text, email: text }),
   sequence: z.number(),
@@ -437,4 +486,51 @@ export const meetingConflictAnswerSchema = answerSchema<MeetingConflict>()({
   topic: text,
   startTime: text,
   endTime: text,
+});
+
+/* Leads and clients as attendees. */
+
+export const ATTENDEE_SEARCH_MIN = 2;
+export const ATTENDEE_SEARCH_LIMIT = 8;
+
+/** GET /api/calendar/attendee-options?q=: the organisation's leads and clients by name or email. */
+export const attendeeSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Search text is required' })
+    .trim()
+    .min(ATTENDEE_SEARCH_MIN, `Type at least ${ATTENDEE_SEARCH_MIN} characters`)
+    .max(100, 'Search text must be at most 100 characters'),
+});
+export type AttendeeSearchQuery = z.input<typeof attendeeSearchQuerySchema>;
+
+/** A lead or client the attendee picker offers. */
+export type AttendeeOption = MeetingLink & { company: string };
+
+export const attendeeOptionAnswerSchema = answerSchema<AttendeeOption>()({
+  kind: text,
+  id: text,
+  name: text,
+  email: text,
+  company: text,
+});
+
+export const LINKED_MEETINGS_MAX = 50;
+
+/** GET /api/calendar/linked?leadId= | clientId=: the meetings a lead or client attends. */
+export const linkedMeetingsQuerySchema = z
+  .object({
+    leadId: uuidSchema('Invalid lead ID').optional(),
+    clientId: uuidSchema('Invalid client ID').optional(),
+  })
+  .refine((query) => (query.leadId === undefined) !== (query.clientId === undefined), {
+    message: 'Give a leadId or a clientId',
+  });
+export type LinkedMeetingsQuery = z.input<typeof linkedMeetingsQuerySchema>;
+
+/** Upcoming ones soonest first; past ones most recent first (at most LINKED_MEETINGS_MAX each). */
+export type LinkedMeetings = { upcoming: Meeting[]; past: Meeting[] };
+
+export const linkedMeetingsAnswerSchema = answerSchema<LinkedMeetings>()({
+  upcoming: z.array(meetingAnswerSchema),
+  past: z.array(meetingAnswerSchema),
 });

@@ -85,7 +85,7 @@ export const seedDemoMeetings = async (
   ).map((user) => user.email);
   const needed = DEMO_MEETINGS.reduce((sum, meeting) => sum + meeting[6], 0);
   const people = await db
-    .select({ email: leads.personEmail })
+    .select({ email: leads.personEmail, leadId: leads.id })
     .from(leads)
     .where(eq(leads.organizationId, organizationId))
     .orderBy(asc(leads.personEmail))
@@ -99,10 +99,10 @@ export const seedDemoMeetings = async (
     const [hour, minute] = start.split(':').map(Number) as [number, number];
     const startsAt = zonedToInstant({ ...day, hour, minute, second: 0 }, timeZone);
     const endsAt = startsAt + minutes * 60_000;
-    const attendees = [
-      ...people.slice(next, next + count).map((person) => person.email),
-      colleagues[index % Math.max(colleagues.length, 1)],
-    ].filter((email): email is string => Boolean(email));
+    // The leads are linked: their drawers list the meeting.
+    const colleague = colleagues[index % Math.max(colleagues.length, 1)];
+    const guests = [...people.slice(next, next + count), ...(colleague ? [colleague] : [])];
+    const attendees = guests.map((guest) => (typeof guest === 'string' ? guest : guest.email));
     next += count;
     const createdAt = new Date(Math.min(startsAt, now.getTime()) - 2 * DAY);
     const id = await insertMeeting(db, {
@@ -118,7 +118,7 @@ export const seedDemoMeetings = async (
       createdAt,
       updatedAt: createdAt,
     });
-    await replaceAttendees(db, id, attendees);
+    await replaceAttendees(db, id, guests);
     // As if they went out when the meeting was planned; the last two still wait to be sent.
     if (index < DEMO_MEETINGS.length - 2) {
       await db

@@ -1,7 +1,8 @@
 // Tables of this feature; re-exported by ../tables.ts so drizzle-kit and the typed client see them.
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AttendeeResponse, InvitationStatus } from '@leadline/shared/calendar';
-import { createdAt, id, organizationId, updatedAt, users } from '../schema.ts';
+import { clients, createdAt, id, leads, organizationId, updatedAt, users } from '../schema.ts';
 
 /**
  * Meetings of an organisation. Start and end are instants (timestamptz); `timeZone` is the
@@ -37,6 +38,8 @@ export const meetings = pgTable(
  * version (`sentSequence` = the meeting's sequence) has been delivered, 'sent', or 'failed'
  * with the mail server's reason. `response` is the attendee's answer (iCalendar PARTSTAT):
  * 'needs-action' until they (or the organiser, by hand) say otherwise; a reschedule asks again.
+ * An attendee picked from the organisation's leads or clients keeps the link (`leadId` or
+ * `clientId`, of the meeting's organisation): the lead's drawer lists its meetings.
  */
 export const meetingAttendees = pgTable(
   'meeting_attendees',
@@ -52,6 +55,17 @@ export const meetingAttendees = pgTable(
     error: text('error'),
     response: text('response').$type<AttendeeResponse>().notNull().default('needs-action'),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
   },
-  (t) => [primaryKey({ columns: [t.meetingId, t.email] })],
+  (t) => [
+    primaryKey({ columns: [t.meetingId, t.email] }),
+    index('meeting_attendees_lead_idx')
+      .on(t.leadId)
+      .where(sql`${t.leadId} is not null`),
+    index('meeting_attendees_client_idx')
+      .on(t.clientId)
+      .where(sql`${t.clientId} is not null`),
+    index('meeting_attendees_email_idx').on(t.email),
+  ],
 );

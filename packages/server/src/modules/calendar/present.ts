@@ -1,5 +1,10 @@
 import { MEETING_COLOR } from '@leadline/shared/calendar';
-import type { Meeting, MeetingConflict, MeetingInvitation } from '@leadline/shared/calendar';
+import type {
+  Meeting,
+  MeetingConflict,
+  MeetingInvitation,
+  MeetingLink,
+} from '@leadline/shared/calendar';
 import type { AttendeeRow, MeetingRow } from './repo.ts';
 import { wallClock, wallDate, wallTimeAt } from './zone.ts';
 
@@ -10,6 +15,17 @@ const toInvitation = (row: AttendeeRow): MeetingInvitation => ({
   response: row.response,
   ...(row.error ? { error: row.error } : {}),
 });
+
+const toLink = (row: AttendeeRow): MeetingLink[] => {
+  const name = row.linkName ?? row.email;
+  if (row.leadId) return [{ kind: 'lead', id: row.leadId, name, email: row.email }];
+  if (row.clientId) return [{ kind: 'client', id: row.clientId, name, email: row.email }];
+  return [];
+};
+
+/** The attendees who are the organisation's leads or clients. */
+export const meetingLinks = (attendees: readonly AttendeeRow[]): MeetingLink[] =>
+  attendees.flatMap(toLink);
 
 /** A clashing meeting as the conflict warning names it: its wall times in `timeZone`. */
 export const toConflict = (row: MeetingRow, timeZone: string): MeetingConflict => ({
@@ -35,6 +51,7 @@ export const toMeeting = (row: MeetingRow, attendees: readonly AttendeeRow[]): M
     start: row.startsAt.toISOString(),
     end: row.endsAt.toISOString(),
     attendees: attendees.map((attendee) => attendee.email),
+    links: meetingLinks(attendees),
     invitations: attendees.map(toInvitation),
     organizer: {
       _id: row.organizerId,

@@ -2,14 +2,20 @@ import { and, asc, eq, getTableColumns, gt, inArray, lt, notInArray, sql } from 
 import type { SQL } from 'drizzle-orm';
 import type { AttendeeResponse } from '@leadline/shared/calendar';
 import type { Db } from '../../db/connection.ts';
-import { users } from '../../db/schema.ts';
+import { clients, leads, users } from '../../db/schema.ts';
 import { meetingAttendees, meetings } from '../../db/tables/calendar.ts';
 
 export type MeetingRow = typeof meetings.$inferSelect & {
   organizerName: string | null;
   organizerEmail: string | null;
 };
-export type AttendeeRow = typeof meetingAttendees.$inferSelect;
+export type AttendeeRow = typeof meetingAttendees.$inferSelect & {
+  /** The linked lead's or client's name, as the API shows it. */
+  linkName: string | null;
+};
+/** An attendee as written: an email, or a lead's or client's email with its link. */
+export type AttendeeInput =
+  string | { email: string; leadId?: string | null; clientId?: string | null };
 export type NewMeeting = Omit<typeof meetings.$inferInsert, 'id' | 'sequence'>;
 export type MeetingChanges = Pick<
   typeof meetings.$inferInsert,
@@ -19,7 +25,8 @@ export type MeetingChanges = Pick<
 /** The most meetings one range answers (a year of a busy organisation). */
 export const RANGE_LIMIT = 5000;
 
-const withOrganizer = {
+/** A meeting's columns with its organiser's name and email (join users on the organiser). */
+export const withOrganizer = {
   ...getTableColumns(meetings),
   organizerName: users.name,
   organizerEmail: users.email,
@@ -87,6 +94,12 @@ export const findOverlapping = async (
 ): Promise<MeetingRow[]> =>
   (await findMeetingsBetween(db, organizationId, from, to)).filter((row) => row.id !== excludeId);
 
+/** A linked lead's full name (else its company), or a linked client's company name. */
+export const LINK_NAME = sql<string | null>`CASE
+  WHEN ${leads.id} IS NOT NULL THEN COALESCE(NULLIF(btrim(${leads.personFirstName} || ' ' || ${leads.personLastName}), ''), NULLIF(${leads.companyName}, ''), ${leads.personEmail})
+  WHEN ${clients.id} IS NOT NULL THEN COALESCE(NULLIF(${clients.companyName}, ''), ${clients.email})
+END`;
+
 /** The attendees of these meetings, in the order they were given. */
 export const findAttendees = async (
   db: Db,
@@ -94,8 +107,10 @@ export const findAttendees = async (
 ): Promise<AttendeeRow[]> => {
   if (meetingIds.length === 0) return [];
   return db
-    .select()
+    .select({ ...getTableColumns(meetingAttendees), linkName: LINK_NAME })
     .from(meetingAttendees)
+    .leftJoin(leads, eq(leads.id, meetingAttendees.leadId))
+    .leftJoin(clients, eq(clients.id, meetingAttendees.clientId))
     .where(inArray(meetingAttendees.meetingId, [...meetingIds]))
     .orderBy(asc(meetingAttendees.meetingId), asc(meetingAttendees.position));
 };
@@ -106,29 +121,48 @@ export const insertMeeting = async (db: Db, meeting: NewMeeting): Promise<string
 };
 
 /**
- * The meeting's attendees become `emails`, in that order: new ones are added, missing ones
- * removed, and every one is 'pending' again (the invitation they hold is out of date).
+ * The meeting's attendees become `attendees`, in that order: new ones are added, missing ones
+ * removed, and every one is 'pending' again (the invitation they hold is out of date). A lead
+ * or client link is kept with its email (or taken off when the address is now typed freely).
  */
 export const replaceAttendees = async (
   db: Db,
   meetingId: string,
-  emails: readonly string[],
+  attendees: readonly AttendeeInput[],
 ): Promise<void> => {
+  const rows = attendees.map((attendee, position) =>
+    typeof attendee === 'string'
+      ? { meetingId, email: attendee, position, leadId: null, clientId: null }
+      : {
+          meetingId,
+          email: attendee.email,
+          position,
+          leadId: attendee.leadId ?? null,
+          clientId: attendee.clientId ?? null,
+        },
+  );
+  const emails = rows.map((row) => row.email);
   await db
     .delete(meetingAttendees)
     .where(
       and(
         eq(meetingAttendees.meetingId, meetingId),
-        emails.length > 0 ? notInArray(meetingAttendees.email, [...emails]) : undefined,
+        emails.length > 0 ? notInArray(meetingAttendees.email, emails) : undefined,
       ),
     );
-  if (emails.length === 0) return;
+  if (rows.length === 0) return;
   await db
     .insert(meetingAttendees)
-    .values(emails.map((email, position) => ({ meetingId, email, position })))
+    .values(rows)
     .onConflictDoUpdate({
       target: [meetingAttendees.meetingId, meetingAttendees.email],
-      set: { position: sql`excluded.position`, status: 'pending', error: null },
+      set: {
+        position: sql`excluded.position`,
+        status: 'pending',
+        error: null,
+        leadId: sql`excluded.lead_id`,
+        clientId: sql`excluded.client_id`,
+      },
     });
 };
 

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  attendeeOptionAnswerSchema,
   attendeeResponseSchema,
+  attendeeSearchQuerySchema,
+  linkedMeetingsAnswerSchema,
+  linkedMeetingsQuerySchema,
   calendarActivityQuerySchema,
   calendarQuerySchema,
   meetingAnswerSchema,
@@ -17,6 +21,7 @@ import type { Db } from '../../db/connection.ts';
 import { createSecretBox } from '../../mail/crypto.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { findConflicts } from './conflicts.ts';
+import { linkedMeetings, searchAttendeeOptions } from './links.ts';
 import { setAttendeeResponse } from './responses.ts';
 import {
   deleteMeeting,
@@ -24,6 +29,7 @@ import {
   INVALID_MEETING_ID,
   listMeetings,
   meetingActivity,
+  organizationOf,
   resendInvitations,
   scheduleMeeting,
   updateMeeting,
@@ -73,6 +79,42 @@ export const calendarRoutes =
         },
       },
       async (request) => findConflicts(db, userOf(request), request.query),
+    );
+    app.get(
+      '/api/calendar/attendee-options',
+      {
+        config,
+        schema: {
+          tags,
+          querystring: attendeeSearchQuerySchema,
+          response: { 200: z.array(attendeeOptionAnswerSchema) },
+        },
+      },
+      async (request) => {
+        const actor = userOf(request);
+        return searchAttendeeOptions(db, actor, organizationOf(actor), request.query.q);
+      },
+    );
+    app.get(
+      '/api/calendar/linked',
+      {
+        config,
+        schema: {
+          tags,
+          querystring: linkedMeetingsQuerySchema,
+          response: { 200: linkedMeetingsAnswerSchema },
+        },
+      },
+      async (request) => {
+        const actor = userOf(request);
+        const { leadId, clientId } = request.query;
+        return linkedMeetings(
+          db,
+          actor,
+          organizationOf(actor),
+          leadId ? { kind: 'lead', id: leadId } : { kind: 'client', id: clientId! },
+        );
+      },
     );
     app.get(
       '/api/calendar/:id',

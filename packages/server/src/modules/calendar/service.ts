@@ -33,6 +33,7 @@ import {
 } from './repo.ts';
 import type { MeetingChanges, MeetingRow } from './repo.ts';
 import { findMeetingActivity } from './summary-repo.ts';
+import { attendeesDiffer, resolveAttendees } from './links.ts';
 import { nextDate, parseWallTime, wallSpanToInstants, zonedToInstant } from './zone.ts';
 
 export const NO_ORGANIZATION = chooseOrganization('use the calendar');
@@ -120,6 +121,7 @@ export const scheduleMeeting = async (
 ): Promise<ScheduleMeetingResponse> => {
   const organizationId = organizationOf(actor);
   const changes = toChanges(data);
+  const attendees = await resolveAttendees(db, actor, organizationId, data);
   const domain = actor.email.split('@')[1] || 'leadline';
   const id = await db.transaction(async (tx) => {
     const created = await insertMeeting(tx, {
@@ -128,21 +130,21 @@ export const scheduleMeeting = async (
       organizerId: actor.id,
       uid: `${randomUUID()}@${domain}`,
     });
-    await replaceAttendees(tx, created, data.attendees);
+    await replaceAttendees(tx, created, attendees.rows);
     await logActivity(tx, {
       organizationId,
       userId: actor.id,
       type: 'Meeting',
       entityId: created,
       action: 'scheduled',
-      details: scheduledDetails(data.topic, invitationWhen(changes), data.attendees.length),
+      details: scheduledDetails(data.topic, invitationWhen(changes), attendees.emails.length),
     });
     const meeting = await loadMeeting(tx, organizationId, created);
     await recordMeetingEvent(tx, 'meeting.scheduled', organizationId, actor.id, meeting);
     return created;
   });
   const sent = await notifyAttendees(db, box, actor, organizationId, id, {
-    request: data.attendees,
+    request: attendees.emails,
     cancel: [],
     updated: false,
   });
@@ -194,16 +196,16 @@ export const updateMeeting = async (
 ): Promise<MeetingChangeResponse> => {
   const organizationId = organizationOf(actor);
   const changes = toChanges(data);
+  const attendees = await resolveAttendees(db, actor, organizationId, data);
   const plan = await db.transaction(async (tx) => {
     if (!(await lockMeeting(tx, organizationId, id))) throw notFound(MEETING_NOT_FOUND);
     const existing = (await findMeeting(tx, organizationId, id))!;
     checkMayChange(actor, existing);
     const before = await findAttendees(tx, [id]);
-    const attendeesChanged =
-      before.map((attendee) => attendee.email).join(',') !== data.attendees.join(',');
+    const attendeesChanged = attendeesDiffer(before, attendees.rows);
     if (sameMeeting(existing, changes) && !attendeesChanged) return null;
     await updateMeetingRow(tx, organizationId, id, changes);
-    await replaceAttendees(tx, id, data.attendees);
+    await replaceAttendees(tx, id, attendees.rows);
     // A new time raises the SEQUENCE and calendars ask again: earlier answers no longer hold.
     if (rescheduled(existing, changes)) await resetResponses(tx, id);
     await logActivity(tx, {
@@ -222,7 +224,7 @@ export const updateMeeting = async (
     }
     // Only those who received an earlier version hear that they were taken off.
     const removed = before.filter(
-      (attendee) => attendee.sentSequence !== null && !data.attendees.includes(attendee.email),
+      (attendee) => attendee.sentSequence !== null && !attendees.emails.includes(attendee.email),
     );
     return { cancel: removed.map((attendee) => attendee.email) };
   });
@@ -234,7 +236,7 @@ export const updateMeeting = async (
     };
   }
   const sent = await notifyAttendees(db, box, actor, organizationId, id, {
-    request: data.attendees,
+    request: attendees.emails,
     cancel: plan.cancel,
     updated: true,
   });

@@ -1,135 +1,98 @@
 import '@mantine/charts/styles.css';
-import { Button, Grid, SimpleGrid, Stack } from '@mantine/core';
-import { IconCalendarEvent, IconRefresh, IconSpeakerphone, IconUsers } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconRefresh } from '@tabler/icons-react';
+import { seesOrganizationFigures } from '@leadline/shared/dashboard';
 import { hasPermission } from '@leadline/shared/permissions';
 import { PageHeader } from '../../components/page-header.tsx';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session.ts';
 import { useDashboard } from '../../features/dashboard/api/get-dashboard.ts';
-import { CampaignPerformanceChart } from '../../features/dashboard/components/campaign-performance-chart.tsx';
 import { dashboardErrorMessage } from '../../features/dashboard/components/dashboard-format.ts';
 import { GettingStartedPanel } from '../../features/dashboard/components/getting-started.tsx';
 import {
   DashboardError,
   DashboardSkeleton,
 } from '../../features/dashboard/components/dashboard-states.tsx';
-import { LeadsBySourceChart } from '../../features/dashboard/components/leads-by-source-chart.tsx';
+import { MyDaySection } from '../../features/dashboard/components/my-day.tsx';
+import { OrganizationOverview } from '../../features/dashboard/components/organization-overview.tsx';
 import { Panel } from '../../features/dashboard/components/panel.tsx';
 import { MyTasks } from '../../features/tasks/components/my-tasks.tsx';
-import { LeadsByStatus } from '../../features/dashboard/components/leads-by-status.tsx';
-import { RecentActivity } from '../../features/dashboard/components/recent-activity.tsx';
-import { StatCard } from '../../features/dashboard/components/stat-card.tsx';
-import { UpcomingMeetings } from '../../features/dashboard/components/upcoming-meetings.tsx';
 
-const SUBTITLE = "Welcome back! Here's what's happening with your business today.";
+const SUBTITLE = "Welcome back! Here's your day, and what's happening with your business.";
 
-/** `/`: the organisation's figures, charts, recent activity, the caller's tasks and upcoming meetings. */
+/**
+ * `/`: "My day" (the caller's own tasks, meetings, replies and deals) for everyone in an
+ * organisation; the organisation's figures, charts and activity for managers (Lead Management
+ * or an administrator); the caller's open tasks.
+ */
 export const DashboardRoute = () => {
   const { user } = useSession();
-  const dashboard = useDashboard();
+  const queryClient = useQueryClient();
+  const manager = user !== null && seesOrganizationFigures(user);
+  const dashboard = useDashboard(manager);
   const may = (key: Parameters<typeof hasPermission>[1]) =>
     user !== null && hasPermission(user, key);
-  const refreshing = dashboard.isFetching && !dashboard.isPending;
+  const inOrganization = user?.organization != null;
+  const refreshing = queryClient.isFetching({ queryKey: queryKeys.dashboard }) > 0;
 
-  const header = (
-    <PageHeader
-      title="Dashboard Overview"
-      description={SUBTITLE}
-      actions={
-        dashboard.isSuccess ? (
+  const tasks = (
+    <Panel title="My tasks" description="Your open tasks, overdue ones first">
+      <MyTasks />
+    </Panel>
+  );
+
+  const overview = !manager ? null : dashboard.isPending ? (
+    <DashboardSkeleton />
+  ) : dashboard.isError ? (
+    <DashboardError
+      message={dashboardErrorMessage(dashboard.error)}
+      retrying={dashboard.isFetching}
+      onRetry={() => void dashboard.refetch()}
+    />
+  ) : (
+    <OrganizationOverview
+      data={dashboard.data}
+      tasks={tasks}
+      links={{
+        leads: may('leadsTable'),
+        campaigns: may('campaigns'),
+        calendar: may('calendar'),
+        activity: may('activity'),
+      }}
+    />
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard Overview"
+        description={SUBTITLE}
+        actions={
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} />}
-            onClick={() => void dashboard.refetch()}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard })}
             loading={refreshing}
           >
             Refresh
           </Button>
-        ) : null
-      }
-    />
-  );
-
-  if (dashboard.isPending) {
-    return (
-      <>
-        {header}
-        <DashboardSkeleton />
-      </>
-    );
-  }
-  if (dashboard.isError) {
-    return (
-      <>
-        {header}
-        <DashboardError
-          message={dashboardErrorMessage(dashboard.error)}
-          retrying={dashboard.isFetching}
-          onRetry={() => void dashboard.refetch()}
-        />
-      </>
-    );
-  }
-
-  const { counts, trends } = dashboard.data;
-  return (
-    <>
-      {header}
-      <Stack gap="md">
+        }
+      />
+      <Stack gap="xl">
         {user ? <GettingStartedPanel user={user} /> : null}
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <StatCard
-            label="Active Leads"
-            value={counts.activeLeads}
-            trend={trends.activeLeads}
-            color="blue"
-            icon={<IconUsers size={26} />}
-            to={may('leadsTable') ? '/leads-table' : undefined}
+        {inOrganization ? (
+          <MyDaySection
+            access={{
+              calendar: may('calendar'),
+              leads: may('leadsTable'),
+              pipeline: may('pipeline'),
+              inbox: may('inbox'),
+            }}
           />
-          <StatCard
-            label="Campaigns"
-            value={counts.campaigns}
-            trend={trends.campaigns}
-            color="orange"
-            icon={<IconSpeakerphone size={26} />}
-            to={may('campaigns') ? '/campaigns' : undefined}
-          />
-          <StatCard
-            label="Meetings"
-            value={counts.meetings}
-            trend={trends.meetings}
-            color="violet"
-            icon={<IconCalendarEvent size={26} />}
-            to={may('calendar') ? '/calendar' : undefined}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <LeadsBySourceChart data={dashboard.data.leadsBySource} linkable={may('leadsTable')} />
-          <CampaignPerformanceChart
-            data={dashboard.data.campaignPerformance}
-            campaignCount={counts.campaigns}
-            linkable={may('campaigns')}
-          />
-        </SimpleGrid>
-        <Grid gap="md" align="flex-start">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <RecentActivity
-              entries={dashboard.data.recentActivities}
-              canViewAll={may('activity')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="md">
-              <Panel title="My tasks" description="Your open tasks, overdue ones first">
-                <MyTasks />
-              </Panel>
-              <UpcomingMeetings
-                meetings={dashboard.data.upcomingMeetings}
-                canOpenCalendar={may('calendar')}
-              />
-              <LeadsByStatus data={dashboard.data.leadsByStatus} linkable={may('leadsTable')} />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+        ) : null}
+        {overview}
+        {manager && dashboard.isSuccess ? null : tasks}
       </Stack>
     </>
   );

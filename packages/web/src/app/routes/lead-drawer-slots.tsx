@@ -8,6 +8,7 @@ import {
   ConvertLeadModal,
   ConvertedLeadLink,
 } from '../../features/clients/components/convert-lead.tsx';
+import { LinkedMeetings } from '../../features/calendar/components/linked-meetings.tsx';
 import { LeadNotes } from '../../features/interactions/components/lead-notes.tsx';
 import { NoteForm } from '../../features/interactions/components/note-form.tsx';
 import { LeadTasks } from '../../features/tasks/components/lead-tasks.tsx';
@@ -15,6 +16,7 @@ import { TaskForm } from '../../features/tasks/components/task-form.tsx';
 import type { LeadQuickAction } from '../../features/leads/components/lead-actions.ts';
 import type { LeadDrawerSlots } from '../../features/leads/components/lead-detail-drawer.tsx';
 import { DetailSection } from '../../features/leads/components/lead-details.tsx';
+import { fullName } from '../../features/leads/components/lead-status.ts';
 
 const ICON = 18;
 
@@ -75,6 +77,7 @@ export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
   const canConvert = user !== null && hasPermission(user, 'addClient');
   const canSeeClients = user !== null && hasPermission(user, 'allClients');
   const canNote = user !== null && hasPermission(user, 'leadsTable');
+  const canMeet = user !== null && hasPermission(user, 'calendar');
   return useMemo(
     () => ({
       actions: (lead: Lead) => <ConvertedLeadLink lead={lead} canSeeClients={canSeeClients} />,
@@ -89,9 +92,24 @@ export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
           <DetailSection title="Calls and notes">
             <LeadNotes leadId={lead._id} />
           </DetailSection>
+          {canMeet ? (
+            <>
+              <Divider />
+              <DetailSection title="Meetings">
+                <LinkedMeetings
+                  link={{
+                    kind: 'lead',
+                    id: lead._id,
+                    name: fullName(lead),
+                    email: lead.personEmail,
+                  }}
+                />
+              </DetailSection>
+            </>
+          ) : null}
         </>
       ),
     }),
-    [canConvert, canSeeClients, canNote],
+    [canConvert, canSeeClients, canNote, canMeet],
   );
 };

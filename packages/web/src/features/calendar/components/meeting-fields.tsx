@@ -6,6 +6,8 @@ import {
   MEETING_TITLE_MAX,
   durationText,
 } from '@leadline/shared/calendar';
+import type { MeetingLink } from '@leadline/shared/calendar';
+import { AttendeePicker } from './attendee-picker.tsx';
 import { parseDayKey } from './calendar-dates.ts';
 import { attendeeCount, durationMinutes } from './meeting-form.ts';
 import type { MeetingField, MeetingFormValues } from './meeting-form.ts';
@@ -24,9 +26,15 @@ const Counter = ({ length, max }: { length: number; max: number }) => (
 );
 
 /** The summary card: the date, the length in hours and minutes, and how many attendees. */
-export const MeetingSummary = ({ values }: { values: MeetingFormValues }) => {
+export const MeetingSummary = ({
+  values,
+  links,
+}: {
+  values: MeetingFormValues;
+  links: readonly MeetingLink[];
+}) => {
   const day = parseDayKey(values.date);
-  const attendees = attendeeCount(values);
+  const attendees = attendeeCount(values, links);
   const items = [
     ['Date', day ? summaryDate.format(day) : 'No date selected'],
     ['Duration', durationText(durationMinutes(values))],
@@ -56,10 +64,20 @@ type MeetingFieldsProps = {
   timesNote?: ReactNode;
   errors: Partial<Record<MeetingField, string>>;
   onChange: (field: MeetingField, value: string) => void;
+  /** The leads and clients picked as attendees. */
+  links: readonly MeetingLink[];
+  onLinksChange: (links: MeetingLink[]) => void;
 };
 
 /** Meeting Title, Date, Start Time, End Time, Location, Attendees, Description & Agenda. */
-export const MeetingFields = ({ values, errors, timesNote, onChange }: MeetingFieldsProps) => {
+export const MeetingFields = ({
+  values,
+  errors,
+  timesNote,
+  onChange,
+  links,
+  onLinksChange,
+}: MeetingFieldsProps) => {
   const bind = (field: MeetingField) => ({
     value: values[field],
     error: errors[field],
@@ -96,8 +114,9 @@ export const MeetingFields = ({ values, errors, timesNote, onChange }: MeetingFi
         />
         <Counter length={values.location.length} max={MEETING_LOCATION_MAX} />
       </div>
+      <AttendeePicker links={links} onChange={onLinksChange} />
       <Textarea
-        label="Attendees"
+        label="Other attendees"
         description="Email addresses, separated by commas"
         placeholder="ada@client.com, grace@client.com"
         autosize

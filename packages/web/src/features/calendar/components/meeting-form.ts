@@ -9,7 +9,7 @@ import {
   splitAttendees,
   timeToMinutes,
 } from '@leadline/shared/calendar';
-import type { Meeting, MeetingInput } from '@leadline/shared/calendar';
+import type { Meeting, MeetingInput, MeetingLink } from '@leadline/shared/calendar';
 import type { ConflictQuery } from '../api/get-conflicts.ts';
 
 /** The Schedule Meeting form as typed (attendees as one comma-separated text). */
@@ -44,18 +44,28 @@ export const newMeetingValues = (date: string, now = new Date()): MeetingFormVal
   description: '',
 });
 
-/** An existing meeting as the form edits it: its organiser's date and times. */
-export const meetingValues = (meeting: Meeting): MeetingFormValues => ({
-  topic: meeting.topic,
-  date: meeting.date,
-  startTime: meeting.startTime,
-  endTime: meeting.endTime,
-  location: meeting.location,
-  attendees: meeting.attendees.join(', '),
-  description: meeting.description,
-});
+/**
+ * An existing meeting as the form edits it: its organiser's date and times; the typed
+ * attendees are those who are not linked leads or clients (those are the picker's).
+ */
+export const meetingValues = (meeting: Meeting): MeetingFormValues => {
+  const linked = new Set(meeting.links.map((link) => link.email));
+  return {
+    topic: meeting.topic,
+    date: meeting.date,
+    startTime: meeting.startTime,
+    endTime: meeting.endTime,
+    location: meeting.location,
+    attendees: meeting.attendees.filter((email) => !linked.has(email)).join(', '),
+    description: meeting.description,
+  };
+};
 
-export const toMeetingInput = (values: MeetingFormValues, timeZone: string): MeetingInput => ({
+export const toMeetingInput = (
+  values: MeetingFormValues,
+  timeZone: string,
+  links: readonly MeetingLink[] = [],
+): MeetingInput => ({
   topic: values.topic,
   date: values.date,
   startTime: values.startTime,
@@ -64,6 +74,7 @@ export const toMeetingInput = (values: MeetingFormValues, timeZone: string): Mee
   location: values.location,
   description: values.description,
   attendees: splitAttendees(values.attendees),
+  links: links.map((link) => ({ kind: link.kind, id: link.id })),
 });
 
 /**
@@ -100,11 +111,17 @@ export const durationMinutes = (values: MeetingFormValues): number => {
   return start !== null && end !== null && end > start ? end - start : 0;
 };
 
-/** The valid addresses typed so far (the summary's attendee count). */
-export const attendeeCount = (values: MeetingFormValues): number => {
+/** The valid addresses typed so far and the picked leads' and clients' (the summary's count). */
+export const attendeeCount = (
+  values: MeetingFormValues,
+  links: readonly MeetingLink[] = [],
+): number => {
   const list = splitAttendees(values.attendees);
   const invalid = new Set(invalidAttendees(list));
-  return new Set(list.filter((entry) => !invalid.has(entry)).map((e) => e.toLowerCase())).size;
+  return new Set([
+    ...list.filter((entry) => !invalid.has(entry)).map((e) => e.toLowerCase()),
+    ...links.map((link) => link.email.toLowerCase()),
+  ]).size;
 };
 
 /** What the conflict warning asks about; null until the date and both times make sense. */

@@ -7,6 +7,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { SCHEDULE_FAILED } from '@leadline/shared/calendar';
 import type {
   Meeting,
+  MeetingLink,
   MeetingChangeResponse,
   MeetingConflict,
   ScheduleMeetingResponse,
@@ -38,6 +39,8 @@ type MeetingModalProps = {
   /** The meeting edited, or null to schedule a new one on `date`. */
   meeting: Meeting | null;
   date: string;
+  /** Attendees picked already for a new meeting (the lead it is scheduled from). */
+  initialLinks?: readonly MeetingLink[];
   onClose: () => void;
   onSaved: (saved: MeetingSaved) => void;
 };
@@ -56,7 +59,13 @@ const serverFieldErrors = (error: unknown): Partial<Record<MeetingField, string>
  * the form's checks, the conflict question, then 'Scheduling...' while the invitations go out.
  * Mount it afresh for each meeting (a `key`): it starts from that meeting's values.
  */
-export const MeetingModal = ({ meeting, date, onClose, onSaved }: MeetingModalProps) => {
+export const MeetingModal = ({
+  meeting,
+  date,
+  initialLinks = [],
+  onClose,
+  onSaved,
+}: MeetingModalProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const queryClient = useQueryClient();
   const schedule = useScheduleMeeting();
@@ -66,8 +75,15 @@ export const MeetingModal = ({ meeting, date, onClose, onSaved }: MeetingModalPr
   const [values, setValues] = useState<MeetingFormValues>(() =>
     meeting ? meetingValues(meeting) : newMeetingValues(date),
   );
+  const [links, setLinks] = useState<MeetingLink[]>(() => [
+    ...(meeting ? meeting.links : initialLinks),
+  ]);
   const [initialValues] = useState(values);
-  const guard = useDiscardGuard({ dirty: differs(values, initialValues), onClose });
+  const [initialLinksShown] = useState(links);
+  const guard = useDiscardGuard({
+    dirty: differs(values, initialValues) || differs(links, initialLinksShown),
+    onClose,
+  });
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<MeetingField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -92,8 +108,13 @@ export const MeetingModal = ({ meeting, date, onClose, onSaved }: MeetingModalPr
     setAsked(null);
   };
 
+  const changeLinks = (next: MeetingLink[]) => {
+    setLinks(next);
+    setProblem(null);
+  };
+
   const save = () => {
-    const input = toMeetingInput(values, timeZone);
+    const input = toMeetingInput(values, timeZone, links);
     const onError = (error: unknown) => {
       setProblem(
         error instanceof ApiRequestError && error.status === 0
@@ -156,7 +177,7 @@ export const MeetingModal = ({ meeting, date, onClose, onSaved }: MeetingModalPr
           }}
         >
           <Stack gap="md">
-            <MeetingSummary values={values} />
+            <MeetingSummary values={values} links={links} />
             {problem ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
                 {problem}
@@ -166,6 +187,8 @@ export const MeetingModal = ({ meeting, date, onClose, onSaved }: MeetingModalPr
               values={values}
               errors={errors}
               onChange={change}
+              links={links}
+              onLinksChange={changeLinks}
               timesNote={
                 <ConflictWarning
                   conflicts={asked ?? shownConflicts}

@@ -8,10 +8,14 @@ export const dashboardQueryKey = queryKeys.dashboard;
 export const getDashboard = (signal?: AbortSignal): Promise<DashboardResponse> =>
   apiRequest<DashboardResponse>('/api/dashboard', { signal });
 
-/** GET /api/dashboard; fetched again whenever the dashboard opens (a summary must be current). */
-export const useDashboard = () =>
+/**
+ * GET /api/dashboard (the organisation's figures, for managers); fetched again whenever the
+ * dashboard opens (a summary must be current).
+ */
+export const useDashboard = (enabled = true) =>
   useQuery({
     queryKey: dashboardQueryKey,
     queryFn: ({ signal }) => getDashboard(signal),
     staleTime: 0,
+    enabled,
   });
