@@ -95,7 +95,9 @@ export const CompanyRoute = () => {
               disabled={bulk.disabled}
               onClick={() => {
                 if (bulk.disabled) return;
-                void navigate('/send-bulk-email', { state: { leads: chosen, type: bulk.type } });
+                void navigate('/send-bulk-email', {
+                  state: { leads: bulk.leads, type: bulk.type },
+                });
               }}
             >
               {bulk.label}

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, FileButton, Group, Tabs } from '@mantine/core';
 import { IconDownload, IconMail, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -10,6 +11,8 @@ type LeadsToolbarProps = {
   canUpload: boolean;
   canBulkEmail: boolean;
   bulkEmail: BulkEmailState;
+  /** The Assign control (Lead Management), first of the bulk actions. */
+  assign?: ReactNode;
   onBulkEmail: () => void;
   selectedCount: number;
   onBulkDelete: () => void;
@@ -27,6 +30,7 @@ export const LeadsToolbar = ({
   canUpload,
   canBulkEmail,
   bulkEmail,
+  assign,
   onBulkEmail,
   selectedCount,
   onBulkDelete,
@@ -52,26 +56,6 @@ export const LeadsToolbar = ({
             Create Lead
           </Button>
         ) : null}
-        {canBulkEmail ? (
-          <Button
-            variant="light"
-            leftSection={<IconMail size={16} />}
-            disabled={bulkEmail.disabled}
-            onClick={onBulkEmail}
-          >
-            {bulkEmail.label}
-          </Button>
-        ) : null}
-        <Button
-          variant="light"
-          color="red"
-          leftSection={<IconTrash size={16} />}
-          disabled={selectedCount === 0}
-          loading={deleting}
-          onClick={onBulkDelete}
-        >
-          {selectedCount > 0 ? `Delete (${selectedCount})` : 'Delete'}
-        </Button>
         {canUpload ? (
           <FileButton
             resetRef={resetFile}
@@ -101,6 +85,28 @@ export const LeadsToolbar = ({
           onClick={onDownload}
         >
           Download
+        </Button>
+        {/* The bulk actions: Assign, Send, then Delete (destructive last). */}
+        {assign}
+        {canBulkEmail ? (
+          <Button
+            variant="light"
+            leftSection={<IconMail size={16} />}
+            disabled={bulkEmail.disabled}
+            onClick={onBulkEmail}
+          >
+            {bulkEmail.label}
+          </Button>
+        ) : null}
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} />}
+          disabled={selectedCount === 0}
+          loading={deleting}
+          onClick={onBulkDelete}
+        >
+          {selectedCount > 0 ? `Delete (${selectedCount})` : 'Delete'}
         </Button>
       </Group>
     </Group>
