@@ -1,4 +1,4 @@
-import { campaignSchema } from '@leadline/shared/campaigns';
+import { campaignSchema, withAllFilters } from '@leadline/shared/campaigns';
 import type { Campaign, CampaignData, CampaignUpdateData } from '@leadline/shared/campaigns';
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -11,6 +11,7 @@ import {
   redateFirstStep,
   redateFollowUps,
 } from './deliveries-repo.ts';
+import { checkAudienceOwner } from './audience.ts';
 import { newChain, startChain } from './chain.ts';
 import { describeCampaign } from './present.ts';
 import { findChosenLeadIds, lockCampaign, setChosenLeads, updateCampaignRow } from './repo.ts';
@@ -29,7 +30,8 @@ const asData = (row: CampaignRow, leads: string[]): CampaignData => ({
   type: row.type,
   emailSubject: row.emailSubject,
   emailBody: row.emailBody,
-  targetFilters: row.targetFilters,
+  // Saved before some filters existed: the missing ones are unset, not a change.
+  targetFilters: withAllFilters(row.targetFilters),
   leads,
   followUps: row.followUps,
   schedule: {
@@ -104,6 +106,8 @@ export const updateCampaign = async (
       !same({ ...merged, name: '', description: '' }, { ...current, name: '', description: '' })
     )
       throw conflict(FIXED_ONCE_COMPLETED);
+    if (!same(merged.targetFilters, current.targetFilters))
+      await checkAudienceOwner(tx, organizationId, merged.targetFilters);
     if (!sameSet(merged.leads, current.leads)) {
       await checkLeads(tx, organizationId, merged.leads);
       await setChosenLeads(tx, campaignId, merged.leads);
