@@ -54,7 +54,7 @@ describe('lead owners in the browser', () => {
     const boxes = page.locator('table[aria-label="Leads"] > tbody input[type="checkbox"]');
     await boxes.nth(0).check();
     await boxes.nth(1).check();
-    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await page.getByRole('button', { name: 'Assign (2)', exact: true }).click();
     await dialog().getByLabel('New owner').selectOption({ label: 'Max Manager' });
     await visible(dialog().getByText('Assign 2 leads to Max Manager?'));
     await dialog().getByRole('button', { name: 'Assign 2 leads' }).click();

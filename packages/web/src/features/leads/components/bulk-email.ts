@@ -37,6 +37,6 @@ export const bulkEmailState = (selected: readonly Lead[]): BulkEmailState => {
     disabled: false,
     type: 'initial',
     leads: fresh,
-    note: `Some selected leads were already emailed: the ${emailed === 1 ? 'one' : emailed} already emailed ${emailed === 1 ? 'is' : 'are'} left out of this email and ${leadsWord(fresh.length)} not emailed yet get it. To follow up with the emailed ones, select only them.`,
+    note: `Some selected leads were already emailed: the ${emailed === 1 ? 'one' : emailed} already emailed ${emailed === 1 ? 'is' : 'are'} left out of this email, which goes to the ${leadsWord(fresh.length)} not emailed yet. To follow up with the emailed ones, select only them.`,
   };
 };
