@@ -81,6 +81,9 @@ describe('the small things', () => {
     const weightedBefore = await dollars(page.getByTestId('board-weighted'));
     await snap(page, 'small-pipeline-1280');
     await snapDark(page, 'small-pipeline-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await snap(page, 'small-pipeline-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await card.getByRole('button', { name: /to another status/ }).click();
     await page.getByRole('menuitem', { name: 'Warm Lead' }).click();
@@ -214,6 +217,9 @@ describe('the small things', () => {
     await dialog.getByLabel('Country', { exact: true }).fill('Germany');
     await visible(reach(combined));
     await snap(page, 'small-audience-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await snap(page, 'small-audience-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.press('Escape');
     await hidden(dialog);
   });

@@ -1,6 +1,6 @@
 import { Controller } from 'react-hook-form';
 import type { FieldErrors } from 'react-hook-form';
-import { Group, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { CAMPAIGN_INDUSTRIES, CAMPAIGN_REGIONS, TAGS_MAX } from '@leadline/shared/campaigns';
 import type { CampaignRegion, LeadOption } from '@leadline/shared/campaigns';
@@ -77,13 +77,12 @@ const LeadFilters = ({ control, errors, locked }: FilterProps) => {
           searchable
           disabled={locked}
           error={fieldErrors?.[name]?.message}
-          style={{ minWidth: 160 }}
         />
       )}
     />
   );
   return (
-    <Group grow gap="sm" align="flex-start" wrap="wrap">
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
       {choice('status', 'Status', 'Any status', [...LEAD_STATUSES])}
       {choice(
         'ownerId',
@@ -107,11 +106,10 @@ const LeadFilters = ({ control, errors, locked }: FilterProps) => {
             maxLength={100}
             disabled={locked}
             error={fieldErrors?.country?.message}
-            style={{ minWidth: 160 }}
           />
         )}
       />
-    </Group>
+    </SimpleGrid>
   );
 };
 
