@@ -104,6 +104,11 @@ export const CompanyRoute = () => {
             </Button>
           ) : null}
         </Group>
+        {canSend && bulk.note ? (
+          <Text size="sm" c="dimmed" mb="sm">
+            {bulk.note}
+          </Text>
+        ) : null}
         <CompanyContacts
           contacts={contacts}
           selected={selected}
