@@ -424,7 +424,7 @@ describe('email screens in the browser', () => {
     await searchLeads(`.${TAG}@lead.test`, 6);
     await page.getByRole('checkbox', { name: `Select ${AVA.name}` }).check();
     await page.getByRole('checkbox', { name: `Select ${BEN.name}` }).check();
-    await visible(page.getByRole('button', { name: 'Mixed Status Selected' }));
+    await visible(page.getByText(/^Some selected leads were already emailed/));
     await page.getByRole('checkbox', { name: `Select ${AVA.name}` }).uncheck();
     await page.getByRole('checkbox', { name: `Select ${CORA.name}` }).check();
     await page.getByRole('checkbox', { name: `Select ${DEV.name}` }).check();

@@ -280,7 +280,9 @@ describe('leads in the browser', () => {
     await rows.nth(unsent).getByRole('checkbox').check();
     expect(await bulk('Send Bulk Email').isEnabled()).toBe(true);
     await rows.nth(sent).getByRole('checkbox').check();
-    expect(await bulk('Mixed Status Selected').isDisabled()).toBe(true);
+    // A mixed selection: the first email goes to the one not emailed yet, and the note says so.
+    expect(await bulk('Send Bulk Email to 1 lead').isEnabled()).toBe(true);
+    await visible(page.getByText(/^Some selected leads were already emailed/));
     await snap(page, 'leads-selected-1280');
     await rows.nth(unsent).getByRole('checkbox').uncheck();
     expect(await bulk('Send Follow-up Email').isEnabled()).toBe(true);

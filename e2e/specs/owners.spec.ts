@@ -54,7 +54,7 @@ describe('lead owners in the browser', () => {
     const boxes = page.locator('table[aria-label="Leads"] > tbody input[type="checkbox"]');
     await boxes.nth(0).check();
     await boxes.nth(1).check();
-    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await page.getByRole('button', { name: 'Assign (2)', exact: true }).click();
     await dialog().getByLabel('New owner').selectOption({ label: 'Max Manager' });
     await visible(dialog().getByText('Assign 2 leads to Max Manager?'));
     await dialog().getByRole('button', { name: 'Assign 2 leads' }).click();
@@ -93,7 +93,7 @@ describe('lead owners in the browser', () => {
     await form.getByLabel('Expected close date').fill('2027-03-01');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, 'Lead updated successfully');
-    await visible(drawer.getByText('$12,500.00'));
+    await visible(drawer.getByText('$12,500'));
     const phone = drawer.getByRole('link', { name: '+44 20 7946 0958' });
     expect(await phone.getAttribute('href')).toBe('tel:+442079460958');
     const history = drawer.getByText(/^Owner of Lead .* changed from Max Manager to Ada Admin$/);
@@ -117,7 +117,7 @@ describe('lead owners in the browser', () => {
 
     await page.goto('/leads-table?owner=me');
     await showAllColumns(page);
-    await visible(page.locator('table[aria-label="Leads"]').getByText('€12,500.00'));
+    await visible(page.locator('table[aria-label="Leads"]').getByText('€12,500'));
     const tel = page.locator('table[aria-label="Leads"] a[href="tel:+442079460958"]');
     await visible(tel);
     // The new columns are at the far end of the table.
@@ -126,7 +126,7 @@ describe('lead owners in the browser', () => {
 
     const { phone, small, phoneErrors } = await openPhonePage(session);
     await small.goto('/leads-table?owner=me');
-    await visible(small.getByText('€12,500.00').first());
+    await visible(small.getByText('€12,500').first());
     await bothSchemes(small, 'owners-leads-table-375');
     await small.goto('/teams');
     await visible(small.getByRole('region', { name: 'Organisation settings' }));

@@ -28,11 +28,12 @@ describe('the suppression list in the browser', () => {
 
     await entries().fill('Blocked@Spam.test\n@competitor.test, not-an-address');
     await page.getByRole('button', { name: 'Add to list' }).click();
-    await visible(page.getByText('Not an email address or @domain: not-an-address'));
-    await entries().fill('Blocked@Spam.test\n@competitor.test');
-    await page.getByRole('button', { name: 'Add to list' }).click();
-    await visible(page.getByText('Added 2 entries.'));
-    expect(await entries().inputValue()).toBe('');
+    // The valid lines go in; the refused one is listed with why and stays in the box.
+    await visible(
+      page.getByText('Added 2 entries; 1 line was refused (not an address or @domain).'),
+    );
+    await visible(page.getByTestId('refused-lines').getByText('(no @)'));
+    expect(await entries().inputValue()).toBe('not-an-address');
     await visible(rowOf('blocked@spam.test'));
     await visible(rowOf('@competitor.test').getByText('Whole domain'));
     await visible(rowOf('@competitor.test').getByText(/^Added by /));
@@ -44,7 +45,7 @@ describe('the suppression list in the browser', () => {
     });
     await visible(
       page.getByText(
-        'do-not-mail.csv: Added 2 entries; 1 was already listed; 1 line was not an address or @domain.',
+        'do-not-mail.csv: Added 2 entries; 1 was already listed; 1 line was refused (not an address or @domain).',
       ),
     );
     await search('csv');

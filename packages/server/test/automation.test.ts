@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '@leadline/shared/auth';
 import type { Automation, AutomationInput, AutomationRun } from '@leadline/shared/automation';
@@ -325,6 +326,43 @@ describe('Automation rules', () => {
     await off(created._id);
   });
 
+  it('fills merge fields in task titles and owner notes with the lead when the rule runs', async () => {
+    const created = await rule({
+      name: 'Call the new ones',
+      trigger: 'lead.created',
+      conditions: [{ field: 'owner', op: 'equals', value: rep.user._id }],
+      actions: [
+        { type: 'create_task', title: 'Call {{firstName}} at {{companyName}}', dueInDays: 1 },
+        { type: 'create_task', title: '{{ jobTitle }}', dueInDays: 1 },
+        {
+          type: 'notify_owner',
+          message: 'Please call {{firstName}} {{lastName}} ({{jobTitle|no title}}) today.',
+        },
+      ],
+    });
+    const before = smtp.messages.length;
+    const lead = await createLead(t, rep.token, {
+      personFirstName: 'Zoë',
+      personLastName: 'Ångström',
+      companyName: 'Fjord Works',
+    });
+    const [run] = await finishedRuns(created._id, 1);
+    expect(run, JSON.stringify(run)).toMatchObject({ status: 'succeeded' });
+    expect(run!.outcome).toContain('Task "Call Zoë at Fjord Works" created for Rita Rep');
+    const tasks: Task[] = (
+      await t.request({ method: 'GET', url: `/api/tasks?leadId=${lead._id}`, token: acme.token })
+    ).json().tasks;
+    // A title that fills in empty falls back to the lead's name.
+    expect(tasks.map((task) => task.title).sort()).toEqual(
+      ['Call Zoë at Fjord Works', 'Zoë Ångström'].sort(),
+    );
+    const [message] = (await smtp.waitForMessages(before + 1)).slice(before);
+    const { text } = await simpleParser(message!.raw);
+    expect(text).toContain('Please call Zoë Ångström (no title) today.');
+    expect(text).not.toContain('{{');
+    await off(created._id);
+  });
+
   it('stops a rule loop at depth 3', async () => {
     const lead = await createLead(t, acme.token, { status: 'Cold Lead' });
     const toWarm = await rule({
@@ -447,6 +485,14 @@ describe('Automation rule validation and access', () => {
       [
         { ...base, actions: [{ type: 'create_task', title: 'x', dueInDays: -1 }] },
         'Due in days must be 0 or more',
+      ],
+      [
+        { ...base, actions: [{ type: 'create_task', title: 'Call {{fristName}}', dueInDays: 1 }] },
+        'Unknown merge field {{fristName}}',
+      ],
+      [
+        { ...base, actions: [{ type: 'notify_owner', message: 'Hi {{unsubscribeUrl}}' }] },
+        'Unknown merge field {{unsubscribeUrl}}',
       ],
     ] as const) {
       const response = await t.request({

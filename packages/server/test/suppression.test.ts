@@ -93,12 +93,44 @@ describe('the suppression list API', () => {
     expect((await list(globex)).total).toBe(0);
   });
 
+  it('adds the valid lines of a paste and lists the bad ones with why', async () => {
+    const before = await rowCount(acme.organizationId);
+    const response = await call(acme.token, 'POST', '/api/suppression', {
+      entries: [
+        'paste-one@paste.test',
+        'Ada Lovelace',
+        'someone@listed.test',
+        '@paste-domain.test',
+        'broken@',
+        'two@@paste.test',
+        'no-at-sign.test',
+        'PASTE-ONE@paste.test',
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const answer = response.json();
+    expect(answer).toMatchObject({ added: 2, alreadyListed: 1, invalid: 4 });
+    expect(answer.message).toBe(
+      'Added 2 entries; 1 was already listed; 4 lines were refused (not an address or @domain).',
+    );
+    expect(answer.refused).toEqual([
+      { value: 'Ada Lovelace', reason: expect.stringMatching(/has spaces/) },
+      { value: 'broken@', reason: expect.stringMatching(/nothing after the @/) },
+      { value: 'two@@paste.test', reason: expect.stringMatching(/before the @ is not valid/) },
+      { value: 'no-at-sign.test', reason: expect.stringMatching(/no @$/) },
+    ]);
+    expect(await rowCount(acme.organizationId)).toBe(before + 2);
+    await entryOf(acme, 'paste-one@paste.test');
+    await entryOf(acme, '@paste-domain.test');
+  });
+
   it('refuses bad input with a 400 naming the field, and changes nothing', async () => {
     const before = await rowCount();
     const cases: [object, string, RegExp][] = [
-      [{ entries: ['ok@fine.test', 'not an address'] }, 'entries.1', /not an address/],
-      [{ entries: ['@'] }, 'entries.0', /Not an email address or @domain/],
-      [{ entries: ['a@b'] }, 'entries.0', /Not an email address or @domain/],
+      [{ entries: ['not an address'] }, 'entries', /“not an address”: .*has spaces/],
+      [{ entries: ['@'] }, 'entries', /Not an email address or @domain: nothing after the @/],
+      [{ entries: ['a@b', 'x'] }, 'entries', /“a@b”: .*“b” is not a domain/],
+      [{ entries: ['x'.repeat(1001)] }, 'entries.0', /at most 1000 characters/],
       [{ entries: [] }, 'entries', /at least one/],
       [{ entries: 'x@y.test' }, 'entries', /list/],
       [{ entries: ['ok@fine.test'], reason: 'spam' }, 'reason', /reason must be one of/],
@@ -173,7 +205,12 @@ describe('the suppression list API', () => {
     ].join('\r\n');
     const response = await call(acme.token, 'POST', '/api/suppression/import', { csv });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ added: 3, alreadyListed: 1, invalid: 1 });
+    expect(response.json()).toMatchObject({
+      added: 3,
+      alreadyListed: 1,
+      invalid: 1,
+      refused: [{ value: 'nonsense line', reason: expect.stringMatching(/has spaces/) }],
+    });
     expect(response.json().message).toMatch(/Added 3 entries/);
     expect((await entryOf(acme, 'csv-two@import.test')).source).toMatch(/^CSV upload by /);
 

@@ -4,6 +4,7 @@ import { EVENT_TYPES } from './events.ts';
 import type { EventType } from './events.ts';
 import { uuidSchema } from './ids.ts';
 import { LEAD_STATUSES } from './leads.ts';
+import { withKnownMergeFields } from './merge-fields.ts';
 import type { PermissionKey } from './permissions.ts';
 
 /* Automation rules: when (one event type), if (conditions on the lead), then (actions). */
@@ -109,6 +110,9 @@ export type Condition = z.output<typeof conditionSchema>;
 
 const userId = uuidSchema('Please choose a valid user');
 
+/** The longest note a "Notify the owner" action may add to its email. */
+export const NOTIFY_MESSAGE_MAX = 1000;
+
 export const actionSchema = z.discriminatedUnion(
   'type',
   [
@@ -130,7 +134,7 @@ export const actionSchema = z.discriminatedUnion(
     }),
     z.object({
       type: z.literal('create_task'),
-      title: words('Task title', 200),
+      title: withKnownMergeFields(words('Task title', 200)),
       dueInDays: z
         .number({ error: 'Due in days must be a number' })
         .int('Due in days must be a whole number')
@@ -147,7 +151,16 @@ export const actionSchema = z.discriminatedUnion(
         }
       }, 'Webhook URL must be a valid http or https address'),
     }),
-    z.object({ type: z.literal('notify_owner') }),
+    z.object({
+      type: z.literal('notify_owner'),
+      /** The owner's note in the email, with merge fields; optional. */
+      message: withKnownMergeFields(
+        z
+          .string({ error: 'Message must be text' })
+          .trim()
+          .max(NOTIFY_MESSAGE_MAX, `Message must be at most ${NOTIFY_MESSAGE_MAX} characters`),
+      ).optional(),
+    }),
   ],
   { error: `Action type must be one of ${ACTION_TYPES.join(', ')}` },
 );

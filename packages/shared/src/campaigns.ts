@@ -3,7 +3,7 @@ import { withKnownMergeFields } from './merge-fields.ts';
 import { answerSchema, isoDateTime, nullableDateTime, nullableText, text } from './answers.ts';
 import { dateTimeParam } from './dates.ts';
 import { MESSAGE_MAX, SUBJECT_MAX, plainText } from './email.ts';
-import { INDUSTRIES, boundedText } from './leads.ts';
+import { INDUSTRIES, LEAD_SOURCES, LEAD_STATUSES, boundedText } from './leads.ts';
 import {
   DEFAULT_GAP_SECONDS,
   gapSecondsSchema,
@@ -140,6 +140,8 @@ const bodyText = (required: string) =>
     .max(MESSAGE_MAX, 'Message is too long')
     .refine((html) => plainText(html).length > 0, required);
 
+export const AUDIENCE_OWNER_INVALID = 'Please choose an owner of this organisation';
+
 export const targetFiltersSchema = z.object(
   {
     industry: boundedText('Industry', 100).optional().default(''),
@@ -155,15 +157,52 @@ export const targetFiltersSchema = z.object(
       .optional()
       .default([])
       .transform((tags) => [...new Set(tags.map((tag) => tag.toLowerCase()))]),
+    /** The leads' status, owner (a user id of the organisation), source and country. */
+    status: z
+      .enum(['', ...LEAD_STATUSES], { error: 'Please choose a valid status' })
+      .optional()
+      .default(''),
+    ownerId: z
+      .string({ error: AUDIENCE_OWNER_INVALID })
+      .refine((id) => id === '' || UUID.test(id), AUDIENCE_OWNER_INVALID)
+      .optional()
+      .default(''),
+    source: z
+      .enum(['', ...LEAD_SOURCES], { error: 'Please choose a listed source' })
+      .optional()
+      .default(''),
+    country: boundedText('Country', 100).optional().default(''),
   },
   { error: 'targetFilters must be an object' },
 );
 export type TargetFilters = z.output<typeof targetFiltersSchema>;
-export const NO_FILTERS: TargetFilters = { industry: '', region: '', tags: [] };
+export const NO_FILTERS: TargetFilters = {
+  industry: '',
+  region: '',
+  tags: [],
+  status: '',
+  ownerId: '',
+  source: '',
+  country: '',
+};
+
+/** Stored filters with every field (campaigns saved before a filter existed lack it). */
+export const withAllFilters = (filters: Partial<TargetFilters>): TargetFilters => ({
+  ...NO_FILTERS,
+  ...filters,
+});
 
 /** True when no target filter is set: then only the chosen leads are the audience. */
-export const hasFilters = (filters: TargetFilters): boolean =>
-  filters.industry !== '' || filters.region !== '' || filters.tags.length > 0;
+export const hasFilters = (filters: Partial<TargetFilters>): boolean =>
+  Boolean(
+    filters.industry ||
+    filters.region ||
+    (filters.tags?.length ?? 0) > 0 ||
+    filters.status ||
+    filters.ownerId ||
+    filters.source ||
+    filters.country,
+  );
 
 export const followUpStepSchema = z.object(
   {

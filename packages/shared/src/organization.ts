@@ -103,14 +103,8 @@ export const organizationSettingsAnswerSchema = answerSchema<OrganizationSetting
   currency: text,
 });
 
-/** A deal value in the organisation's currency ("$12,500.00"); a code Intl does not know: "12,500.00 XYZ". */
-export const formatMoney = (value: number, currency: string, locale?: string): string => {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
-  } catch {
-    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(value)} ${currency}`;
-  }
-};
+/** A deal value in the organisation's currency: the one money format (money.ts). */
+export { formatMoney } from './money.ts';
 
 export const SUCCESSOR_INVALID =
   'Please choose who takes over the leads: an active user of the organisation';

@@ -15,6 +15,26 @@ export const PIPELINE_STATUSES = [
   'Qualified',
 ] as const satisfies readonly LeadStatus[];
 
+/**
+ * The chance a deal closes from each column, for the board's weighted totals (deal value x
+ * chance): a Cold lead rarely buys, a Qualified one mostly does. Fixed for every organisation;
+ * the board shows them beside the totals.
+ */
+export const STAGE_PROBABILITIES: Record<LeadStatus, number> = {
+  'Cold Lead': 0.1,
+  'Warm Lead': 0.25,
+  'Hot Lead': 0.5,
+  Qualified: 0.75,
+};
+
+/** A column's value weighted by its stage's chance, to the cent. */
+export const weightedValue = (status: LeadStatus, value: number): number =>
+  Math.round(value * STAGE_PROBABILITIES[status] * 100) / 100;
+
+/** "10%": a stage's chance as the board shows it. */
+export const stagePercent = (status: LeadStatus): string =>
+  `${Math.round(STAGE_PROBABILITIES[status] * 100)}%`;
+
 /** Cards a column shows at first, and each "more" after. */
 export const PIPELINE_PAGE = 50;
 

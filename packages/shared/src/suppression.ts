@@ -47,23 +47,63 @@ export const domainEntryOf = (email: string): string => {
   return address.slice(address.lastIndexOf('@'));
 };
 
-const entryField = z.string({ error: NOT_AN_ENTRY }).transform((value, context) => {
-  const entry = suppressionEntryOf(value);
-  if (entry === null) {
-    context.addIssue({ code: 'custom', message: `${NOT_AN_ENTRY}: ${value.trim()}` });
-    return z.NEVER;
+/** A line a list may hold (longer ones are refused as a whole request). */
+export const SUPPRESSION_LINE_MAX = 1000;
+
+const DOMAIN_ONLY = new RegExp(`^${DOMAIN}$`);
+
+/**
+ * Why a line is no address or `@domain` ("Not an email address or @domain: no @"), or null
+ * when it is one.
+ */
+export const suppressionRefusalOf = (value: string): string | null => {
+  if (suppressionEntryOf(value) !== null) return null;
+  const entry = value.trim().toLowerCase();
+  const why = (reason: string) => `${NOT_AN_ENTRY}: ${reason}`;
+  if (entry.length > 254) return why('longer than 254 characters');
+  if (/\s/.test(entry)) return why('it has spaces (one address or @domain a line)');
+  const at = entry.lastIndexOf('@');
+  if (at === -1) return why('no @');
+  const domain = entry.slice(at + 1);
+  if (domain === '') return why('nothing after the @');
+  if (!DOMAIN_ONLY.test(domain)) return why(`“${domain}” is not a domain like example.com`);
+  return why('the part before the @ is not valid');
+};
+
+/** A line that is no address or `@domain`, and why: listed in the answer, never added. */
+export type RefusedLine = { value: string; reason: string };
+/** Refused lines an answer lists (the count says how many there were). */
+export const REFUSED_LISTED_MAX = 100;
+
+/** The lines' entries (each once) and the refused lines with their reasons. */
+export const sortSuppressionLines = (
+  lines: readonly string[],
+): { entries: string[]; refused: RefusedLine[] } => {
+  const entries = new Set<string>();
+  const refused: RefusedLine[] = [];
+  for (const line of lines) {
+    const entry = suppressionEntryOf(line);
+    if (entry) entries.add(entry);
+    else refused.push({ value: line.trim(), reason: suppressionRefusalOf(line)! });
   }
-  return entry;
-});
+  return { entries: [...entries], refused };
+};
+
+const lineField = z
+  .string({ error: 'entries must be a list of addresses or @domains' })
+  .max(SUPPRESSION_LINE_MAX, `A line may be at most ${SUPPRESSION_LINE_MAX} characters`);
 
 const reasonField = z.enum(SUPPRESSION_REASONS, {
   error: `reason must be one of ${SUPPRESSION_REASONS.join(', ')}`,
 });
 
-/** POST /api/suppression: addresses and `@domains` added by hand. */
+/**
+ * POST /api/suppression: addresses and `@domains` added by hand (pasted lines). The valid ones
+ * are added and the others listed with their reason; a list with no valid line is refused.
+ */
 export const suppressionAddSchema = z.object({
   entries: z
-    .array(entryField, { error: 'entries must be a list of addresses or @domains' })
+    .array(lineField, { error: 'entries must be a list of addresses or @domains' })
     .min(1, 'Add at least one address or @domain')
     .max(SUPPRESSION_ENTRIES_MAX, `At most ${SUPPRESSION_ENTRIES_MAX} entries at a time`),
   reason: reasonField.optional().default('manual'),
@@ -80,7 +120,7 @@ export const suppressionImportSchema = z.object({
 });
 export type SuppressionImportData = z.output<typeof suppressionImportSchema>;
 
-export type SuppressionCsv = { entries: string[]; invalid: number };
+export type SuppressionCsv = { entries: string[]; refused: RefusedLine[] };
 
 /** A CSV cell without its quotes. */
 const cell = (line: string): string => {
@@ -108,15 +148,9 @@ export const parseSuppressionCsv = (text: string): SuppressionCsv => {
     throw new Error(
       `The file has more than ${SUPPRESSION_CSV_ROWS_MAX.toLocaleString('en-US')} rows`,
     );
-  const entries = new Set<string>();
-  let invalid = 0;
-  for (const line of lines) {
-    const entry = suppressionEntryOf(line);
-    if (entry) entries.add(entry);
-    else invalid += 1;
-  }
-  if (entries.size === 0) throw new Error('The file holds no email address or @domain');
-  return { entries: [...entries], invalid };
+  const sorted = sortSuppressionLines(lines);
+  if (sorted.entries.length === 0) throw new Error('The file holds no email address or @domain');
+  return sorted;
 };
 
 export const suppressionListQuerySchema = z.object({
@@ -158,7 +192,10 @@ export type SuppressionAdded = {
   message: string;
   added: number;
   alreadyListed: number;
+  /** Lines refused (no address or @domain). */
   invalid: number;
+  /** The refused lines and why, the first REFUSED_LISTED_MAX of them. */
+  refused: RefusedLine[];
 };
 
 /* Answers (the server's response schemas, and so /api/docs). */
@@ -183,21 +220,24 @@ export const suppressionAddedAnswerSchema = answerSchema<SuppressionAdded>()({
   added: z.number(),
   alreadyListed: z.number(),
   invalid: z.number(),
+  refused: z.array(answerSchema<RefusedLine>()({ value: anyText, reason: anyText })),
 });
 export const suppressionSettingsAnswerSchema = answerSchema<SuppressionSettings>()({
   bouncePausePercent: z.number(),
 });
 
-/** 'Added 3 entries; 1 was already listed; 2 lines were not addresses or domains.' */
+/** 'Added 3 entries; 1 was already listed; 2 lines were refused (not an address or @domain).' */
 export const addedMessage = ({
   added,
   alreadyListed,
   invalid,
-}: Omit<SuppressionAdded, 'message'>) => {
+}: Pick<SuppressionAdded, 'added' | 'alreadyListed' | 'invalid'>) => {
   const parts = [`Added ${added} ${added === 1 ? 'entry' : 'entries'}`];
   if (alreadyListed > 0)
     parts.push(`${alreadyListed} ${alreadyListed === 1 ? 'was' : 'were'} already listed`);
   if (invalid > 0)
-    parts.push(`${invalid} ${invalid === 1 ? 'line was' : 'lines were'} not an address or @domain`);
+    parts.push(
+      `${invalid} ${invalid === 1 ? 'line was' : 'lines were'} refused (not an address or @domain)`,
+    );
   return `${parts.join('; ')}.`;
 };

@@ -6,7 +6,7 @@ import type {
   FollowUpStep,
   TargetFilters,
 } from '@leadline/shared/campaigns';
-import { NO_FILTERS } from '@leadline/shared/campaigns';
+import { NO_FILTERS, withAllFilters } from '@leadline/shared/campaigns';
 import {
   DEFAULT_GAP_SECONDS,
   defaultSendingWindow,
@@ -73,7 +73,7 @@ const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
     status: 'paused',
     emailSubject: 'New this spring, {{firstName}}',
     emailBody: BODY,
-    targetFilters: { industry: 'Technology', region: '', tags: [] },
+    targetFilters: withAllFilters({ industry: 'Technology' }),
     schedule: { sendNow: false, throttlePerHour: 25 },
     ageDays: 12,
     leads: 60,
@@ -86,7 +86,7 @@ const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
     status: 'draft',
     emailSubject: 'Welcome, {{firstName}}',
     emailBody: BODY,
-    targetFilters: { industry: 'Marketing', region: 'Europe', tags: [] },
+    targetFilters: withAllFilters({ industry: 'Marketing', region: 'Europe' }),
     ageDays: 2,
     leads: 0,
   },

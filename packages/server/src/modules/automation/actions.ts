@@ -1,6 +1,7 @@
 import { ACTION_LABELS, ACTION_PERMISSIONS } from '@leadline/shared/automation';
 import type { Action } from '@leadline/shared/automation';
 import type { Lead } from '@leadline/shared/leads';
+import { fillMergeFields, mergeValuesOf } from '@leadline/shared/merge-fields';
 import { PERMISSION_LABELS, hasPermission } from '@leadline/shared/permissions';
 import { TASK_OTHERS_NEED_PERMISSION, dayAfter } from '@leadline/shared/tasks';
 import type { Db } from '../../db/connection.ts';
@@ -36,6 +37,17 @@ export class ActionFailed extends Error {}
 
 const ownerName = (lead: Lead) => lead.owner?.name ?? 'nobody';
 
+/**
+ * A task title or note with the lead's merge fields filled in ("Call {{firstName}} at
+ * {{companyName}}" -> "Call Ada at Acme"); "Your name" is the rule's author, who acts.
+ */
+export const fillForLead = (text: string, { lead, actor }: Pick<ActionContext, 'lead' | 'actor'>) =>
+  fillMergeFields(text, mergeValuesOf(lead, actor.name)).trim();
+
+/** A filled task title: at most 200 characters, never empty (the lead's name then). */
+const taskTitle = (title: string, context: ActionContext): string =>
+  (fillForLead(title, context) || leadName(context.lead)).slice(0, 200);
+
 /** The body a rule's webhook receives: the event as webhooks send it, and the rule. */
 export const webhookBody = (event: EventRow, rule: Pick<AutomationRow, 'id' | 'name'>): string =>
   JSON.stringify({
@@ -64,7 +76,12 @@ export const sendRuleWebhook = async (
   return `Webhook sent to ${url} (${outcome.status})`;
 };
 
-const notifyOwner = async ({ db, lead, rule, mailer }: ActionContext): Promise<string> => {
+const notifyOwner = async (
+  context: ActionContext,
+  message: string | undefined,
+): Promise<string> => {
+  const { db, lead, rule, mailer } = context;
+  const note = message ? fillForLead(message, context) : '';
   if (!lead.ownerId) throw new ActionFailed(NO_OWNER);
   if (!mailer) throw new ActionFailed(NO_SYSTEM_MAIL);
   const owner = await findUserById(db, lead.ownerId);
@@ -77,6 +94,7 @@ const notifyOwner = async ({ db, lead, rule, mailer }: ActionContext): Promise<s
       '',
       `The Automation rule "${rule.name}" ran for your lead ${leadName(lead)} (${lead.companyName}).`,
       `Status: ${lead.status}. Source: ${lead.source}.`,
+      ...(note ? ['', note] : []),
       '',
       'Leadline',
     ].join('\n'),
@@ -137,7 +155,7 @@ export const runAction = async (context: ActionContext, action: Action): Promise
         db,
         actor,
         {
-          title: action.title,
+          title: taskTitle(action.title, context),
           dueDate: dayAfter(action.dueInDays),
           leadId: lead._id,
           ownerId: lead.ownerId ?? undefined,
@@ -149,7 +167,7 @@ export const runAction = async (context: ActionContext, action: Action): Promise
     case 'webhook':
       return sendRuleWebhook(event, rule, action.url);
     case 'notify_owner':
-      return notifyOwner(context);
+      return notifyOwner(context, action.message);
   }
 };
 

@@ -1,8 +1,10 @@
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { REGION_COUNTRIES, hasFilters } from '@leadline/shared/campaigns';
+import { AUDIENCE_OWNER_INVALID, REGION_COUNTRIES, hasFilters } from '@leadline/shared/campaigns';
 import type { TargetFilters } from '@leadline/shared/campaigns';
 import type { Db } from '../../db/connection.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { findUserById } from '../users/store.ts';
 import { leads } from '../../db/schema.ts';
 import { campaignDeliveries, campaignLeads } from '../../db/tables/campaigns.ts';
 import { containsPattern, leadConditions } from '../leads/query.ts';
@@ -11,7 +13,9 @@ import { containsPattern, leadConditions } from '../leads/query.ts';
  * The leads the target filters match, every set filter applying: the industry (as the leads
  * list compares it), the region (the lead's country is one of the region's; 'Global' is every
  * country) and the tags (any tag found in the lead's searched text: company, industry, notes,
- * name, job title, city, country). No filter set matches nothing: then only chosen leads count.
+ * name, job title, city, country), the status, owner and source (as the leads list filters
+ * them) and the country (the lead's, in any case). No filter set matches nothing: then only
+ * chosen leads count.
  */
 export const filterCondition = (
   organizationId: string,
@@ -21,12 +25,35 @@ export const filterCondition = (
   const countries =
     filters.region && filters.region !== 'Global' ? REGION_COUNTRIES[filters.region] : null;
   return and(
-    leadConditions(organizationId, { industry: filters.industry || undefined }),
+    leadConditions(organizationId, {
+      industry: filters.industry || undefined,
+      status: filters.status || undefined,
+      ownerId: filters.ownerId || undefined,
+      source: filters.source || undefined,
+    }),
+    filters.country
+      ? sql`lower(trim(${leads.personCountry})) = ${filters.country.trim().toLowerCase()}`
+      : undefined,
     countries ? inArray(sql`lower(trim(${leads.personCountry}))`, [...countries]) : undefined,
     filters.tags.length > 0
       ? or(...filters.tags.map((tag) => sql`${leads.searchText} LIKE ${containsPattern(tag)}`))
       : undefined,
   );
+};
+
+/**
+ * An owner filter names a user of the organisation (any status: a former colleague's leads
+ * are still theirs); another organisation's user or an unknown id is refused (400).
+ */
+export const checkAudienceOwner = async (
+  db: Db,
+  organizationId: string,
+  filters: Pick<TargetFilters, 'ownerId'>,
+): Promise<void> => {
+  if (!filters.ownerId) return;
+  const user = await findUserById(db, filters.ownerId);
+  if (user?.organizationId !== organizationId)
+    throw badRequest(AUDIENCE_OWNER_INVALID, { 'targetFilters.ownerId': AUDIENCE_OWNER_INVALID });
 };
 
 /** The audience: the chosen leads (of the campaign, or the ids given) plus the filter matches. */

@@ -1,3 +1,4 @@
+import { withAllFilters } from '@leadline/shared/campaigns';
 import type { Campaign } from '@leadline/shared/campaigns';
 import type { CampaignListRow, CampaignRow } from './repo.ts';
 
@@ -12,7 +13,7 @@ export const toCampaign = (row: CampaignListRow, leadCount: number): Campaign =>
   status: row.status,
   emailSubject: row.emailSubject,
   emailBody: row.emailBody,
-  targetFilters: row.targetFilters,
+  targetFilters: withAllFilters(row.targetFilters),
   followUps: row.followUps,
   schedule: {
     sendNow: row.sendNow,

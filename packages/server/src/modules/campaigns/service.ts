@@ -16,7 +16,7 @@ import { cleanEmailHtml, isHtmlMessage } from '../../mail/message.ts';
 import { logActivity } from '../activity/log.ts';
 import { chooseOrganization, scopeOf } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { countAudience } from './audience.ts';
+import { checkAudienceOwner, countAudience } from './audience.ts';
 import { nextDueAt } from './deliveries-repo.ts';
 import { throttle } from './engine.ts';
 import { mailboxFreeAt } from './pacing.ts';
@@ -145,6 +145,7 @@ export const createCampaign = async (
   const organizationId = actor.organizationId;
   if (!organizationId) throw badRequest(ORGANIZATION_USERS_ONLY);
   await checkLeads(db, organizationId, leads);
+  await checkAudienceOwner(db, organizationId, data.targetFilters);
   const id = await db.transaction(async (tx) => {
     const created = await insertCampaign(tx, {
       ...valuesOf(data),
@@ -214,6 +215,7 @@ export const audiencePreview = async (
   // The body's campaign id is any text to the route: checked here.
   if (campaignId) checkCampaignId(campaignId);
   const organizationId = await leadOrganization(db, actor, campaignId);
+  await checkAudienceOwner(db, organizationId, targetFilters);
   return { count: await countAudience(db, organizationId, { leadIds: leads }, targetFilters) };
 };
 

@@ -1,4 +1,9 @@
-import { DRAFT_ONLY, campaignDraftSchema, campaignSchema } from '@leadline/shared/campaigns';
+import {
+  DRAFT_ONLY,
+  campaignDraftSchema,
+  campaignSchema,
+  withAllFilters,
+} from '@leadline/shared/campaigns';
 import type { Campaign, CampaignData, CampaignUpdateData } from '@leadline/shared/campaigns';
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -11,6 +16,7 @@ import {
   redateFirstStep,
   redateFollowUps,
 } from './deliveries-repo.ts';
+import { checkAudienceOwner } from './audience.ts';
 import { newChain, startChain } from './chain.ts';
 import { describeCampaign } from './present.ts';
 import { findChosenLeadIds, lockCampaign, setChosenLeads, updateCampaignRow } from './repo.ts';
@@ -29,7 +35,8 @@ const asData = (row: CampaignRow, leads: string[]): CampaignData => ({
   type: row.type,
   emailSubject: row.emailSubject,
   emailBody: row.emailBody,
-  targetFilters: row.targetFilters,
+  // Saved before some filters existed: the missing ones are unset, not a change.
+  targetFilters: withAllFilters(row.targetFilters),
   leads,
   followUps: row.followUps,
   schedule: {
@@ -107,6 +114,8 @@ export const updateCampaign = async (
       !same({ ...merged, name: '', description: '' }, { ...current, name: '', description: '' })
     )
       throw conflict(FIXED_ONCE_COMPLETED);
+    if (!same(merged.targetFilters, current.targetFilters))
+      await checkAudienceOwner(tx, organizationId, merged.targetFilters);
     if (!sameSet(merged.leads, current.leads)) {
       await checkLeads(tx, organizationId, merged.leads);
       await setChosenLeads(tx, campaignId, merged.leads);

@@ -1,8 +1,10 @@
 import type { SuppressionReason } from '@leadline/shared/deliverability';
 import {
+  REFUSED_LISTED_MAX,
   SUPPRESSION_NOT_FOUND,
   addedMessage,
   parseSuppressionCsv,
+  sortSuppressionLines,
 } from '@leadline/shared/suppression';
 import type {
   SuppressionAddData,
@@ -10,6 +12,7 @@ import type {
   SuppressionImportData,
   SuppressionList,
   SuppressionListParams,
+  RefusedLine,
   SuppressionSettings,
 } from '@leadline/shared/suppression';
 import type { Db } from '../../db/connection.ts';
@@ -45,7 +48,7 @@ export const listSuppressions = async (
 const addEntries = async (
   db: Db,
   actor: CurrentUser,
-  input: { entries: string[]; reason: SuppressionReason; source: string; invalid: number },
+  input: { entries: string[]; reason: SuppressionReason; source: string; refused: RefusedLine[] },
 ): Promise<SuppressionAdded> => {
   const organizationId = organizationOf(actor);
   const entries = [...new Set(input.entries)];
@@ -73,22 +76,37 @@ const addEntries = async (
     }
     return inserted.length;
   });
-  const counts = { added, alreadyListed: entries.length - added, invalid: input.invalid };
-  return { message: addedMessage(counts), ...counts };
+  const counts = { added, alreadyListed: entries.length - added, invalid: input.refused.length };
+  return {
+    message: addedMessage(counts),
+    ...counts,
+    refused: input.refused.slice(0, REFUSED_LISTED_MAX),
+  };
 };
 
-/** POST /api/suppression: addresses and domains typed in by an administrator. */
+/**
+ * POST /api/suppression: addresses and domains typed or pasted in by an administrator. The
+ * valid lines are added and the others listed with why; a list without one valid line is
+ * refused (400) with the first line's reason.
+ */
 export const addSuppressions = (
   db: Db,
   actor: CurrentUser,
   data: SuppressionAddData,
-): Promise<SuppressionAdded> =>
-  addEntries(db, actor, {
-    entries: data.entries,
+): Promise<SuppressionAdded> => {
+  const { entries, refused } = sortSuppressionLines(data.entries);
+  if (entries.length === 0) {
+    const first = refused[0]!;
+    const message = `Nothing to add: “${first.value}”: ${first.reason}`;
+    throw badRequest(message, { entries: message });
+  }
+  return addEntries(db, actor, {
+    entries,
     reason: data.reason,
     source: `Added by ${actor.name}`,
-    invalid: 0,
+    refused,
   });
+};
 
 /** POST /api/suppression/import: an uploaded CSV or text file's addresses and domains. */
 export const importSuppressions = (
@@ -107,7 +125,7 @@ export const importSuppressions = (
     entries: parsed.entries,
     reason: data.reason,
     source: `CSV upload by ${actor.name}`,
-    invalid: parsed.invalid,
+    refused: parsed.refused,
   });
 };
 

@@ -95,13 +95,20 @@ export const CompanyRoute = () => {
               disabled={bulk.disabled}
               onClick={() => {
                 if (bulk.disabled) return;
-                void navigate('/send-bulk-email', { state: { leads: chosen, type: bulk.type } });
+                void navigate('/send-bulk-email', {
+                  state: { leads: bulk.leads, type: bulk.type },
+                });
               }}
             >
               {bulk.label}
             </Button>
           ) : null}
         </Group>
+        {canSend && bulk.note ? (
+          <Text size="sm" c="dimmed" mb="sm">
+            {bulk.note}
+          </Text>
+        ) : null}
         <CompanyContacts
           contacts={contacts}
           selected={selected}

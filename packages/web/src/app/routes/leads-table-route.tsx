@@ -168,7 +168,7 @@ export const LeadsTableRoute = () => {
   const onBulkEmail = () => {
     if (bulkEmail.disabled) return;
     void navigate('/send-bulk-email', {
-      state: { leads: [...selection.selected.values()], type: bulkEmail.type },
+      state: { leads: bulkEmail.leads, type: bulkEmail.type },
     });
   };
 
@@ -208,6 +208,11 @@ export const LeadsTableRoute = () => {
         canUpload={hasPermission(user, 'createLead')}
         canBulkEmail={hasPermission(user, 'sendBulkEmail')}
         bulkEmail={bulkEmail}
+        assign={
+          hasPermission(user, 'leadManagement') ? (
+            <AssignLeads leadIds={[...selection.ids]} onAssigned={selection.clear} />
+          ) : null
+        }
         onBulkEmail={onBulkEmail}
         selectedCount={selection.selected.size}
         onBulkDelete={onBulkDelete}
@@ -234,12 +239,14 @@ export const LeadsTableRoute = () => {
           <Text size="sm" fw={500}>
             {selection.selected.size} selected
           </Text>
-          {hasPermission(user, 'leadManagement') ? (
-            <AssignLeads leadIds={[...selection.ids]} onAssigned={selection.clear} />
-          ) : null}
           <Button size="compact-sm" variant="subtle" onClick={selection.clear}>
             Clear selection
           </Button>
+          {bulkEmail.note ? (
+            <Text size="sm" c="dimmed" data-testid="bulk-email-note">
+              {bulkEmail.note}
+            </Text>
+          ) : null}
         </Group>
       ) : null}
       <LeadsTable

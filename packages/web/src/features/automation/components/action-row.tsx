@@ -1,8 +1,17 @@
-import { ActionIcon, Group, MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { ACTION_LABELS, ACTION_TYPES } from '@leadline/shared/automation';
+import { ACTION_LABELS, ACTION_TYPES, NOTIFY_MESSAGE_MAX } from '@leadline/shared/automation';
 import type { ActionType, AutomationOptions } from '@leadline/shared/automation';
 import { LEAD_STATUSES } from '@leadline/shared/leads';
+import { MERGE_FIELDS } from '@leadline/shared/merge-fields';
 
 /** An action as the form edits it: every field of every type, filled as the type needs. */
 export type ActionDraft = {
@@ -14,7 +23,12 @@ export type ActionDraft = {
   title: string;
   dueInDays: number;
   url: string;
+  /** The note a "Notify the owner" email adds (optional). */
+  message: string;
 };
+
+/** What task titles and notes may name, filled in with the lead's values when the rule runs. */
+const MERGE_HINT = `Merge fields: ${MERGE_FIELDS.map((field) => `{{${field}}}`).join(' ')}`;
 
 export const emptyAction = (type: ActionType = 'set_status'): ActionDraft => ({
   type,
@@ -25,6 +39,7 @@ export const emptyAction = (type: ActionType = 'set_status'): ActionDraft => ({
   title: '',
   dueInDays: 1,
   url: '',
+  message: '',
 });
 
 type ActionRowProps = {
@@ -119,7 +134,8 @@ export const ActionRow = ({
             <TextInput
               size="xs"
               aria-label={`${label} task title`}
-              placeholder="Task title"
+              placeholder="Call {{firstName}} at {{companyName}}"
+              description={MERGE_HINT}
               maxLength={200}
               value={action.title}
               onChange={(event) => set({ title: event.currentTarget.value })}
@@ -153,9 +169,22 @@ export const ActionRow = ({
           />
         );
       case 'notify_owner':
-        return error ? (
-          <TextInput size="xs" readOnly value="" error={error} style={{ flex: 1 }} />
-        ) : null;
+        return (
+          <Textarea
+            size="xs"
+            aria-label={`${label} note`}
+            placeholder="Note for the owner (optional): {{firstName}} at {{companyName}} needs a call"
+            description={MERGE_HINT}
+            autosize
+            minRows={1}
+            maxRows={4}
+            maxLength={NOTIFY_MESSAGE_MAX}
+            value={action.message}
+            onChange={(event) => set({ message: event.currentTarget.value })}
+            error={error}
+            style={{ flex: '1 1 240px' }}
+          />
+        );
     }
   })();
   return (

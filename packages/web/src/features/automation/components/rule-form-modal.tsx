@@ -50,7 +50,9 @@ const toAction = (draft: ActionDraft): Record<string, unknown> => {
     case 'webhook':
       return { type: draft.type, url: draft.url };
     case 'notify_owner':
-      return { type: draft.type };
+      return draft.message.trim()
+        ? { type: draft.type, message: draft.message }
+        : { type: draft.type };
   }
 };
 

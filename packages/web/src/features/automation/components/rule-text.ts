@@ -43,6 +43,8 @@ export const actionText = (action: Action, names: Names): string => {
     case 'webhook':
       return `Send a webhook to ${action.url}`;
     case 'notify_owner':
-      return ACTION_LABELS.notify_owner;
+      return action.message
+        ? `${ACTION_LABELS.notify_owner}: "${action.message}"`
+        : ACTION_LABELS.notify_owner;
   }
 };

@@ -1,6 +1,7 @@
 import type { Control, FieldErrors, Resolver } from 'react-hook-form';
 import {
   DEFAULT_THROTTLE,
+  NO_FILTERS,
   THROTTLE_MAX,
   THROTTLE_MIN,
   campaignSchema,
@@ -8,8 +9,8 @@ import {
 import type {
   CampaignDetail,
   CampaignInput,
-  CampaignRegion,
   CampaignType,
+  TargetFilters,
 } from '@leadline/shared/campaigns';
 import {
   DEFAULT_GAP_SECONDS,
@@ -26,7 +27,7 @@ export type CampaignFormValues = {
   type: CampaignType;
   emailSubject: string;
   emailBody: string;
-  targetFilters: { industry: string; region: CampaignRegion | ''; tags: string[] };
+  targetFilters: TargetFilters;
   leads: string[];
   followUps: { delayDays: number | string; body: string }[];
   schedule: { sendNow: boolean; startDate: string; throttlePerHour: number | string };
@@ -42,7 +43,7 @@ export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
   type: 'email',
   emailSubject: '',
   emailBody: '',
-  targetFilters: { industry: '', region: '', tags: [] },
+  targetFilters: { ...NO_FILTERS },
   leads: [],
   followUps: [],
   schedule: { sendNow: true, startDate: '', throttlePerHour: DEFAULT_THROTTLE },
@@ -101,11 +102,7 @@ export const toPayload = (values: CampaignFormValues): CampaignInput => {
     type: values.type,
     emailSubject: values.emailSubject,
     emailBody: values.emailBody,
-    targetFilters: {
-      industry: values.targetFilters.industry,
-      region: values.targetFilters.region,
-      tags: [...values.targetFilters.tags],
-    },
+    targetFilters: { ...values.targetFilters, tags: [...values.targetFilters.tags] },
     leads: Array.isArray(values.leads) ? values.leads : [],
     followUps: values.type === 'email' ? values.followUps : [],
     schedule: {
@@ -179,6 +176,10 @@ export const CAMPAIGN_FORM_FIELDS = [
   'targetFilters.industry',
   'targetFilters.region',
   'targetFilters.tags',
+  'targetFilters.status',
+  'targetFilters.ownerId',
+  'targetFilters.source',
+  'targetFilters.country',
   'schedule.startDate',
   'schedule.throttlePerHour',
   'sendingWindow.days',

@@ -4,6 +4,7 @@ import type { CampaignDetail } from '@leadline/shared/campaigns';
 import { describeWindow } from '@leadline/shared/sending-window';
 import type { GapSeconds } from '@leadline/shared/sending-window';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useAudienceOwners } from '../api/get-audience-owners.ts';
 
 const Line = ({ label, value }: { label: string; value: string }) => (
   <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -16,8 +17,12 @@ const Line = ({ label, value }: { label: string; value: string }) => (
   </Group>
 );
 
-const filtersText = ({ targetFilters: f }: CampaignDetail) =>
+const filtersText = ({ targetFilters: f }: CampaignDetail, ownerName: string) =>
   [
+    f.status && `Status ${f.status}`,
+    f.ownerId && `Owner ${ownerName}`,
+    f.source && `Source ${f.source}`,
+    f.country && `Country ${f.country}`,
     f.industry && `Industry ${f.industry}`,
     f.region && `Region ${f.region}`,
     f.tags.length > 0 && `Tags ${f.tags.join(', ')}`,
@@ -39,6 +44,9 @@ const gapText = ({ min, max }: GapSeconds) =>
 
 /** Progress, per-step figures and the campaign's settings. */
 export const CampaignSummary = ({ campaign }: { campaign: CampaignDetail }) => {
+  const owners = useAudienceOwners(campaign.targetFilters.ownerId !== '');
+  const ownerName =
+    owners.data?.find((owner) => owner.id === campaign.targetFilters.ownerId)?.name ?? 'chosen';
   const tasks = campaign.type !== 'email';
   const reached = campaign.leadCount - campaign.counts.queued;
   const share = campaign.leadCount > 0 ? (reached / campaign.leadCount) * 100 : 0;
@@ -91,7 +99,7 @@ export const CampaignSummary = ({ campaign }: { campaign: CampaignDetail }) => {
           />
         ) : null}
         <Line label="Chosen leads" value={campaign.chosenLeads.toLocaleString()} />
-        <Line label="Target filters" value={filtersText(campaign)} />
+        <Line label="Target filters" value={filtersText(campaign, ownerName)} />
         {!tasks ? <Line label="Schedule" value={scheduleText(campaign)} /> : null}
         {!tasks ? (
           <Line label="Sending window" value={describeWindow(campaign.sendingWindow)} />

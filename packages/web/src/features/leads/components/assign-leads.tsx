@@ -10,7 +10,7 @@ type AssignLeadsProps = { leadIds: readonly string[]; onAssigned: () => void };
 
 const leadsWord = (count: number) => `${count} ${count === 1 ? 'lead' : 'leads'}`;
 
-/** Assign (selection toolbar): gives the selected leads to one user, after a confirmation. */
+/** Assign (the leads toolbar's first bulk action): gives the selected leads to one user, after a confirmation. */
 export const AssignLeads = ({ leadIds, onAssigned }: AssignLeadsProps) => {
   const [open, setOpen] = useState(false);
   const [ownerId, setOwnerId] = useState('');
@@ -37,12 +37,12 @@ export const AssignLeads = ({ leadIds, onAssigned }: AssignLeadsProps) => {
   return (
     <>
       <Button
-        size="compact-sm"
         variant="light"
-        leftSection={<IconUserShare size={14} />}
+        leftSection={<IconUserShare size={16} />}
+        disabled={leadIds.length === 0}
         onClick={() => setOpen(true)}
       >
-        Assign
+        {leadIds.length > 0 ? `Assign (${leadIds.length})` : 'Assign'}
       </Button>
       <Modal opened={open} onClose={close} title="Assign leads" centered>
         <Stack gap="md">

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, FileButton, Group, SegmentedControl } from '@mantine/core';
 import { IconDownload, IconMail, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -32,6 +33,8 @@ type LeadsToolbarProps = {
   canUpload: boolean;
   canBulkEmail: boolean;
   bulkEmail: BulkEmailState;
+  /** The Assign control (Lead Management), first of the bulk actions. */
+  assign?: ReactNode;
   onBulkEmail: () => void;
   selectedCount: number;
   onBulkDelete: () => void;
@@ -49,6 +52,7 @@ export const LeadsToolbar = ({
   canUpload,
   canBulkEmail,
   bulkEmail,
+  assign,
   onBulkEmail,
   selectedCount,
   onBulkDelete,
@@ -70,26 +74,6 @@ export const LeadsToolbar = ({
             Create Lead
           </Button>
         ) : null}
-        {canBulkEmail ? (
-          <Button
-            variant="light"
-            leftSection={<IconMail size={16} />}
-            disabled={bulkEmail.disabled}
-            onClick={onBulkEmail}
-          >
-            {bulkEmail.label}
-          </Button>
-        ) : null}
-        <Button
-          variant="light"
-          color="red"
-          leftSection={<IconTrash size={16} />}
-          disabled={selectedCount === 0}
-          loading={deleting}
-          onClick={onBulkDelete}
-        >
-          {selectedCount > 0 ? `Delete (${selectedCount})` : 'Delete'}
-        </Button>
         {canUpload ? (
           <FileButton
             resetRef={resetFile}
@@ -119,6 +103,28 @@ export const LeadsToolbar = ({
           onClick={onDownload}
         >
           Download
+        </Button>
+        {/* The bulk actions: Assign, Send, then Delete (destructive last). */}
+        {assign}
+        {canBulkEmail ? (
+          <Button
+            variant="light"
+            leftSection={<IconMail size={16} />}
+            disabled={bulkEmail.disabled}
+            onClick={onBulkEmail}
+          >
+            {bulkEmail.label}
+          </Button>
+        ) : null}
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} />}
+          disabled={selectedCount === 0}
+          loading={deleting}
+          onClick={onBulkDelete}
+        >
+          {selectedCount > 0 ? `Delete (${selectedCount})` : 'Delete'}
         </Button>
       </Group>
     </Group>

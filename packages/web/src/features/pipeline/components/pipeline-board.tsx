@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { VisuallyHidden } from '@mantine/core';
+import { BoardTotals } from './board-totals.tsx';
 import type { Lead, LeadStatus } from '@leadline/shared/leads';
 import type { PipelineColumn as Column } from '@leadline/shared/pipeline';
 import type { ColumnActions } from './pipeline-column.tsx';
@@ -26,6 +27,7 @@ export const PipelineBoard = ({
   const [dragged, setDragged] = useState<Lead | null>(null);
   return (
     <>
+      <BoardTotals columns={columns} currency={actions.currency} />
       <div className={classes.board} aria-label="Pipeline" role="region">
         {columns.map((column) => (
           <PipelineColumn

@@ -3,8 +3,8 @@ import { ActionIcon, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@ma
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { personName } from '@leadline/shared/leads';
 import type { Lead, LeadStatus } from '@leadline/shared/leads';
+import { formatMoney } from '@leadline/shared/money';
 import { PIPELINE_STATUSES, daysInStatus } from '@leadline/shared/pipeline';
-import { formatDealValue } from './deal-value.ts';
 import classes from './pipeline.module.css';
 
 type PipelineCardProps = {
@@ -97,7 +97,7 @@ const Card = ({
         </Text>
         <Group justify="space-between" gap={4}>
           <Text size="sm" fw={600}>
-            {lead.dealValue === null ? '—' : formatDealValue(lead.dealValue, currency)}
+            {lead.dealValue === null ? '—' : formatMoney(lead.dealValue, currency)}
           </Text>
           <Text
             size="xs"

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import type { Lead, LeadStatus } from '@leadline/shared/leads';
+import { formatMoney } from '@leadline/shared/money';
+import { stagePercent, weightedValue } from '@leadline/shared/pipeline';
 import type { PipelineColumn as Column } from '@leadline/shared/pipeline';
 import { formatCount } from '../../../lib/format.ts';
-import { formatColumnValue, formatDealValue } from './deal-value.ts';
 import { PipelineCard } from './pipeline-card.tsx';
 import classes from './pipeline.module.css';
 
@@ -82,13 +83,11 @@ export const PipelineColumn = ({ column, color, loadingMore, ...actions }: Pipel
             {formatCount(column.count)}
           </Badge>
         </Group>
-        <Text
-          size="sm"
-          c="dimmed"
-          title={formatDealValue(column.value, currency)}
-          data-testid="column-value"
-        >
-          {formatColumnValue(column.value, currency)} in deals
+        <Text size="sm" fw={600} data-testid="column-value">
+          {formatMoney(column.value, currency)} in deals
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="column-weighted">
+          {`${formatMoney(weightedValue(status, column.value), currency)} weighted (${stagePercent(status)})`}
         </Text>
       </div>
       <div className={classes.cards} role="list" aria-labelledby={headingId}>

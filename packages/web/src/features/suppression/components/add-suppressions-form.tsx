@@ -1,18 +1,62 @@
 import { useState } from 'react';
-import { Alert, Button, FileButton, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconPlus, IconUpload } from '@tabler/icons-react';
 import { SUPPRESSION_CSV_CHARS_MAX } from '@leadline/shared/suppression';
+import type { RefusedLine, SuppressionAdded } from '@leadline/shared/suppression';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAddSuppressions, useImportSuppressions } from '../api/add-suppressions.ts';
 
-/** The typed entries: one a line, or separated by commas, semicolons or spaces. */
+/** The typed or pasted lines: one a line, or separated by commas, semicolons or tabs. */
 const entriesOf = (text: string): string[] =>
   text
-    .split(/[\s,;]+/)
+    .split(/[\n\r,;\t]+/)
     .map((entry) => entry.trim())
     .filter(Boolean);
 
-type Outcome = { ok: boolean; message: string } | null;
+type Outcome = { ok: boolean; message: string; refused?: RefusedLine[]; invalid?: number } | null;
+
+/** The refused lines as typed, one a line, each with why. */
+const RefusedLines = ({ refused, total }: { refused: RefusedLine[]; total: number }) => (
+  <Stack gap={4} mt="xs">
+    <Text size="sm" fw={600}>
+      Not added:
+    </Text>
+    <List size="sm" spacing={2} data-testid="refused-lines">
+      {refused.map((line, index) => (
+        <List.Item key={`${index}-${line.value}`} style={{ overflowWrap: 'anywhere' }}>
+          <Text span size="sm" ff="monospace">
+            {line.value}
+          </Text>{' '}
+          <Text span size="sm" c="dimmed">
+            ({line.reason.replace(/^Not an email address or @domain: /, '')})
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+    {total > refused.length ? (
+      <Text size="xs" c="dimmed">
+        …and {total - refused.length} more.
+      </Text>
+    ) : null}
+  </Stack>
+);
+
+const outcomeOf = (answer: SuppressionAdded, message: string): Outcome => ({
+  ok: answer.invalid === 0,
+  message,
+  refused: answer.refused,
+  invalid: answer.invalid,
+});
 
 /** Add addresses or whole domains by hand, or upload a CSV / text file of them. */
 export const AddSuppressionsForm = () => {
@@ -29,8 +73,9 @@ export const AddSuppressionsForm = () => {
     }
     try {
       const answer = await add.mutateAsync({ entries });
-      setOutcome({ ok: true, message: answer.message });
-      setText('');
+      setOutcome(outcomeOf(answer, answer.message));
+      // The refused lines stay in the box to be corrected; the added ones go.
+      setText(answer.refused.map((line) => line.value).join('\n'));
     } catch (error) {
       setOutcome({ ok: false, message: errorMessage(error, 'The entries could not be added.') });
     }
@@ -44,7 +89,7 @@ export const AddSuppressionsForm = () => {
     }
     try {
       const answer = await upload.mutateAsync(await file.text());
-      setOutcome({ ok: true, message: `${file.name}: ${answer.message}` });
+      setOutcome(outcomeOf(answer, `${file.name}: ${answer.message}`));
     } catch (error) {
       setOutcome({ ok: false, message: errorMessage(error, 'The file could not be read.') });
     }
@@ -55,7 +100,7 @@ export const AddSuppressionsForm = () => {
       <Stack gap="sm">
         <Textarea
           label="Add addresses or domains"
-          description="One a line (or separated by commas). Write @example.com to stop every address at that domain."
+          description="One a line (or separated by commas): paste a list, the valid lines are added and the others listed. Write @example.com to stop every address at that domain."
           placeholder={'name@example.com\n@example.org'}
           autosize
           minRows={2}
@@ -65,7 +110,7 @@ export const AddSuppressionsForm = () => {
         />
         {outcome ? (
           <Alert
-            color={outcome.ok ? 'green' : 'red'}
+            color={outcome.ok ? 'green' : outcome.refused ? 'yellow' : 'red'}
             variant="light"
             icon={outcome.ok ? <IconCircleCheck size={18} /> : <IconAlertCircle size={18} />}
             role={outcome.ok ? 'status' : 'alert'}
@@ -73,6 +118,12 @@ export const AddSuppressionsForm = () => {
             onClose={() => setOutcome(null)}
           >
             {outcome.message}
+            {outcome.refused && outcome.refused.length > 0 ? (
+              <RefusedLines
+                refused={outcome.refused}
+                total={outcome.invalid ?? outcome.refused.length}
+              />
+            ) : null}
           </Alert>
         ) : null}
         <Group justify="space-between" gap="sm">
