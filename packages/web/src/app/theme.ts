@@ -1,4 +1,12 @@
-import { Alert, DEFAULT_THEME, Drawer, Modal, Notification, createTheme } from '@mantine/core';
+import {
+  Alert,
+  DEFAULT_THEME,
+  Drawer,
+  Modal,
+  Notification,
+  TableScrollContainer,
+  createTheme,
+} from '@mantine/core';
 import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
 
 /** Every modal's and drawer's close button has a name; a screen may give a more precise one. */
@@ -76,5 +84,9 @@ export const theme = createTheme({
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
     Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
+    // A table wider than the screen scrolls sideways: the keyboard can reach it (focus, arrows).
+    TableScrollContainer: TableScrollContainer.extend({
+      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
+    }),
   },
 });
