@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { AuthLayout } from '../features/auth/components/auth-layout.tsx';
 import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /**
  * The sign-in page as static HTML, written into dist/login.html at build time so that it is
@@ -12,7 +12,11 @@ import { theme } from './theme.ts';
  */
 export const renderLogin = (): string =>
   renderToString(
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+    >
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={['/login']}>
           <AuthLayout subtitle="Sign in to your account">

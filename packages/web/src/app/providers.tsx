@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-query';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { getSession, subscribeSession } from '../lib/session.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 // "Window focus" means both a tab becoming visible and the window regaining focus, so the
 // signed-in user's permissions (GET /api/auth/me) are fresh whenever they come back.
@@ -54,7 +54,11 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
   }, [queryClient]);
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+    >
       <Notifications position="top-right" limit={4} zIndex={1000} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -15,7 +15,7 @@ export const Logo = ({ height = 30 }: LogoProps) => {
             {PRODUCT_NAME.charAt(0)}
           </Text>
         </ThemeIcon>
-        <Text fw={700} fz={height * 0.6} c="blue.7">
+        <Text fw={700} fz={height * 0.6} c="blue">
           {PRODUCT_NAME}
         </Text>
       </Group>

@@ -33,7 +33,7 @@ export const ResetPasswordRoute = () => {
         ) : (
           <Alert color="red" title="This link does not work">
             {INVALID_RESET_LINK}{' '}
-            <Anchor component={Link} to="/forgot-password">
+            <Anchor component={Link} to="/forgot-password" c="inherit" underline="always">
               Ask for a new link
             </Anchor>
           </Alert>

@@ -3,7 +3,7 @@ import { Anchor, Text } from '@mantine/core';
 
 export const BackToSignIn = () => (
   <Text size="sm" ta="center">
-    <Anchor component={Link} to="/login">
+    <Anchor component={Link} to="/login" underline="always">
       Back to sign in
     </Anchor>
   </Text>

@@ -76,7 +76,7 @@ export const SignInForm = ({ onSignedIn, prerendered = false }: SignInFormProps)
         </Button>
         <Text size="sm" ta="center">
           Don&apos;t have an account?{' '}
-          <Anchor component={Link} to="/signup">
+          <Anchor component={Link} to="/signup" underline="always">
             Sign up
           </Anchor>
         </Text>

@@ -95,7 +95,7 @@ export const SignUpForm = ({ onRegistered }: SignUpFormProps) => {
         </Button>
         <Text size="sm" ta="center">
           Already have an account?{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" underline="always">
             Sign in
           </Anchor>
         </Text>

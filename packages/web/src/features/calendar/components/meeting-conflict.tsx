@@ -29,7 +29,7 @@ export const ConflictWarning = ({
   return (
     <Stack gap={6} data-testid="meeting-conflict" role={asking ? 'alert' : 'status'}>
       <Group gap={6} wrap="nowrap" align="flex-start">
-        <Text c="yellow.8" component="span" style={{ display: 'inline-flex', paddingTop: 1 }}>
+        <Text c="orange" component="span" style={{ display: 'inline-flex', paddingTop: 1 }}>
           <IconAlertTriangle size={16} aria-hidden />
         </Text>
         <Text size="sm" c="var(--mantine-color-yellow-light-color)" fw={500}>

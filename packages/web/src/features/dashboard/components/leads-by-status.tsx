@@ -49,7 +49,6 @@ export const LeadsByStatus = ({ data, linkable }: LeadsByStatusProps) => {
               component={Link}
               to={statusPath(row.status)}
               className={classes.rowLink}
-              aria-label={`${row.status}: ${formatCount(row.count)} leads, ${share}`}
             >
               {content}
             </UnstyledButton>

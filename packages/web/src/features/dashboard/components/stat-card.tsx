@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
 import { formatCount } from '../../../lib/format.ts';
 import { formatTrend } from './dashboard-format.ts';
@@ -61,6 +61,7 @@ export const StatCard = ({ label, value, trend, icon, color, to }: StatCardProps
       <Stack gap={6} style={{ minWidth: 0 }}>
         <Text size="sm" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
           {label}
+          <VisuallyHidden>:</VisuallyHidden>
         </Text>
         <Text fz={30} fw={700} lh={1.1} data-testid="stat-value">
           {formatCount(value)}
@@ -81,15 +82,7 @@ export const StatCard = ({ label, value, trend, icon, color, to }: StatCardProps
     );
   }
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component={Link}
-      to={to}
-      aria-label={name}
-      className={classes.statLink}
-    >
+    <Card withBorder radius="md" padding="lg" component={Link} to={to} className={classes.statLink}>
       {body}
     </Card>
   );

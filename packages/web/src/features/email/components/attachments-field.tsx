@@ -62,7 +62,7 @@ export const AttachmentsField = ({ files, onChange }: AttachmentsFieldProps) => 
         </Pill.Group>
       ) : null}
       {refused.map((text) => (
-        <Text key={text} size="xs" c="orange.8" role="status">
+        <Text key={text} size="xs" c="orange" role="status">
           Not attached: {text}
         </Text>
       ))}

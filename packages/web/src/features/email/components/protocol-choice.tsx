@@ -28,7 +28,7 @@ export const ProtocolChoice = ({ available, hasAny, onChoose }: ProtocolChoicePr
             <UnstyledButton
               key={protocol}
               onClick={() => onChoose(protocol)}
-              aria-label={`Configure ${name}`}
+              aria-label={`Configure ${name}: ${purpose}`}
             >
               <Paper withBorder radius="md" p="md" h="100%">
                 <Stack gap={6} align="flex-start">

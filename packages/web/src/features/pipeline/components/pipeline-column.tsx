@@ -90,19 +90,24 @@ export const PipelineColumn = ({ column, color, loadingMore, ...actions }: Pipel
           {`${formatMoney(weightedValue(status, column.value), currency)} weighted (${stagePercent(status)})`}
         </Text>
       </div>
-      <div className={classes.cards} role="list" aria-labelledby={headingId}>
-        {column.leads.map((lead) => (
-          <PipelineCard
-            key={lead._id}
-            lead={lead}
-            currency={currency}
-            dragging={dragged?._id === lead._id}
-            onDragStart={actions.onDragStart}
-            onDragEnd={actions.onDragEnd}
-            onMove={onMove}
-            onOpen={actions.onOpen}
-          />
-        ))}
+      <div className={classes.cards}>
+        {/* The list holds only the cards (listitems); "No leads" and "Load more" follow it. */}
+        {column.leads.length > 0 ? (
+          <div className={classes.list} role="list" aria-labelledby={headingId}>
+            {column.leads.map((lead) => (
+              <PipelineCard
+                key={lead._id}
+                lead={lead}
+                currency={currency}
+                dragging={dragged?._id === lead._id}
+                onDragStart={actions.onDragStart}
+                onDragEnd={actions.onDragEnd}
+                onMove={onMove}
+                onOpen={actions.onOpen}
+              />
+            ))}
+          </div>
+        ) : null}
         {column.leads.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" py="md">
             No leads
