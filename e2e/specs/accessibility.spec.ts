@@ -177,12 +177,14 @@ const settled = async (page: Page) => {
   await page.waitForFunction(
     () => {
       const shown = (element: Element) => (element as HTMLElement).offsetParent !== null;
-      const heading = [...document.querySelectorAll('h1, h2, h3, [role="heading"]')].some(shown);
-      const loading = [
-        ...document.querySelectorAll(
+      const heading = Array.from(document.querySelectorAll('h1, h2, h3, [role="heading"]')).some(
+        shown,
+      );
+      const loading = Array.from(
+        document.querySelectorAll(
           '.mantine-Loader-root, .mantine-Skeleton-root[data-visible], [aria-busy="true"]',
         ),
-      ].some(shown);
+      ).some(shown);
       return heading && !loading;
     },
     undefined,
