@@ -5,7 +5,7 @@ import { callApi, signinToken } from '../support/api.ts';
 import { PHONE, launchBrowser, newPage, snap } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
-import { PASSWORD, hidden, signIn, toast, visible } from '../support/pages.ts';
+import { PASSWORD, discardChanges, hidden, signIn, toast, visible } from '../support/pages.ts';
 
 /** The server tests' smtp-server helper (packages/server/test/mail-servers.ts), loaded at run time. */
 type Received = { recipients: string[]; raw: Buffer };
@@ -208,6 +208,7 @@ describe('the meeting calendar in the browser', () => {
     await visible(summary.getByText('1 attendee(s)'));
     await snap(page, 'calendar-modal-errors-1280');
     await modal().getByRole('button', { name: 'Cancel' }).click();
+    await discardChanges(page);
     await hidden(modal());
   });
 

@@ -51,8 +51,8 @@ const createLead = async (page: Page, companyName: string) => {
   expect(response.status()).toBe(201);
 };
 
-const statCard = (page: Page, label: string) =>
-  page.getByRole('link', { name: new RegExp(`^${label}:`) });
+/** A stat card that links on (its name is its visible text: label, figure and trend). */
+const statCard = (page: Page, label: string) => page.locator(`a[data-stat="${label}"]`);
 
 const statValue = async (page: Page, label: string) => {
   const text = await statCard(page, label).getByTestId('stat-value').textContent();

@@ -396,11 +396,12 @@ describe('leads in the browser', () => {
     await phone.close();
   });
   it('after a change, the dashboard and the activity log never show what came before it', async () => {
-    const activeLeads = page.locator('[aria-label^="Active Leads: "]').first();
-    const count = (label: string | null) =>
-      Number(/: ([\d,]+)/.exec(label ?? '')![1]!.replace(/,/g, ''));
+    const activeLeads = page
+      .locator('[data-stat="Active Leads"] [data-testid="stat-value"]')
+      .first();
+    const count = (label: string | null) => Number((label ?? '').replace(/\D/g, ''));
     await page.goto('/');
-    const before = count(await activeLeads.getAttribute('aria-label'));
+    const before = count(await activeLeads.textContent());
     await page.getByRole('link', { name: 'Activity', exact: true }).click();
     await visible(page.getByRole('heading', { name: 'Activity Log' }));
 
@@ -418,8 +419,8 @@ describe('leads in the browser', () => {
     await page.evaluate(`(() => {
       window.__activeLeads = [];
       const record = () => {
-        const card = document.querySelector('[aria-label^="Active Leads: "]');
-        const label = card && card.getAttribute('aria-label');
+        const card = document.querySelector('[data-stat="Active Leads"] [data-testid="stat-value"]');
+        const label = card && card.textContent;
         if (label && window.__activeLeads.at(-1) !== label) window.__activeLeads.push(label);
       };
       new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true });

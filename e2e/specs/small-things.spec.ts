@@ -103,9 +103,7 @@ describe('the small things', () => {
     const rows = page.locator('tbody tr');
     await visible(rows.first(), 30_000);
     const sentFlags = await rows.evaluateAll((trs) =>
-      trs.map((tr) =>
-        Array.from(tr.querySelectorAll('span')).some((s) => s.textContent === 'Sent'),
-      ),
+      trs.map((tr) => tr.querySelector('[data-sent-state]') !== null),
     );
     const sent = sentFlags.indexOf(true);
     const unsent = sentFlags.indexOf(false);

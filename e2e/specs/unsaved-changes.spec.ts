@@ -97,7 +97,7 @@ describe('work is never lost by a key', () => {
 
   it('a modal opened inside the drawer closes alone on Esc', async () => {
     await openLead();
-    await drawer().getByRole('button', { name: 'Convert to client' }).click();
+    await drawer().getByRole('button', { name: 'Convert', exact: true }).click();
     await visible(modal('Convert to client'));
     await page.keyboard.press('Escape');
     await hidden(modal('Convert to client'));

@@ -76,3 +76,10 @@ export const guardedAgain = async (page: Page): Promise<void> => {
     )
     .toBe(true);
 };
+
+/** Answers "Discard changes?" (asked when a form with unsaved changes is closed) with Discard. */
+export const discardChanges = async (page: Page) => {
+  const confirm = page.getByRole('dialog', { name: 'Discard changes?' });
+  await visible(confirm);
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+};

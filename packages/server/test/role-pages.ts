@@ -1,5 +1,6 @@
 import { canUseTemplates, hasPermission } from '@leadline/shared/permissions';
 import type { Actor, PermissionKey } from '@leadline/shared/permissions';
+import { seesOrganizationFigures } from '@leadline/shared/dashboard';
 import type { TestContext } from './context.ts';
 
 /**
@@ -12,6 +13,8 @@ export type NavPage = {
   /** The permission key, or 'templates' for the saved templates (any sending permission). */
   key: PermissionKey | 'templates';
   calls: readonly string[];
+  /** Calls the page makes only for managers (the organisation's figures). */
+  managerCalls?: readonly string[];
 };
 
 const today = new Date().toISOString().slice(0, 10);
@@ -22,7 +25,12 @@ export const NAV_PAGES: readonly NavPage[] = [
   {
     label: 'Dashboard',
     key: 'dashboard',
-    calls: ['/api/dashboard', '/api/organizations/getting-started', '/api/tasks?mine&open'],
+    calls: [
+      '/api/dashboard/my-day?timeZone=UTC',
+      '/api/organizations/getting-started',
+      '/api/tasks?mine&open',
+    ],
+    managerCalls: ['/api/dashboard'],
   },
   {
     label: 'All Leads',
@@ -66,7 +74,10 @@ export const NAV_PAGES: readonly NavPage[] = [
 export const visiblePages = (actor: Actor): NavPage[] =>
   NAV_PAGES.filter((page) =>
     page.key === 'templates' ? canUseTemplates(actor) : hasPermission(actor, page.key),
-  );
+  ).map((page) => ({
+    ...page,
+    calls: [...page.calls, ...(seesOrganizationFigures(actor) ? (page.managerCalls ?? []) : [])],
+  }));
 
 /** Each call of each page as `token`: the status of every call that did not answer 200. */
 export const pageFailures = async (

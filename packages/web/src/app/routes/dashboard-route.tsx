@@ -19,7 +19,7 @@ import { OrganizationOverview } from '../../features/dashboard/components/organi
 import { Panel } from '../../features/dashboard/components/panel.tsx';
 import { MyTasks } from '../../features/tasks/components/my-tasks.tsx';
 
-const SUBTITLE = "Welcome back! Here's your day, and what's happening with your business.";
+const SUBTITLE = "Welcome back! Here's what's happening with your business today.";
 
 /**
  * `/`: "My day" (the caller's own tasks, meetings, replies and deals) for everyone in an

@@ -108,7 +108,7 @@ export const CampaignFormModal = ({ target, onClose, templatePicker }: CampaignF
               campaign={editingId ? campaign.data! : null}
               saving={save.isPending}
               saveError={saveError}
-              onSubmit={submit}
+              onSubmit={(body) => submit(body)}
               onCancel={guard.close}
               templatePicker={templatePicker}
               storageKey={storageKey}

@@ -76,13 +76,28 @@ export const StatCard = ({ label, value, trend, icon, color, to }: StatCardProps
   const name = `${label}: ${formatCount(value)}, ${trendDescription(trend)}`;
   if (!to) {
     return (
-      <Card withBorder radius="md" padding="lg" component="section" aria-label={name}>
+      <Card
+        withBorder
+        radius="md"
+        padding="lg"
+        component="section"
+        aria-label={name}
+        data-stat={label}
+      >
         {body}
       </Card>
     );
   }
   return (
-    <Card withBorder radius="md" padding="lg" component={Link} to={to} className={classes.statLink}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component={Link}
+      to={to}
+      className={classes.statLink}
+      data-stat={label}
+    >
       {body}
     </Card>
   );

@@ -25,17 +25,13 @@ export const ProtocolChoice = ({ available, hasAny, onChoose }: ProtocolChoicePr
           const Icon = ICONS[protocol];
           const { name, purpose } = PROTOCOL_TITLES[protocol];
           return (
-            <UnstyledButton
-              key={protocol}
-              onClick={() => onChoose(protocol)}
-              aria-label={`Configure ${name}: ${purpose}`}
-            >
+            <UnstyledButton key={protocol} onClick={() => onChoose(protocol)}>
               <Paper withBorder radius="md" p="md" h="100%">
                 <Stack gap={6} align="flex-start">
                   <ThemeIcon variant="light" size="lg" radius="md">
                     <Icon size={20} />
                   </ThemeIcon>
-                  <Text fw={600}>{name}</Text>
+                  <Text fw={600}>Configure {name}</Text>
                   <Text size="sm" c="dimmed">
                     {purpose}
                   </Text>
