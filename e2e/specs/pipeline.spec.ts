@@ -96,7 +96,8 @@ describe('pipeline board', () => {
     await openBoard(page);
     const id = await firstCardId(page, 'Cold Lead');
     const [cold, warm] = [await countOf(page, 'Cold Lead'), await countOf(page, 'Warm Lead')];
-    await card(page, id).dragTo(column(page, 'Warm Lead'));
+    // Dropped on the column's header, which is in view whatever the column's length.
+    await card(page, id).dragTo(column(page, 'Warm Lead'), { targetPosition: { x: 40, y: 20 } });
     await visible(column(page, 'Warm Lead').locator(`[data-lead-id="${id}"]`));
     expect(await countOf(page, 'Cold Lead')).toBe(cold - 1);
     expect(await countOf(page, 'Warm Lead')).toBe(warm + 1);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap, snapDark } from '../support/browser.ts';
 import { setUpDemoSession } from '../support/demo-session.ts';
-import { hidden, toast, visible } from '../support/pages.ts';
+import { discardChanges, hidden, toast, visible } from '../support/pages.ts';
 
 // Issue 25, item 7: the small things a week with the product turns up.
 
@@ -102,6 +102,7 @@ describe('the small things', () => {
     await page.goto('/leads-table?limit=50');
     const rows = page.locator('tbody tr');
     await visible(rows.first(), 30_000);
+    await visible(page.locator('tbody tr [data-sent-state]'), 30_000);
     const sentFlags = await rows.evaluateAll((trs) =>
       trs.map((tr) => tr.querySelector('[data-sent-state]') !== null),
     );
@@ -219,6 +220,7 @@ describe('the small things', () => {
     await snap(page, 'small-audience-375');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.press('Escape');
+    await discardChanges(page);
     await hidden(dialog);
   });
 
