@@ -80,7 +80,10 @@ const ask = async (
   return null;
 };
 
-/** Sign-in, /api/auth/me, the dashboard, the leads list and one lead: true when all came. */
+/**
+ * Sign-in, /api/auth/me, the dashboard (My day: what every member's dashboard asks), the leads
+ * list and one lead: true when all came.
+ */
 const firstMinute = async (server: ServerProcess, email: string, answers: Answer[]) => {
   const signin = (await ask(server, answers, '/api/auth/signin', {
     method: 'POST',
@@ -90,7 +93,7 @@ const firstMinute = async (server: ServerProcess, email: string, answers: Answer
   const token = signin.token;
   const me = await ask(server, answers, '/api/auth/me', { token });
   const [dashboard, list] = await Promise.all([
-    ask(server, answers, '/api/dashboard', { token }),
+    ask(server, answers, '/api/dashboard/my-day?timeZone=UTC', { token }),
     ask(server, answers, '/api/leads?page=1&limit=10', { token }) as Promise<{
       leads: { _id: string }[];
     } | null>,
