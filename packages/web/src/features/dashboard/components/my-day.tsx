@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
@@ -6,6 +7,7 @@ import {
   IconCurrencyDollar,
   IconMailOpened,
 } from '@tabler/icons-react';
+import type { Icon } from '@tabler/icons-react';
 import { formatMoney } from '@leadline/shared/organization';
 import type { MyDay } from '@leadline/shared/dashboard';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -21,177 +23,165 @@ export type MyDayAccess = { calendar: boolean; leads: boolean; pipeline: boolean
 const plural = (count: number, word: string) =>
   `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
-const More = ({
-  shown,
-  total,
-  to,
-  label,
-}: {
-  shown: number;
-  total: number;
-  to?: string;
-  label: string;
-}) =>
-  total > shown ? (
-    <Text size="xs" c="dimmed">
-      {formatCount(total - shown)} more
-      {to ? (
-        <>
-          {' '}
-          ·{' '}
-          <Anchor component={Link} to={to} size="xs">
-            {label}
-          </Anchor>
-        </>
-      ) : null}
-    </Text>
+type PanelLinkTo = { to: string; label: string } | null;
+
+const HeaderLink = ({ link }: { link: PanelLinkTo }) =>
+  link ? (
+    <Anchor component={Link} to={link.to} size="sm">
+      {link.label}
+    </Anchor>
   ) : null;
+
+type MyDayPanelProps<Item> = {
+  title: string;
+  description: string;
+  /** The link in the panel's header (the page behind the list), when the caller may open it. */
+  link?: PanelLinkTo;
+  empty: { icon: Icon; title: string; hint: ReactNode };
+  /** The list's name for screen readers. */
+  listLabel: string;
+  items: readonly Item[];
+  children: (item: Item) => ReactNode;
+  /** What the list leaves out: how many, and where they are. */
+  more?: { total: number; text: string; link?: PanelLinkTo };
+};
+
+/** One of My day's four panels: its list, its empty state and how many more there are. */
+const MyDayPanel = <Item,>({
+  title,
+  description,
+  link = null,
+  empty,
+  listLabel,
+  items,
+  children,
+  more,
+}: MyDayPanelProps<Item>) => (
+  <Panel title={title} description={description} action={<HeaderLink link={link} />}>
+    {items.length === 0 ? (
+      <Empty icon={empty.icon} title={empty.title} hint={empty.hint} />
+    ) : (
+      <>
+        <ItemList label={listLabel}>{items.map(children)}</ItemList>
+        {more && more.total > items.length ? (
+          <Text size="xs" c="dimmed">
+            {formatCount(more.total - items.length)} {more.text}
+            {more.link ? (
+              <>
+                {' '}
+                ·{' '}
+                <Anchor component={Link} to={more.link.to} size="xs">
+                  {more.link.label}
+                </Anchor>
+              </>
+            ) : null}
+          </Text>
+        ) : null}
+      </>
+    )}
+  </Panel>
+);
 
 const Lists = ({ day, access }: { day: MyDay; access: MyDayAccess }) => {
   const { tasks, meetings, replies, deals } = day;
   const taskTotal = tasks.overdue + tasks.dueToday;
+  const calendar = access.calendar ? { to: '/calendar', label: 'Calendar' } : null;
+  const inbox = access.inbox ? { to: '/inbox', label: 'Inbox' } : null;
+  const pipeline = access.pipeline ? { to: '/pipeline', label: 'Pipeline' } : null;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <Panel
+      <MyDayPanel
         title="Tasks due"
         description={
           taskTotal === 0
             ? 'Due today and overdue'
             : `${formatCount(tasks.dueToday)} due today · ${formatCount(tasks.overdue)} overdue`
         }
+        empty={{
+          icon: IconChecklist,
+          title: 'Nothing due today',
+          hint: "Add a task with a due date from a lead's drawer or in My tasks below; it shows here on the day.",
+        }}
+        listLabel="Tasks due today and overdue"
+        items={tasks.items}
+        more={{ total: taskTotal, text: 'more in My tasks below' }}
       >
-        {tasks.items.length === 0 ? (
-          <Empty
-            icon={IconChecklist}
-            title="Nothing due today"
-            hint="Add a task with a due date from a lead's drawer or in My tasks below; it shows here on the day."
-          />
-        ) : (
-          <>
-            <ItemList label="Tasks due today and overdue">
-              {tasks.items.map((task) => (
-                <TaskItem key={task._id} task={task} />
-              ))}
-            </ItemList>
-            {taskTotal > tasks.items.length ? (
-              <Text size="xs" c="dimmed">
-                {formatCount(taskTotal - tasks.items.length)} more in My tasks below
-              </Text>
-            ) : null}
-          </>
-        )}
-      </Panel>
-      <Panel
+        {(task) => <TaskItem key={task._id} task={task} />}
+      </MyDayPanel>
+      <MyDayPanel
         title="Meetings today"
         description={
           meetings.length === 0
             ? 'Yours and those you are invited to'
             : plural(meetings.length, 'meeting')
         }
-        action={
-          access.calendar ? (
-            <Anchor component={Link} to="/calendar" size="sm">
-              Calendar
-            </Anchor>
-          ) : null
-        }
+        link={calendar}
+        empty={{
+          icon: IconCalendarEvent,
+          title: 'No meetings today',
+          hint: access.calendar ? (
+            <>
+              Schedule one in the{' '}
+              <Anchor component={Link} to="/calendar" size="sm">
+                calendar
+              </Anchor>{' '}
+              and pick the lead as an attendee.
+            </>
+          ) : (
+            'Meetings you organise or are invited to show here on their day.'
+          ),
+        }}
+        listLabel="Meetings today"
+        items={meetings}
       >
-        {meetings.length === 0 ? (
-          <Empty
-            icon={IconCalendarEvent}
-            title="No meetings today"
-            hint={
-              access.calendar ? (
-                <>
-                  Schedule one in the{' '}
-                  <Anchor component={Link} to="/calendar" size="sm">
-                    calendar
-                  </Anchor>{' '}
-                  and pick the lead as an attendee.
-                </>
-              ) : (
-                'Meetings you organise or are invited to show here on their day.'
-              )
-            }
-          />
-        ) : (
-          <ItemList label="Meetings today">
-            {meetings.map((meeting) => (
-              <MeetingItem key={meeting._id} meeting={meeting} />
-            ))}
-          </ItemList>
-        )}
-      </Panel>
-      <Panel
+        {(meeting) => <MeetingItem key={meeting._id} meeting={meeting} />}
+      </MyDayPanel>
+      <MyDayPanel
         title="Replies waiting"
         description="Your leads' replies with no email back from you since"
-        action={
-          access.inbox ? (
-            <Anchor component={Link} to="/inbox" size="sm">
-              Inbox
-            </Anchor>
-          ) : null
-        }
+        link={inbox}
+        empty={{
+          icon: IconMailOpened,
+          title: 'No replies waiting',
+          hint: 'When one of your leads answers an email, it waits here until you write back.',
+        }}
+        listLabel="Replies waiting for your answer"
+        items={replies.items}
+        more={{
+          total: replies.total,
+          text: 'more',
+          link: inbox && { to: inbox.to, label: 'Open the inbox' },
+        }}
       >
-        {replies.items.length === 0 ? (
-          <Empty
-            icon={IconMailOpened}
-            title="No replies waiting"
-            hint="When one of your leads answers an email, it waits here until you write back."
-          />
-        ) : (
-          <>
-            <ItemList label="Replies waiting for your answer">
-              {replies.items.map((reply) => (
-                <ReplyItem key={reply.lead.id} reply={reply} />
-              ))}
-            </ItemList>
-            <More
-              shown={replies.items.length}
-              total={replies.total}
-              to={access.inbox ? '/inbox' : undefined}
-              label="Open the inbox"
-            />
-          </>
-        )}
-      </Panel>
-      <Panel
+        {(reply) => <ReplyItem key={reply.lead.id} reply={reply} />}
+      </MyDayPanel>
+      <MyDayPanel
         title="My open deals"
         description={
           deals.count === 0
             ? 'Your leads with a deal value'
             : `${plural(deals.count, 'deal')} · ${formatMoney(deals.total, deals.currency)} in total`
         }
-        action={
-          access.pipeline ? (
-            <Anchor component={Link} to="/pipeline" size="sm">
-              Pipeline
-            </Anchor>
-          ) : null
-        }
+        link={pipeline}
+        empty={{
+          icon: IconCurrencyDollar,
+          title: 'No open deals',
+          hint: "Give your leads a deal value (Edit in the lead's drawer) to follow them here until they become clients.",
+        }}
+        listLabel="My open deals"
+        items={deals.items}
+        more={{
+          total: deals.count,
+          text: 'more',
+          link: pipeline
+            ? { to: '/pipeline', label: 'See the pipeline' }
+            : access.leads
+              ? { to: '/leads-table', label: 'See your leads' }
+              : null,
+        }}
       >
-        {deals.items.length === 0 ? (
-          <Empty
-            icon={IconCurrencyDollar}
-            title="No open deals"
-            hint="Give your leads a deal value (Edit in the lead's drawer) to follow them here until they become clients."
-          />
-        ) : (
-          <>
-            <ItemList label="My open deals">
-              {deals.items.map((deal) => (
-                <DealItem key={deal.lead.id} deal={deal} currency={deals.currency} />
-              ))}
-            </ItemList>
-            <More
-              shown={deals.items.length}
-              total={deals.count}
-              to={access.pipeline ? '/pipeline' : access.leads ? '/leads-table' : undefined}
-              label={access.pipeline ? 'See the pipeline' : 'See your leads'}
-            />
-          </>
-        )}
-      </Panel>
+        {(deal) => <DealItem key={deal.lead.id} deal={deal} currency={deals.currency} />}
+      </MyDayPanel>
     </SimpleGrid>
   );
 };

@@ -24,6 +24,34 @@ type OrganizationOverviewProps = {
   tasks: ReactNode;
 };
 
+/** The three headline figures: what each counts, its colour and the page behind it. */
+const STATS = [
+  {
+    key: 'activeLeads',
+    label: 'Active Leads',
+    color: 'blue',
+    icon: IconUsers,
+    link: 'leads',
+    to: '/leads-table',
+  },
+  {
+    key: 'campaigns',
+    label: 'Campaigns',
+    color: 'orange',
+    icon: IconSpeakerphone,
+    link: 'campaigns',
+    to: '/campaigns',
+  },
+  {
+    key: 'meetings',
+    label: 'Meetings',
+    color: 'violet',
+    icon: IconCalendarEvent,
+    link: 'calendar',
+    to: '/calendar',
+  },
+] as const;
+
 /** The managers' part of the dashboard: the organisation's figures, charts and activity. */
 export const OrganizationOverview = ({ data, links, tasks }: OrganizationOverviewProps) => {
   const { counts, trends } = data;
@@ -33,30 +61,17 @@ export const OrganizationOverview = ({ data, links, tasks }: OrganizationOvervie
         Organisation
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <StatCard
-          label="Active Leads"
-          value={counts.activeLeads}
-          trend={trends.activeLeads}
-          color="blue"
-          icon={<IconUsers size={26} />}
-          to={links.leads ? '/leads-table' : undefined}
-        />
-        <StatCard
-          label="Campaigns"
-          value={counts.campaigns}
-          trend={trends.campaigns}
-          color="orange"
-          icon={<IconSpeakerphone size={26} />}
-          to={links.campaigns ? '/campaigns' : undefined}
-        />
-        <StatCard
-          label="Meetings"
-          value={counts.meetings}
-          trend={trends.meetings}
-          color="violet"
-          icon={<IconCalendarEvent size={26} />}
-          to={links.calendar ? '/calendar' : undefined}
-        />
+        {STATS.map((stat) => (
+          <StatCard
+            key={stat.key}
+            label={stat.label}
+            value={counts[stat.key]}
+            trend={trends[stat.key]}
+            color={stat.color}
+            icon={<stat.icon size={26} />}
+            to={links[stat.link] ? stat.to : undefined}
+          />
+        ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <LeadsBySourceChart data={data.leadsBySource} linkable={links.leads} />
