@@ -1,6 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useReportDirty } from './discard-guard.tsx';
+import { FormActions } from './form-actions.tsx';
 
 type EditFormShellProps = {
   /** The form's accessible name. */
@@ -40,14 +41,13 @@ export const EditFormShell = ({
           </Alert>
         ) : null}
         {children}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving} disabled={pristine}>
-            Save changes
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onCancel}
+          cancelDisabled={saving}
+          submitLabel="Save changes"
+          loading={saving}
+          disabled={pristine}
+        />
       </Stack>
     </form>
   );

@@ -1,18 +1,9 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Divider, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { differs, useDiscardGuard } from '../../../components/discard-guard.tsx';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { GuardedModal } from '../../../components/discard-guard-modal.tsx';
+import { FormActions, FormFailure } from '../../../components/form-actions.tsx';
+import { IconPlus } from '@tabler/icons-react';
 import { AUTOMATION_NAME_MAX, automationCreateSchema } from '@leadline/shared/automation';
 import type { Action, Automation, Condition } from '@leadline/shared/automation';
 import { EVENT_LABELS, EVENT_TYPES } from '@leadline/shared/events';
@@ -125,130 +116,114 @@ export const RuleFormModal = ({ rule, onClose }: RuleFormModalProps) => {
   };
 
   return (
-    <>
-      <Modal
-        ref={guard.ref}
-        opened
-        onClose={guard.onLayerClose}
-        title={rule ? 'Edit rule' : 'New rule'}
-        size="xl"
-        centered
-      >
-        <Stack gap="md">
-          <TextInput
-            label="Name"
-            required
-            placeholder="Referrals are hot"
-            maxLength={AUTOMATION_NAME_MAX}
-            value={draft.name}
-            error={errors.name}
-            onChange={(event) => set({ name: event.currentTarget.value })}
-            data-autofocus
-          />
-          <Select
-            label="When"
-            description="The event that starts the rule"
-            data={EVENT_TYPES.map((value) => ({ value, label: EVENT_LABELS[value] }))}
-            value={draft.trigger}
-            allowDeselect={false}
-            onChange={(trigger) => set({ trigger: (trigger ?? 'lead.created') as EventType })}
-            error={errors.trigger}
-          />
-          <Divider label="If (every condition must hold)" labelPosition="left" />
-          {draft.conditions.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No conditions: the rule acts on every event of this kind.
-            </Text>
-          ) : null}
-          {draft.conditions.map((condition, index) => (
-            <ConditionRow
-              key={index}
-              index={index}
-              condition={condition}
-              options={options.data}
-              error={errors[`conditions.${index}`]}
-              onChange={(next) =>
-                set({ conditions: draft.conditions.map((c, i) => (i === index ? next : c)) }, [
-                  `conditions.${index}`,
-                ])
-              }
-              onRemove={() =>
-                set(
-                  { conditions: draft.conditions.filter((_, i) => i !== index) },
-                  Object.keys(errors),
-                )
-              }
-            />
-          ))}
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            style={{ alignSelf: 'flex-start' }}
-            onClick={() =>
-              set({
-                conditions: [...draft.conditions, { field: 'status', op: 'equals', value: '' }],
-              })
+    <GuardedModal guard={guard} opened title={rule ? 'Edit rule' : 'New rule'} size="xl" centered>
+      <Stack gap="md">
+        <TextInput
+          label="Name"
+          required
+          placeholder="Referrals are hot"
+          maxLength={AUTOMATION_NAME_MAX}
+          value={draft.name}
+          error={errors.name}
+          onChange={(event) => set({ name: event.currentTarget.value })}
+          data-autofocus
+        />
+        <Select
+          label="When"
+          description="The event that starts the rule"
+          data={EVENT_TYPES.map((value) => ({ value, label: EVENT_LABELS[value] }))}
+          value={draft.trigger}
+          allowDeselect={false}
+          onChange={(trigger) => set({ trigger: (trigger ?? 'lead.created') as EventType })}
+          error={errors.trigger}
+        />
+        <Divider label="If (every condition must hold)" labelPosition="left" />
+        {draft.conditions.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No conditions: the rule acts on every event of this kind.
+          </Text>
+        ) : null}
+        {draft.conditions.map((condition, index) => (
+          <ConditionRow
+            key={index}
+            index={index}
+            condition={condition}
+            options={options.data}
+            error={errors[`conditions.${index}`]}
+            onChange={(next) =>
+              set({ conditions: draft.conditions.map((c, i) => (i === index ? next : c)) }, [
+                `conditions.${index}`,
+              ])
             }
-          >
-            Add condition
-          </Button>
-          <Divider label="Then (in this order)" labelPosition="left" />
-          {draft.actions.map((action, index) => (
-            <ActionRow
-              key={index}
-              index={index}
-              action={action}
-              options={options.data}
-              error={errors[`actions.${index}`]}
-              removable={draft.actions.length > 1}
-              onChange={(next) =>
-                set({ actions: draft.actions.map((a, i) => (i === index ? next : a)) }, [
-                  `actions.${index}`,
-                  'actions',
-                ])
-              }
-              onRemove={() =>
-                set({ actions: draft.actions.filter((_, i) => i !== index) }, Object.keys(errors))
-              }
-            />
-          ))}
-          {errors.actions ? (
-            <Text size="sm" c="red">
-              {errors.actions}
-            </Text>
-          ) : null}
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            style={{ alignSelf: 'flex-start' }}
-            onClick={() => set({ actions: [...draft.actions, emptyAction()] })}
-          >
-            Add action
-          </Button>
-          <Switch
-            label="Rule is on"
-            description="A rule that is off starts no runs."
-            checked={draft.enabled}
-            onChange={(event) => set({ enabled: event.currentTarget.checked })}
+            onRemove={() =>
+              set(
+                { conditions: draft.conditions.filter((_, i) => i !== index) },
+                Object.keys(errors),
+              )
+            }
           />
-          {failure ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={guard.close}>
-              Cancel
-            </Button>
-            <Button onClick={() => void submit()} loading={save.isPending}>
-              {rule ? 'Save rule' : 'Create rule'}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      {guard.confirm}
-    </>
+        ))}
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() =>
+            set({
+              conditions: [...draft.conditions, { field: 'status', op: 'equals', value: '' }],
+            })
+          }
+        >
+          Add condition
+        </Button>
+        <Divider label="Then (in this order)" labelPosition="left" />
+        {draft.actions.map((action, index) => (
+          <ActionRow
+            key={index}
+            index={index}
+            action={action}
+            options={options.data}
+            error={errors[`actions.${index}`]}
+            removable={draft.actions.length > 1}
+            onChange={(next) =>
+              set({ actions: draft.actions.map((a, i) => (i === index ? next : a)) }, [
+                `actions.${index}`,
+                'actions',
+              ])
+            }
+            onRemove={() =>
+              set({ actions: draft.actions.filter((_, i) => i !== index) }, Object.keys(errors))
+            }
+          />
+        ))}
+        {errors.actions ? (
+          <Text size="sm" c="red">
+            {errors.actions}
+          </Text>
+        ) : null}
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => set({ actions: [...draft.actions, emptyAction()] })}
+        >
+          Add action
+        </Button>
+        <Switch
+          label="Rule is on"
+          description="A rule that is off starts no runs."
+          checked={draft.enabled}
+          onChange={(event) => set({ enabled: event.currentTarget.checked })}
+        />
+        <FormFailure>{failure}</FormFailure>
+        <FormActions
+          onCancel={guard.close}
+          onSubmit={() => void submit()}
+          loading={save.isPending}
+          submitLabel={rule ? 'Save rule' : 'Create rule'}
+        />
+      </Stack>
+    </GuardedModal>
   );
 };

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { differs, useDiscardGuard } from '../../../components/discard-guard.tsx';
+import { GuardedModal } from '../../../components/discard-guard-modal.tsx';
+import { FormActions, FormFailure } from '../../../components/form-actions.tsx';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { SCHEDULE_FAILED } from '@leadline/shared/calendar';
 import type {
   Meeting,
@@ -159,69 +160,62 @@ export const MeetingModal = ({
 
   const editing = meeting !== null;
   return (
-    <>
-      <Modal
-        ref={guard.ref}
-        opened
-        onClose={saving ? () => undefined : guard.onLayerClose}
-        title={editing ? 'Edit Meeting' : 'Schedule Meeting'}
-        size="lg"
-        fullScreen={mobile}
-        centered
+    <GuardedModal
+      guard={guard}
+      locked={saving}
+      opened
+      title={editing ? 'Edit Meeting' : 'Schedule Meeting'}
+      size="lg"
+      fullScreen={mobile}
+      centered
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit(false);
+        }}
       >
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit(false);
-          }}
-        >
-          <Stack gap="md">
-            <MeetingSummary values={values} links={links} />
-            {problem ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {problem}
-              </Alert>
-            ) : null}
-            <MeetingFields
-              values={values}
-              errors={errors}
-              onChange={change}
-              links={links}
-              onLinksChange={changeLinks}
-              timesNote={
-                <ConflictWarning
-                  conflicts={asked ?? shownConflicts}
-                  asking={asked !== null}
-                  saving={saving}
-                  onProceed={() => void submit(true)}
-                  onChangeTime={() => setAsked(null)}
-                />
-              }
-            />
-            <Text size="xs" c="dimmed">
-              {timeZone === viewerZone
-                ? `Times are in your time zone (${timeZone}).`
-                : `Times are in the organiser's time zone (${timeZone}).`}
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={guard.close} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={values.topic === '' || asked !== null || saving}>
-                {saving
-                  ? editing
-                    ? 'Saving...'
-                    : 'Scheduling...'
-                  : editing
-                    ? 'Save & Send Updates'
-                    : 'Schedule & Send Invites'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
-      {guard.confirm}
-    </>
+        <Stack gap="md">
+          <MeetingSummary values={values} links={links} />
+          <FormFailure>{problem}</FormFailure>
+          <MeetingFields
+            values={values}
+            errors={errors}
+            onChange={change}
+            links={links}
+            onLinksChange={changeLinks}
+            timesNote={
+              <ConflictWarning
+                conflicts={asked ?? shownConflicts}
+                asking={asked !== null}
+                saving={saving}
+                onProceed={() => void submit(true)}
+                onChangeTime={() => setAsked(null)}
+              />
+            }
+          />
+          <Text size="xs" c="dimmed">
+            {timeZone === viewerZone
+              ? `Times are in your time zone (${timeZone}).`
+              : `Times are in the organiser's time zone (${timeZone}).`}
+          </Text>
+          <FormActions
+            onCancel={guard.close}
+            cancelDisabled={saving}
+            disabled={values.topic === '' || asked !== null || saving}
+            submitLabel={
+              saving
+                ? editing
+                  ? 'Saving...'
+                  : 'Scheduling...'
+                : editing
+                  ? 'Save & Send Updates'
+                  : 'Schedule & Send Invites'
+            }
+          />
+        </Stack>
+      </form>
+    </GuardedModal>
   );
 };

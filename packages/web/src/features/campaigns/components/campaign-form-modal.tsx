@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { CAMPAIGN_TEXTS } from '@leadline/shared/campaigns';
 import type { CampaignInput } from '@leadline/shared/campaigns';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { useDiscardGuard } from '../../../components/discard-guard.tsx';
+import { GuardedModal } from '../../../components/discard-guard-modal.tsx';
 import { errorMessage, isSessionExpired } from '../../../lib/api-client.ts';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -85,39 +85,35 @@ export const CampaignFormModal = ({ target, onClose, templatePicker }: CampaignF
     savingDraft: save.isPending,
   });
   return (
-    <>
-      <Modal
-        ref={guard.ref}
-        opened={target !== null}
-        onClose={guard.onLayerClose}
-        title={editingId ? CAMPAIGN_TEXTS.editTitle : CAMPAIGN_TEXTS.createTitle}
-        size="lg"
-        fullScreen={mobile}
-        closeOnClickOutside
-      >
-        {target === null ? null : loading ? (
-          campaign.isError ? (
-            <span role="alert">{errorMessage(campaign.error, 'Failed to load the campaign')}</span>
-          ) : (
-            <CenteredLoader />
-          )
+    <GuardedModal
+      guard={guard}
+      opened={target !== null}
+      title={editingId ? CAMPAIGN_TEXTS.editTitle : CAMPAIGN_TEXTS.createTitle}
+      size="lg"
+      fullScreen={mobile}
+      closeOnClickOutside
+    >
+      {target === null ? null : loading ? (
+        campaign.isError ? (
+          <span role="alert">{errorMessage(campaign.error, 'Failed to load the campaign')}</span>
         ) : (
-          <guard.Scope>
-            <CampaignForm
-              key={editingId ?? 'new'}
-              campaign={editingId ? campaign.data! : null}
-              saving={save.isPending}
-              saveError={saveError}
-              onSubmit={(body) => submit(body)}
-              onCancel={guard.close}
-              templatePicker={templatePicker}
-              storageKey={storageKey}
-              valuesRef={values}
-            />
-          </guard.Scope>
-        )}
-      </Modal>
-      {guard.confirm}
-    </>
+          <CenteredLoader />
+        )
+      ) : (
+        <guard.Scope>
+          <CampaignForm
+            key={editingId ?? 'new'}
+            campaign={editingId ? campaign.data! : null}
+            saving={save.isPending}
+            saveError={saveError}
+            onSubmit={(body) => submit(body)}
+            onCancel={guard.close}
+            templatePicker={templatePicker}
+            storageKey={storageKey}
+            valuesRef={values}
+          />
+        </guard.Scope>
+      )}
+    </GuardedModal>
   );
 };

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
-import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Client } from '@leadline/shared/clients';
 import { useDiscardGuard } from '../../../components/discard-guard.tsx';
+import { GuardedModal } from '../../../components/discard-guard-modal.tsx';
 import { EditFormShell } from '../../../components/edit-form-shell.tsx';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
 import { editSaveCallbacks } from '../../../lib/edit-save.ts';
@@ -77,27 +77,16 @@ export const ClientEditModal = ({ client, onClose }: ClientEditModalProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const guard = useDiscardGuard({ onClose });
   return (
-    <>
-      <Modal
-        ref={guard.ref}
-        opened={client !== null}
-        onClose={guard.onLayerClose}
-        title={client ? `Edit ${client.companyName}` : 'Edit client'}
-        size="xl"
-        fullScreen={mobile}
-      >
-        <guard.Scope>
-          {client ? (
-            <ClientEditForm
-              key={client._id}
-              client={client}
-              onClose={onClose}
-              onCancel={guard.close}
-            />
-          ) : null}
-        </guard.Scope>
-      </Modal>
-      {guard.confirm}
-    </>
+    <GuardedModal
+      guard={guard}
+      opened={client !== null}
+      title={client ? `Edit ${client.companyName}` : 'Edit client'}
+      size="xl"
+      fullScreen={mobile}
+    >
+      {client ? (
+        <ClientEditForm key={client._id} client={client} onClose={onClose} onCancel={guard.close} />
+      ) : null}
+    </GuardedModal>
   );
 };

@@ -1,17 +1,7 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { differs, useDiscardGuard, useReportDirty } from '../../../components/discard-guard.tsx';
+import { GuardedModal } from '../../../components/discard-guard-modal.tsx';
 import { useMediaQuery } from '@mantine/hooks';
 import type { PublicUser } from '@leadline/shared/auth';
 import {
@@ -144,22 +134,16 @@ export const PermissionEditorModal = ({ user, onClose }: PermissionEditorModalPr
   const mobile = useMediaQuery(MOBILE_QUERY);
   const guard = useDiscardGuard({ onClose });
   return (
-    <>
-      <Modal
-        ref={guard.ref}
-        opened={user !== null}
-        onClose={guard.onLayerClose}
-        title={user ? `Edit permissions: ${user.name}` : 'Edit permissions'}
-        size="xl"
-        fullScreen={mobile}
-      >
-        <guard.Scope>
-          {user ? (
-            <PermissionEditor key={user._id} user={user} onClose={onClose} onCancel={guard.close} />
-          ) : null}
-        </guard.Scope>
-      </Modal>
-      {guard.confirm}
-    </>
+    <GuardedModal
+      guard={guard}
+      opened={user !== null}
+      title={user ? `Edit permissions: ${user.name}` : 'Edit permissions'}
+      size="xl"
+      fullScreen={mobile}
+    >
+      {user ? (
+        <PermissionEditor key={user._id} user={user} onClose={onClose} onCancel={guard.close} />
+      ) : null}
+    </GuardedModal>
   );
 };

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Stack, Switch, Text, TextInput } from '@mantine/core';
 import { unknownMergeFieldMessage, unknownMergeFields } from '@leadline/shared/merge-fields';
 import { TEMPLATE_NAME_MAX, TEMPLATE_SUBJECT_MAX } from '@leadline/shared/templates';
 import type { Template } from '@leadline/shared/templates';
@@ -9,6 +8,8 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveTemplate } from '../api/save-template.ts';
 import { differs, useDiscardGuard } from '../../../components/discard-guard.tsx';
+import { GuardedModal } from '../../../components/discard-guard-modal.tsx';
+import { FormActions, FormFailure } from '../../../components/form-actions.tsx';
 import { MergeFieldButtons } from './merge-field-buttons.tsx';
 
 type Errors = Partial<Record<'name' | 'subject' | 'body' | 'shared', string>>;
@@ -68,62 +69,52 @@ export const TemplateEditorModal = ({ template, onClose }: TemplateEditorModalPr
   };
 
   return (
-    <>
-      <Modal
-        ref={guard.ref}
-        opened
-        onClose={guard.onLayerClose}
-        title={template ? 'Edit template' : 'New template'}
-        size="xl"
-        centered
-      >
-        <Stack gap="sm">
-          <TextInput
-            label="Name"
-            required
-            maxLength={TEMPLATE_NAME_MAX}
-            value={draft.name}
-            error={errors.name}
-            onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
-          />
-          <TextInput
-            label="Subject"
-            required
-            maxLength={TEMPLATE_SUBJECT_MAX}
-            value={draft.subject}
-            error={errors.subject}
-            onChange={(event) => setDraft({ ...draft, subject: event.currentTarget.value })}
-          />
-          <MergeFieldButtons
-            onInsert={(placeholder) => editor?.chain().focus().insertContent(placeholder).run()}
-          />
-          <MessageEditor editor={editor} error={errors.body} />
-          <Text size="xs" c="dimmed">
-            Add a fallback after a bar for leads without the value: {'{{firstName|there}}'}. Without
-            one, an empty value is left out ({'{{firstName}}'} says “there”).
-          </Text>
-          <Switch
-            label="Share with my organisation"
-            description="Shared templates can be used by everyone who sends email; personal ones only by you."
-            checked={draft.shared}
-            onChange={(event) => setDraft({ ...draft, shared: event.currentTarget.checked })}
-          />
-          {failure ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={guard.close}>
-              Cancel
-            </Button>
-            <Button onClick={() => void submit()} loading={save.isPending}>
-              {template ? 'Save template' : 'Create template'}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      {guard.confirm}
-    </>
+    <GuardedModal
+      guard={guard}
+      opened
+      title={template ? 'Edit template' : 'New template'}
+      size="xl"
+      centered
+    >
+      <Stack gap="sm">
+        <TextInput
+          label="Name"
+          required
+          maxLength={TEMPLATE_NAME_MAX}
+          value={draft.name}
+          error={errors.name}
+          onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+        />
+        <TextInput
+          label="Subject"
+          required
+          maxLength={TEMPLATE_SUBJECT_MAX}
+          value={draft.subject}
+          error={errors.subject}
+          onChange={(event) => setDraft({ ...draft, subject: event.currentTarget.value })}
+        />
+        <MergeFieldButtons
+          onInsert={(placeholder) => editor?.chain().focus().insertContent(placeholder).run()}
+        />
+        <MessageEditor editor={editor} error={errors.body} />
+        <Text size="xs" c="dimmed">
+          Add a fallback after a bar for leads without the value: {'{{firstName|there}}'}. Without
+          one, an empty value is left out ({'{{firstName}}'} says “there”).
+        </Text>
+        <Switch
+          label="Share with my organisation"
+          description="Shared templates can be used by everyone who sends email; personal ones only by you."
+          checked={draft.shared}
+          onChange={(event) => setDraft({ ...draft, shared: event.currentTarget.checked })}
+        />
+        <FormFailure>{failure}</FormFailure>
+        <FormActions
+          onCancel={guard.close}
+          onSubmit={() => void submit()}
+          loading={save.isPending}
+          submitLabel={template ? 'Save template' : 'Create template'}
+        />
+      </Stack>
+    </GuardedModal>
   );
 };
