@@ -7,6 +7,7 @@ import {
   defaultPermissions,
 } from '@leadline/shared/permissions';
 import type { Role } from '@leadline/shared/roles';
+import { EXPECTED_ROLE_DEFAULTS } from '@leadline/shared/testing/role-defaults';
 import { postApi, signinToken } from '../support/api.ts';
 import { DESKTOP, PHONE, launchBrowser, newPage, snap, snapDark } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
@@ -26,59 +27,9 @@ const ADMIN = { name: 'Ari Admin', email: 'ari@roles.test' };
 const ORG = 'roles-e2e';
 
 /** What each member role's sidebar shows with the defaults, in the sidebar's order. */
-const NAV: Record<Exclude<Role, 'Super Admin' | 'Admin'>, string[]> = {
-  'Sales Manager': [
-    'Dashboard',
-    'All Leads',
-    'Teams',
-    'Reports',
-    'Profile',
-    'Configuration',
-    'Companies',
-    'Leaderboard',
-    'Activity',
-    'Campaigns',
-    'Pipeline',
-    'Calendar',
-    'Inbox',
-    'Templates',
-    'Automation',
-  ],
-  'Sales Rep': [
-    'Dashboard',
-    'All Leads',
-    'Profile',
-    'Configuration',
-    'Companies',
-    'Pipeline',
-    'Calendar',
-    'Inbox',
-    'Templates',
-  ],
-  Marketing: [
-    'Dashboard',
-    'All Leads',
-    'Reports',
-    'Profile',
-    'Configuration',
-    'Companies',
-    'Campaigns',
-    'Calendar',
-    'Inbox',
-    'Templates',
-  ],
-  'Client Manager': [
-    'Dashboard',
-    'All Leads',
-    'All Clients',
-    'Profile',
-    'Configuration',
-    'Companies',
-    'Calendar',
-    'Inbox',
-    'Templates',
-  ],
-};
+const NAV = Object.fromEntries(
+  Object.entries(EXPECTED_ROLE_DEFAULTS).map(([role, expected]) => [role, expected.nav]),
+) as Record<keyof typeof EXPECTED_ROLE_DEFAULTS, string[]>;
 const ROLES = Object.keys(NAV) as (keyof typeof NAV)[];
 const emailOf = (role: string) => `${role.toLowerCase().replace(/\s+/g, '-')}@roles.test`;
 
