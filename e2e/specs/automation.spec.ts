@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { snap, snapDark } from '../support/browser.ts';
 import { openPhonePage, setUpDemoSession } from '../support/demo-session.ts';
 import { confirmDialog } from '../support/leads-pages.ts';
-import { sidebarLinks, toast, visible } from '../support/pages.ts';
+import { pickOption, sidebarLinks, toast, visible } from '../support/pages.ts';
 
 let page: Page;
 let errors: string[];
@@ -14,10 +14,7 @@ const session = setUpDemoSession((opened) => {
 const NAME = 'Referrals are hot';
 const dialog = () => page.getByRole('dialog');
 const card = (name: string) => page.getByRole('article', { name });
-const pick = async (label: string, option: string) => {
-  await dialog().getByLabel(label, { exact: true }).first().click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-};
+const pick = (label: string, option: string) => pickOption(dialog(), label, option);
 
 describe('Automation in the browser', () => {
   it('creates a rule: when a lead is created, if the source is Referral, set it Qualified', async () => {

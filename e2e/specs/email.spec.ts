@@ -1,7 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { postApi, signinToken } from '../support/api.ts';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap, snapDark } from '../support/browser.ts';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newPage,
+  snap,
+  snapDark,
+  snapOnFailure,
+} from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
 import { hidden, toast, visible } from '../support/pages.ts';
@@ -126,11 +134,7 @@ afterAll(async () => {
 });
 
 describe('email screens in the browser', () => {
-  // A failing step leaves a picture of the screen behind (with SCREENSHOT_DIR set).
-  beforeEach((test) => {
-    const name = test.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
-    test.onTestFailed(() => snap(page, `failed-${name}`));
-  });
+  snapOnFailure(() => page);
 
   it('without settings the screens say so: no lead data, no leads, no SMTP', async () => {
     await page.goto('/send-email-page');

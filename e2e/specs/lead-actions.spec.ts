@@ -1,10 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { callApi, postApi, signinToken } from '../support/api.ts';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap, snapDark } from '../support/browser.ts';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newPage,
+  snap,
+  snapDark,
+  snapOnFailure,
+} from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
-import { hidden, toast, visible } from '../support/pages.ts';
+import { hidden, pickOption, toast, visible } from '../support/pages.ts';
 import { DEMO_PASSWORD, bodyRows, signInDemo, waitForCaption } from '../support/leads-pages.ts';
 import { clickButton, messageEditor, startMailbox } from '../support/email-pages.ts';
 import type { Mailbox } from '../support/email-pages.ts';
@@ -121,10 +129,7 @@ afterAll(async () => {
 });
 
 describe('the lead drawer action bar', () => {
-  beforeEach((test) => {
-    const name = test.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
-    test.onTestFailed(() => snap(page, `failed-${name}`));
-  });
+  snapOnFailure(() => page);
 
   it('opens on the bar, in the window at 1280x800, every action shown to an Admin', async () => {
     await openDrawer(BRUNO);
@@ -227,8 +232,7 @@ describe('the lead drawer action bar', () => {
     await page.waitForURL((url) => url.pathname === '/send-email-page');
     expect(new URL(page.url()).searchParams.get('leadId')).toBe(ALMA.id);
     await visible(page.getByText('Sent 1 time'));
-    await page.getByLabel('Start from template', { exact: true }).first().click();
-    await page.getByRole('option', { name: TEMPLATE.name }).click();
+    await pickOption(page, 'Start from template', TEMPLATE.name, { exact: false });
     await expect
       .poll(() => page.getByLabel(/^Subject/).inputValue())
       .toBe(`News for ${ALMA.company}`);
@@ -247,8 +251,7 @@ describe('the lead drawer action bar', () => {
     // Follow-ups stay in the thread, with templates too.
     await emails.getByRole('link', { name: 'Follow up' }).first().click();
     await page.waitForURL((url) => url.pathname === '/follow-up');
-    await page.getByLabel('Start from template', { exact: true }).first().click();
-    await page.getByRole('option', { name: TEMPLATE.name }).click();
+    await pickOption(page, 'Start from template', TEMPLATE.name, { exact: false });
     await visible(messageEditor(page).getByText(`Hi Alma, we have news for ${ALMA.company}.`));
     expect(await page.getByLabel(/^Subject/).inputValue()).toBe(`Re: News for ${ALMA.company}`);
     expect(errors).toEqual([]);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap, snapDark } from '../support/browser.ts';
 import { setUpDemoSession } from '../support/demo-session.ts';
-import { discardChanges, hidden, toast, visible } from '../support/pages.ts';
+import { discardChanges, hidden, pickOption, toast, visible } from '../support/pages.ts';
 
 // Issue 25, item 7: the small things a week with the product turns up.
 
@@ -203,10 +203,7 @@ describe('the small things', () => {
       dialog.getByText(
         `Reaches ${n.toLocaleString('en-US')} ${n === 1 ? 'lead' : 'leads'} right now.`,
       );
-    const pick = async (label: string, option: string) => {
-      await dialog.getByLabel(label, { exact: true }).first().click();
-      await page.getByRole('option', { name: option, exact: true }).click();
-    };
+    const pick = (label: string, option: string) => pickOption(dialog, label, option);
     await visible(reach(0));
     await pick('Status', 'Hot Lead');
     await visible(reach(hot));

@@ -4,7 +4,7 @@ import { callApi, signinToken } from '../support/api.ts';
 import { snap, snapDark } from '../support/browser.ts';
 import { openPhonePage, setUpDemoSession } from '../support/demo-session.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD, confirmDialog } from '../support/leads-pages.ts';
-import { hidden, sidebarLinks, toast, visible } from '../support/pages.ts';
+import { hidden, pickOption, sidebarLinks, toast, visible } from '../support/pages.ts';
 
 let page: Page;
 let errors: string[];
@@ -25,10 +25,7 @@ const NAME = 'Fair follow-up';
 const SUBJECT = 'Hello {{firstName|friend}} at {{companyName}}';
 const dialog = () => page.getByRole('dialog');
 const card = (name: string) => page.getByRole('article', { name });
-const pick = async (label: string, option: string) => {
-  await page.getByLabel(label, { exact: true }).first().click();
-  await page.getByRole('option', { name: option }).click();
-};
+const pick = (label: string, option: string) => pickOption(page, label, option, { exact: false });
 
 describe('templates in the browser', () => {
   it('creates a shared template: an unknown merge field is refused, then it is saved', async () => {

@@ -1,3 +1,4 @@
+import { beforeEach } from 'vitest';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pathOf, requirePrerequisites } from '../../scripts/test-prerequisites.mjs';
@@ -51,6 +52,16 @@ export const snap = async (page: Page, name: string) => {
   const dir = process.env.SCREENSHOT_DIR;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 };
+
+/**
+ * In a describe block: a failing test leaves a picture of the screen behind (with
+ * SCREENSHOT_DIR set), named after the test.
+ */
+export const snapOnFailure = (page: () => Page) =>
+  beforeEach((test) => {
+    const name = test.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
+    test.onTestFailed(() => snap(page(), `failed-${name}`));
+  });
 
 /** The same screenshot in the dark colour scheme (`<name>-dark`), then back to light. */
 export const snapDark = async (page: Page, name: string) => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export const PASSWORD = 'e2e-password-1';
 /** The password field, with or without a required-field asterisk. */
@@ -82,4 +82,19 @@ export const discardChanges = async (page: Page) => {
   const confirm = page.getByRole('dialog', { name: 'Discard changes?' });
   await visible(confirm);
   await confirm.getByRole('button', { name: 'Discard' }).click();
+};
+
+/**
+ * Opens the select or autocomplete labelled `label` (inside `scope`: the page, a dialog, a
+ * drawer) and picks `option` from its list.
+ */
+export const pickOption = async (
+  scope: Page | Locator,
+  label: string,
+  option: string | RegExp,
+  { exact = true }: { exact?: boolean } = {},
+) => {
+  await scope.getByLabel(label, { exact: true }).first().click();
+  const page = 'page' in scope ? scope.page() : scope;
+  await page.getByRole('option', { name: option, exact }).click();
 };
