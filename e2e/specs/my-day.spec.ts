@@ -181,4 +181,39 @@ describe('My day', () => {
     await hidden(page.getByRole('dialog', { name: 'Schedule Meeting' }));
     expect(errors).toEqual([]);
   });
+
+  it("schedules a meeting from a client's drawer; it shows there under Meetings", async () => {
+    const client = await postApi(
+      session.server,
+      '/api/clients',
+      {
+        companyName: 'Kestrel Freight',
+        email: 'ops@kestrel-freight.test',
+        companyCategory: 'Logistics',
+        contact: 'Ines Kestrel',
+      },
+      adminToken,
+    );
+    await page.goto(`/all-clients?client=${client._id as string}`);
+    const meetings = page.getByRole('dialog').getByRole('region', { name: 'Meetings' });
+    await visible(meetings.getByText(/No meetings yet/));
+    await meetings.getByRole('button', { name: 'Schedule meeting' }).click();
+    const modal = page.getByRole('dialog', { name: 'Schedule Meeting' });
+    await visible(modal.getByText('Kestrel Freight (client)'));
+    await modal.getByLabel('Meeting Title').fill('Kestrel renewal');
+    await modal.getByLabel('Date').fill(day(10));
+    await modal.getByLabel('Start Time').fill('06:15');
+    await modal.getByLabel('End Time').fill('06:45');
+    await modal.getByRole('button', { name: 'Schedule & Send Invites' }).click();
+    const proceed = modal.getByRole('button', { name: 'Proceed anyway' });
+    await Promise.race([
+      toast(page, /scheduled successfully/),
+      proceed.waitFor({ timeout: 15_000 }).then(() => proceed.click()),
+    ]);
+    await toast(page, /Meeting 'Kestrel renewal' scheduled successfully/);
+    await visible(meetings.getByRole('list', { name: 'Upcoming' }).getByText('Kestrel renewal'));
+    await meetings.scrollIntoViewIfNeeded();
+    await snap(page, 'client-meetings-1280');
+    expect(errors).toEqual([]);
+  });
 });

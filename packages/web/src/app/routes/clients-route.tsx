@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, FileButton, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Divider,
+  FileButton,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFilter, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,15 +36,29 @@ import { useClients } from '../../features/clients/api/get-clients.ts';
 import { previewClientsUpload } from '../../features/clients/api/preview-clients-upload.ts';
 import { saveClientImportPreset } from '../../features/clients/api/save-client-import-preset.ts';
 import { uploadClients } from '../../features/clients/api/upload-clients.ts';
+import { LinkedMeetings } from '../../features/calendar/components/linked-meetings.tsx';
 import { ClientDetailDrawer } from '../../features/clients/components/client-detail-drawer.tsx';
 import { ClientEditModal } from '../../features/clients/components/client-edit-modal.tsx';
 import { useClientView } from '../../features/clients/components/client-view-state.ts';
 import { ClientsTable } from '../../features/clients/components/clients-table.tsx';
 import { ClientsPlaceholder } from '../../features/clients/components/clients-placeholder.tsx';
+import { DetailSection } from '../../features/leads/components/lead-details.tsx';
 
 const UPLOAD_TOAST = 'client-upload';
 const CLIENT_NOUN = { singular: 'client', plural: 'clients' };
 const NO_CLIENTS: Client[] = [];
+
+/** A client's meetings in its drawer, with Schedule meeting (the calendar's part). */
+const clientMeetings = (client: Client) => (
+  <>
+    <Divider />
+    <DetailSection title="Meetings">
+      <LinkedMeetings
+        link={{ kind: 'client', id: client._id, name: client.companyName, email: client.email }}
+      />
+    </DetailSection>
+  </>
+);
 
 /** /all-clients: 'Client Data', searched, filtered and paged by the server. */
 export const ClientsRoute = () => {
@@ -259,6 +282,7 @@ export const ClientsRoute = () => {
         onClose={view.closeClient}
         onEdit={onEdit}
         onDelete={onDelete}
+        sections={user && hasPermission(user, 'calendar') ? clientMeetings : undefined}
       />
       <ClientEditModal client={editing} onClose={() => setEditing(null)} />
       {importFlow.dialogs}

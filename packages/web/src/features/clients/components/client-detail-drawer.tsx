@@ -42,9 +42,11 @@ type ClientDetailsProps = {
   client: Client;
   onEdit: (client: Client) => void;
   onDelete: (client: Client) => void;
+  /** Sections other features add below the details (the client's meetings). */
+  sections?: (client: Client) => ReactNode;
 };
 
-const ClientDetails = ({ client, onEdit, onDelete }: ClientDetailsProps) => {
+const ClientDetails = ({ client, onEdit, onDelete, sections }: ClientDetailsProps) => {
   const website = externalHref(client.website);
   return (
     <Stack gap="lg">
@@ -97,6 +99,7 @@ const ClientDetails = ({ client, onEdit, onDelete }: ClientDetailsProps) => {
         <Item label="Last updated">{formatDateTime(client.updatedAt)}</Item>
       </SimpleGrid>
       <Item label="Full Address">{client.fullAddress}</Item>
+      {sections?.(client)}
     </Stack>
   );
 };
@@ -104,9 +107,7 @@ const ClientDetails = ({ client, onEdit, onDelete }: ClientDetailsProps) => {
 type ClientDetailDrawerProps = {
   clientId: string | null;
   onClose: () => void;
-  onEdit: (client: Client) => void;
-  onDelete: (client: Client) => void;
-};
+} & Omit<ClientDetailsProps, 'client'>;
 
 /** A client's details, opened from the table and linkable through `?client=<id>`. */
 export const ClientDetailDrawer = ({
@@ -114,6 +115,7 @@ export const ClientDetailDrawer = ({
   onClose,
   onEdit,
   onDelete,
+  sections,
 }: ClientDetailDrawerProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const client = useClient(clientId);
@@ -128,7 +130,12 @@ export const ClientDetailDrawer = ({
       closeButtonProps={{ 'aria-label': 'Close client details' }}
     >
       {client.data ? (
-        <ClientDetails client={client.data} onEdit={onEdit} onDelete={onDelete} />
+        <ClientDetails
+          client={client.data}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          sections={sections}
+        />
       ) : client.isError ? (
         <Alert color="red" variant="light">
           {missing ? 'Client not found' : 'Failed to load clients'}
