@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
@@ -5,6 +6,7 @@ import type { CampaignInput } from '@leadline/shared/campaigns';
 import { emailSuppressions, leads, mailAccounts, sentEmails, users } from '../src/db/schema.ts';
 import { campaignDeliveries, campaigns } from '../src/db/tables/campaigns.ts';
 import { stepJobId } from '../src/modules/campaigns/ids.ts';
+import { restartStalledChains } from '../src/modules/campaigns/watchdog.ts';
 import { createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import {
@@ -450,6 +452,54 @@ describe('recovery after a process died', { timeout: 180_000 }, () => {
     );
     expect(done.counts).toMatchObject({ sent: 3, failed: 1 });
     expect(receivedBy(addresses)).toHaveLength(1);
+  });
+  it('starts a chain lost with its process again: the campaign goes on, nothing sent twice', async () => {
+    const { token } = await sender();
+    const ids = await newLeads(3);
+    const addresses = await emailsOf(ids);
+    const campaign = await createCampaign(t, token, { name: 'Lost chain', leads: ids });
+    // What a process killed while it held the chain's tick (and the successor waiting behind
+    // it) leaves: an active campaign whose chain has no job left to run, its rows queued.
+    await t.database.db.insert(campaignDeliveries).values(
+      ids.map((leadId) => ({
+        campaignId: campaign._id,
+        step: 0,
+        leadId,
+        state: 'queued' as const,
+      })),
+    );
+    const lost = randomUUID();
+    await t.database.db
+      .update(campaigns)
+      .set({
+        status: 'active',
+        startedAt: new Date(),
+        tickChain: lost,
+        nextTickAt: sql`now() - interval '10 minutes'`,
+      })
+      .where(eq(campaigns.id, campaign._id));
+    // A chain only a little late is left alone.
+    expect(await restartStalledChains(t.database.db, t.queue, 11 * 60)).toBe(false);
+    const [kept] = await t.database.db
+      .select({ chain: campaigns.tickChain })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaign._id));
+    expect(kept!.chain).toBe(lost);
+
+    await restartStalledChains(t.database.db, t.queue);
+    const done = await waitFor(
+      () => detail(token, campaign._id),
+      (c) => c.status === 'completed',
+    );
+    expect(done.counts).toMatchObject({ sent: 3 });
+    expect(receivedBy(addresses)).toHaveLength(3);
+    const [row] = await t.database.db
+      .select({ chain: campaigns.tickChain, next: campaigns.nextTickAt })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaign._id));
+    expect(row).toEqual({ chain: null, next: expect.any(Date) });
+    // Another pass finds nothing to restart.
+    expect(await restartStalledChains(t.database.db, t.queue)).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 // Tables of this feature; re-exported by ../tables.ts so drizzle-kit and the typed client see them.
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -49,12 +50,23 @@ export const campaigns = pgTable(
     /** Why the campaign paused itself (a bounce rate...); null when a user paused it. */
     statusMessage: text('status_message'),
     tickChain: uuid('tick_chain'),
+    /**
+     * When the chain's next tick should run (the server's clock): set when a chain starts and by
+     * every tick. Long past while active, the tick holding the chain died with its process and
+     * the watchdog starts a new chain.
+     */
+    nextTickAt: timestamp('next_tick_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('campaigns_org_created_idx').on(t.organizationId, t.createdAt.desc())],
+  (t) => [
+    index('campaigns_org_created_idx').on(t.organizationId, t.createdAt.desc()),
+    index('campaigns_active_next_tick_idx')
+      .on(t.nextTickAt)
+      .where(sql`${t.status} = 'active' AND ${t.tickChain} IS NOT NULL`),
+  ],
 );
 
 /** The leads chosen by hand (the payload's `leads`). */

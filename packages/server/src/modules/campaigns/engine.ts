@@ -3,7 +3,7 @@ import type { SecretBox } from '../../mail/crypto.ts';
 import { attemptsInLastHour, claimDue, nextDueAt, releaseDeliveries } from './deliveries-repo.ts';
 import type { ClaimedDelivery } from './deliveries-repo.ts';
 import { sendClaimed } from './engine-send.ts';
-import { getCampaignRow, lockCampaign } from './repo.ts';
+import { getCampaignRow, lockCampaign, planNextTick } from './repo.ts';
 import type { CampaignRow } from './repo.ts';
 import type { EngineOptions } from './engine-options.ts';
 import type { TickData } from './chain.ts';
@@ -95,6 +95,9 @@ const claim = (db: Db, data: TickData, options: EngineOptions): Promise<Claim | 
     }
     const queuedAt = next.queued && next.queued <= now ? latest(gate, paced) : next.queued;
     const at = earliest(next.queued ? latest(queuedAt, now) : null, next.lapse);
+    // On the server's clock (the engine's may be moved by tests), for the watchdog.
+    const planned = at ? new Date(Date.now() + Math.max(0, at.getTime() - now.getTime())) : null;
+    await planNextTick(tx, campaign.id, planned);
     return { campaign, claimed, at };
   });
 

@@ -9,6 +9,7 @@ import type { EngineOptions } from './engine-options.ts';
 import { runTick } from './engine.ts';
 import { nameUuid } from './ids.ts';
 import { getCampaignRow } from './repo.ts';
+import { restartStalledChains, WATCHDOG_POLL_MS } from './watchdog.ts';
 
 /** Ticks one process runs at once (pg-boss workers on the campaign queue). */
 export const TICKS_AT_ONCE = 4;
@@ -142,4 +143,6 @@ export const registerCampaignJobs = async (
     },
     { workers: TICKS_AT_ONCE },
   );
+  // A chain lost with a killed process is started again (minutes before pg-boss would).
+  queue.loop('campaign-watchdog', WATCHDOG_POLL_MS, () => restartStalledChains(db, queue));
 };

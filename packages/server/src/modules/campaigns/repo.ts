@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { CampaignData, CampaignStatus } from '@leadline/shared/campaigns';
 import type { SendingWindow } from '@leadline/shared/sending-window';
 import type { Db } from '../../db/connection.ts';
@@ -122,9 +122,41 @@ export const updateCampaignRow = async (
 ): Promise<void> => {
   await db
     .update(campaigns)
-    .set({ ...changes, updatedAt: sql`now()` })
+    // A new chain's first tick is queued for now: the watchdog counts from here.
+    .set({
+      ...changes,
+      ...(changes.tickChain ? { nextTickAt: sql`now()` } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(eq(campaigns.id, id));
 };
+
+/** When the chain's next tick should run (null: none planned), on the server's clock. */
+export const planNextTick = async (db: Db, id: string, at: Date | null): Promise<void> => {
+  await db.update(campaigns).set({ nextTickAt: at }).where(eq(campaigns.id, id));
+};
+
+/**
+ * Active email campaigns whose next tick is more than `graceSeconds` overdue: the process
+ * running or holding their chain's tick died (oldest first, at most `limit`).
+ */
+export const findStalledChains = async (
+  db: Db,
+  graceSeconds: number,
+  limit: number,
+): Promise<{ id: string }[]> =>
+  db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, 'active'),
+        isNotNull(campaigns.tickChain),
+        sql`${campaigns.nextTickAt} < now() - make_interval(secs => ${graceSeconds})`,
+      ),
+    )
+    .orderBy(asc(campaigns.nextTickAt))
+    .limit(limit);
 
 export const deleteCampaignRow = async (db: Db, id: string): Promise<void> => {
   await db.delete(campaigns).where(eq(campaigns.id, id));

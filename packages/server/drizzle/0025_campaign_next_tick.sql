@@ -1,0 +1,2 @@
+ALTER TABLE "campaigns" ADD COLUMN "next_tick_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "campaigns_active_next_tick_idx" ON "campaigns" USING btree ("next_tick_at") WHERE "campaigns"."status" = 'active' AND "campaigns"."tick_chain" IS NOT NULL;
