@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { CampaignInput } from '@leadline/shared/campaigns';
 import { emailSuppressions, leads, mailAccounts, sentEmails, users } from '../src/db/schema.ts';
@@ -374,6 +375,16 @@ describe('a sender who is no longer active', { timeout: 180_000 }, () => {
   });
 });
 
+/** Step 0 rows of a campaign for `ids`, as a process left them (`row`: state, claim). */
+const insertFirstSteps = (
+  campaignId: string,
+  ids: readonly string[],
+  row: { state: 'queued' | 'sending'; claimedAt?: SQL },
+) =>
+  t.database.db
+    .insert(campaignDeliveries)
+    .values(ids.map((leadId) => ({ campaignId, step: 0, leadId, ...row })));
+
 describe('recovery after a process died', { timeout: 180_000 }, () => {
   it('takes over lapsed claims: sends what never left, never resends what did', async () => {
     const { user, token } = await sender();
@@ -401,15 +412,10 @@ describe('recovery after a process died', { timeout: 180_000 }, () => {
     await reserved(cutOff, addresses[1]!, 'sending', '11 minutes');
     await reserved(delivered, addresses[2]!, 'sent', '2 minutes');
     await reserved(recent, addresses[3]!, 'sending', '1 minute');
-    await t.database.db.insert(campaignDeliveries).values(
-      ids.map((leadId) => ({
-        campaignId: campaign._id,
-        step: 0,
-        leadId,
-        state: 'sending' as const,
-        claimedAt: sql`now() - interval '2 minutes'`,
-      })),
-    );
+    await insertFirstSteps(campaign._id, ids, {
+      state: 'sending',
+      claimedAt: sql`now() - interval '2 minutes'`,
+    });
     await t.database.db
       .update(campaigns)
       .set({ status: 'paused', startedAt: new Date() })
@@ -453,6 +459,7 @@ describe('recovery after a process died', { timeout: 180_000 }, () => {
     expect(done.counts).toMatchObject({ sent: 3, failed: 1 });
     expect(receivedBy(addresses)).toHaveLength(1);
   });
+
   it('starts a chain lost with its process again: the campaign goes on, nothing sent twice', async () => {
     const { token } = await sender();
     const ids = await newLeads(3);
@@ -460,14 +467,7 @@ describe('recovery after a process died', { timeout: 180_000 }, () => {
     const campaign = await createCampaign(t, token, { name: 'Lost chain', leads: ids });
     // What a process killed while it held the chain's tick (and the successor waiting behind
     // it) leaves: an active campaign whose chain has no job left to run, its rows queued.
-    await t.database.db.insert(campaignDeliveries).values(
-      ids.map((leadId) => ({
-        campaignId: campaign._id,
-        step: 0,
-        leadId,
-        state: 'queued' as const,
-      })),
-    );
+    await insertFirstSteps(campaign._id, ids, { state: 'queued' });
     const lost = randomUUID();
     await t.database.db
       .update(campaigns)

@@ -137,15 +137,16 @@ export const planNextTick = async (db: Db, id: string, at: Date | null): Promise
 };
 
 /**
- * Active email campaigns whose next tick is more than `graceSeconds` overdue: the process
- * running or holding their chain's tick died (oldest first, at most `limit`).
+ * Gives each active email campaign whose next tick is more than `graceSeconds` overdue (the
+ * process running or holding its chain's tick died) a new chain, due now: at most `limit`,
+ * oldest first, skipping a campaign whose row a live tick holds. Answers each with its chain.
  */
-export const findStalledChains = async (
+export const renewStalledChains = async (
   db: Db,
   graceSeconds: number,
   limit: number,
-): Promise<{ id: string }[]> =>
-  db
+): Promise<{ id: string; chain: string }[]> => {
+  const stalled = db
     .select({ id: campaigns.id })
     .from(campaigns)
     .where(
@@ -156,7 +157,15 @@ export const findStalledChains = async (
       ),
     )
     .orderBy(asc(campaigns.nextTickAt))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(campaigns)
+    .set({ tickChain: sql`gen_random_uuid()`, nextTickAt: sql`now()`, updatedAt: sql`now()` })
+    .where(inArray(campaigns.id, stalled))
+    .returning({ id: campaigns.id, chain: campaigns.tickChain });
+  return rows.map((row) => ({ id: row.id, chain: row.chain! }));
+};
 
 export const deleteCampaignRow = async (db: Db, id: string): Promise<void> => {
   await db.delete(campaigns).where(eq(campaigns.id, id));

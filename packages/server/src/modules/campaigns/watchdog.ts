@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { newChain, startChain } from './chain.ts';
-import { findStalledChains, lockCampaign, updateCampaignRow } from './repo.ts';
+import { startChain } from './chain.ts';
+import { renewStalledChains } from './repo.ts';
 
 /**
  * How long past its planned time a chain's next tick may be before the chain counts as lost.
@@ -29,22 +29,8 @@ export const restartStalledChains = async (
   queue: Pick<JobQueue, 'send'>,
   graceSeconds = STALLED_AFTER_SECONDS,
 ): Promise<boolean> => {
-  const stalled = await findStalledChains(db, graceSeconds, PER_PASS);
-  for (const { id } of stalled) {
-    const chain = await db.transaction(async (tx) => {
-      const campaign = await lockCampaign(tx, id);
-      // Looked at again under the lock: another process may have restarted it meanwhile.
-      const overdue =
-        campaign?.status === 'active' &&
-        campaign.tickChain &&
-        campaign.nextTickAt &&
-        campaign.nextTickAt.getTime() < Date.now() - graceSeconds * 1000;
-      if (!overdue) return null;
-      const fresh = newChain();
-      await updateCampaignRow(tx, id, { tickChain: fresh });
-      return fresh;
-    });
-    if (chain) await startChain(queue, id, chain);
-  }
-  return stalled.length === PER_PASS;
+  // One statement finds and renews them, so two processes never restart the same chain.
+  const restarted = await renewStalledChains(db, graceSeconds, PER_PASS);
+  for (const { id, chain } of restarted) await startChain(queue, id, chain);
+  return restarted.length === PER_PASS;
 };
