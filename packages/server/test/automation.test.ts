@@ -184,25 +184,28 @@ describe('Automation rules', () => {
     for (let n = 0; n < 3; n++) leads.push(await createLead(t, acme.token));
     const runs = await finishedRuns(created._id, 3);
     expect(runs.map((run) => run.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
-    const owners = [];
-    for (const lead of leads)
-      owners.push(((await leadOf(lead._id)).owner as { name: string }).name);
-    expect(owners).toEqual(['Rita Rep', 'Sam Rep', 'Rita Rep']);
-    const tasks: Task[] = (
-      await t.request({
-        method: 'GET',
-        url: `/api/tasks?leadId=${leads[1]!._id}`,
-        token: acme.token,
-      })
-    ).json().tasks;
-    expect(tasks).toEqual([
-      expect.objectContaining({
-        title: 'Call the new lead',
-        owner: { id: rep2.user._id, name: 'Sam Rep' },
-        automationId: created._id,
-      }),
-    ]);
-    expect(runs[1]!.outcome).toContain('Assigned to Sam Rep (round-robin)');
+    // Runs of one organisation work side by side, so the turns go in the order the runs take
+    // them: what holds is that the turns alternate (two for the first user, one for the second)
+    // and each lead's task goes to the owner its run gave it.
+    const owners: string[] = [];
+    for (const lead of leads) {
+      const owner = (await leadOf(lead._id)).owner as { id: string; name: string };
+      owners.push(owner.name);
+      const tasks: Task[] = (
+        await t.request({ method: 'GET', url: `/api/tasks?leadId=${lead._id}`, token: acme.token })
+      ).json().tasks;
+      expect(tasks).toEqual([
+        expect.objectContaining({
+          title: 'Call the new lead',
+          owner: { id: owner.id, name: owner.name },
+          automationId: created._id,
+        }),
+      ]);
+    }
+    expect(owners.sort()).toEqual(['Rita Rep', 'Rita Rep', 'Sam Rep']);
+    expect(
+      runs.filter((run) => run.outcome.includes('Assigned to Sam Rep (round-robin)')),
+    ).toHaveLength(1);
     await off(created._id);
   });
 
