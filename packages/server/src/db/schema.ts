@@ -311,6 +311,8 @@ export const importFileParts = pgTable(
  * check the daily limit, so concurrent sends of one user queue up here.
  */
 export const mailAccounts = pgTable('mail_accounts', {
+  /** The mailbox's own id (API `_id`; domain checks and OAuth connections point at it). */
+  id: uuid('id').notNull().unique().defaultRandom(),
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
