@@ -166,6 +166,12 @@ describe('email screens in the browser', () => {
     await visible(page.getByText('Username is required'));
     await visible(page.getByText('Password is required'));
 
+    // A Google or Microsoft host gets the hint before any password is tried.
+    await page.getByLabel(/^Host/).fill('smtp.office365.com');
+    await visible(page.getByText(/Microsoft 365 is switching password logins off/));
+    await page.getByLabel(/^Host/).fill('smtp.gmail.com');
+    await visible(page.getByText(/Gmail and Google Workspace take only an app password/));
+
     await fillMailSettings(page, {
       host: mailbox.host,
       port: mailbox.port,

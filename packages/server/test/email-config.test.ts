@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import {
+  GOOGLE_PASSWORD_REFUSED,
+  MICROSOFT_PASSWORD_REFUSED,
+} from '@leadline/shared/mail-provider-hints';
 import { mailAccounts } from '../src/db/schema.ts';
 import { createSecretBox } from '../src/mail/crypto.ts';
 import { TEST_SECRET_KEY, createTestContext } from './context.ts';
@@ -121,6 +125,35 @@ describe('POST /api/email/config', () => {
       errors: { smtp: 'SMTP login failed: wrong username or password.' },
     });
     expect((await getConfig(rep)).json().config).toEqual({ smtp: null, imap: null });
+  });
+
+  it("explains Microsoft 365's and Google's refusals of a password in words", async () => {
+    const rep = await newRep();
+    const refusing = [
+      { code: 535, text: '5.7.139 Authentication unsuccessful, basic authentication is disabled.' },
+      { code: 550, text: '5.7.30 Basic authentication is not supported for Client Submission.' },
+      { code: 534, text: '5.7.9 Application-specific password required. Learn more at x.test' },
+    ];
+    const servers = await Promise.all(
+      refusing.map((refuseLogins) => startSmtpServer({ refuseLogins })),
+    );
+    try {
+      const messages = [];
+      for (const server of servers) {
+        const response = await save(rep, { smtp: smtpSettings({ port: server.port }) });
+        expect(response.statusCode).toBe(400);
+        messages.push(response.json().message as string);
+      }
+      expect(messages).toEqual([
+        `SMTP login failed. ${MICROSOFT_PASSWORD_REFUSED}`,
+        `SMTP login failed. ${MICROSOFT_PASSWORD_REFUSED}`,
+        `SMTP login failed. ${GOOGLE_PASSWORD_REFUSED}`,
+      ]);
+      expect(messages.join(' ')).not.toContain('x.test');
+      expect((await getConfig(rep)).json().config).toEqual({ smtp: null, imap: null });
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+    }
   });
 
   it('says "no such host", "connection refused" and "timeout"-free TLS mismatch plainly', async () => {

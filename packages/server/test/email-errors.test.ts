@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import {
+  GOOGLE_PASSWORD_REFUSED,
+  MICROSOFT_PASSWORD_REFUSED,
+} from '@leadline/shared/mail-provider-hints';
 import { PrivateAddressError } from '../src/lib/outbound-address.ts';
 import {
   PRIVATE_MAIL_HOST,
@@ -117,8 +121,29 @@ describe('mail errors as the rep reads them', () => {
             '534-5.7.9 Application-specific password required. Learn more at secret.example',
         }),
       ),
+    ).toBe(`SMTP login failed. ${GOOGLE_PASSWORD_REFUSED}`);
+    // A refused password on a Google or Microsoft host says what they take instead.
+    const gmail = { ...imap, host: 'imap.gmail.com' };
+    expect(explainLoginFailure(gmail, error({ authenticationFailed: true }))).toBe(
+      `IMAP login failed. ${GOOGLE_PASSWORD_REFUSED}`,
+    );
+    const office = { ...smtp, host: 'smtp.office365.com' };
+    const basicOff = error({
+      code: 'EAUTH',
+      responseCode: 535,
+      response: '535 5.7.3 Authentication unsuccessful',
+    });
+    expect(explainLoginFailure(office, basicOff)).toBe(
+      `SMTP login failed. ${MICROSOFT_PASSWORD_REFUSED}`,
+    );
+    expect(explainSendFailure(office, basicOff)).toBe(
+      `The mail server refused the login. ${MICROSOFT_PASSWORD_REFUSED}`,
+    );
+    // Elsewhere, 5.7.3 outside a login is only a policy refusal.
+    expect(
+      explainSendFailure(smtp, error({ responseCode: 550, response: '550 5.7.3 not allowed' })),
     ).toBe(
-      'SMTP login failed: the server answered with error 534 5.7.9. Check the settings your mail provider gives, or try again later.',
+      "The mail server refused the message (550 5.7.3): the server's policy refused it (spam filter, sending limit or permissions).",
     );
     expect(
       explainLoginFailure(

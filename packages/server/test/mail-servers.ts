@@ -84,7 +84,12 @@ export const REJECTED_PREFIX = 'nobody-here';
  * the plain connection), one account, every message kept with its raw source.
  */
 export const startSmtpServer = async (
-  options: { user?: string; password?: string } = {},
+  options: {
+    user?: string;
+    password?: string;
+    /** Refuse every login with this reply, as Microsoft 365 or Google refuse a password. */
+    refuseLogins?: { code: number; text: string };
+  } = {},
 ): Promise<TestSmtpServer> => {
   const user = options.user ?? 'rep@mail.test';
   const password = options.password ?? 'smtp-secret-password';
@@ -97,6 +102,10 @@ export const startSmtpServer = async (
     authMethods: ['PLAIN', 'LOGIN'],
     size: 50 * 1024 * 1024,
     onAuth(auth, _session, callback) {
+      if (options.refuseLogins) {
+        const { code, text } = options.refuseLogins;
+        return callback(Object.assign(new Error(text), { responseCode: code }));
+      }
       if (auth.username === user && auth.password === password) {
         logins.push(auth.username);
         return callback(null, { user });

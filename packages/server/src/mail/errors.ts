@@ -1,3 +1,9 @@
+import {
+  GOOGLE_PASSWORD_REFUSED,
+  MICROSOFT_PASSWORD_REFUSED,
+  PASSWORD_REFUSED,
+  passwordlessProviderOf,
+} from '@leadline/shared/mail-provider-hints';
 import { PrivateAddressError } from '../lib/outbound-address.ts';
 
 /** Where a mail client tried to go, for messages that say what went wrong. */
@@ -207,10 +213,29 @@ const otherLoginFailure = (endpoint: MailEndpoint, error: unknown): string => {
   return `The server on ${host}:${port} did not answer as an ${protocol} server. Check the ${protocol} host and port.`;
 };
 
+/** Microsoft's answers to a password login it no longer takes (basic authentication off). */
+const MICROSOFT_BASIC_AUTH_CODES = ['5.7.139', '5.7.30'];
+
+/**
+ * A big provider's refusal of a password: Microsoft's 5.7.139 / 5.7.30 (and 5.7.3 to a login),
+ * Google's 534 5.7.9 (app password required) or 5.7.14, or any refused login on their hosts.
+ */
+const providerRefusal = (endpoint: MailEndpoint, error: unknown): string | null => {
+  const [basic, enhanced = ''] = (smtpCodes(error) ?? '').split(' ');
+  const login = classifyMailError(error) === 'auth' || basic === '534';
+  if (MICROSOFT_BASIC_AUTH_CODES.includes(enhanced) || (login && enhanced === '5.7.3'))
+    return MICROSOFT_PASSWORD_REFUSED;
+  if (basic === '534' && ['5.7.9', '5.7.14'].includes(enhanced)) return GOOGLE_PASSWORD_REFUSED;
+  const provider = login ? passwordlessProviderOf(endpoint.host) : null;
+  return provider ? PASSWORD_REFUSED[provider] : null;
+};
+
 /** Why logging in to a mail server failed, in words the rep can act on. */
 export const explainLoginFailure = (endpoint: MailEndpoint, error: unknown): string => {
   const { protocol, host, port, secure } = endpoint;
   const where = `${host}:${port}`;
+  const refusedByProvider = providerRefusal(endpoint, error);
+  if (refusedByProvider) return `${protocol} login failed. ${refusedByProvider}`;
   switch (classifyMailError(error)) {
     case 'private':
       return privateHostText(error);
@@ -264,6 +289,8 @@ export const explainSendFailure = (endpoint: MailEndpoint, error: unknown): stri
   const kind = classifyMailError(error);
   if (kind === 'private') return privateHostText(error);
   if (kind === 'deadline') return (error as MailDeadlineError).message;
+  const refusedByProvider = providerRefusal(endpoint, error);
+  if (refusedByProvider) return `The mail server refused the login. ${refusedByProvider}`;
   if (kind === 'auth')
     return 'The mail server refused the login: wrong username or password. Update your SMTP settings.';
   if (kind !== 'other')

@@ -23,6 +23,7 @@ import {
   smtpSettingsSchema,
 } from '@leadline/shared/email';
 import type { ImapSettings, MailProtocol, SmtpSettings } from '@leadline/shared/email';
+import { passwordHostHint } from '@leadline/shared/mail-provider-hints';
 import { ApiRequestError, errorMessage, isSessionExpired } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveEmailConfig } from '../api/save-email-config.ts';
@@ -152,6 +153,8 @@ export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSet
     reValidateMode: 'onSubmit',
   });
   const warming = watch('warming');
+  // Google and Microsoft 365 refuse most passwords: say so before the rep tries.
+  const providerHint = passwordHostHint(watch('host') ?? '');
   // Editing a field clears its own error and the server's last reason: it may be the fix.
   const field = (key: SettingsField) =>
     register(key, {
@@ -253,6 +256,17 @@ export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSet
               />
             ) : null}
           </SimpleGrid>
+          {providerHint ? (
+            <Alert
+              color="blue"
+              variant="light"
+              role="note"
+              icon={<IconAlertCircle size={18} />}
+              data-testid="password-provider-hint"
+            >
+              {providerHint}
+            </Alert>
+          ) : null}
           <Checkbox label="Use SSL/TLS" {...field('secure')} />
           {protocol === 'smtp' ? (
             <WarmupFields
