@@ -3,7 +3,7 @@ import { createSecretBox } from './mail/crypto.ts';
 import { automationConsumer } from './modules/automation/engine.ts';
 import { registerAutomationJobs } from './modules/automation/jobs.ts';
 import { registerBulkJobs } from './modules/bulk/jobs.ts';
-import { registerCampaignJobs } from './modules/campaigns/jobs.ts';
+import { registerCampaignJobs } from './modules/campaigns/engine/jobs.ts';
 import { registerEventJobs } from './modules/events/jobs.ts';
 import type { EventConsumer } from './modules/events/dispatch.ts';
 import { registerImportJobs } from './modules/imports/jobs.ts';

@@ -6,8 +6,8 @@ import { simpleParser } from 'mailparser';
 import type { CampaignInput } from '@leadline/shared/campaigns';
 import { emailSuppressions, leads, mailAccounts, sentEmails, users } from '../src/db/schema.ts';
 import { campaignDeliveries, campaigns } from '../src/db/tables/campaigns.ts';
-import { stepJobId } from '../src/modules/campaigns/ids.ts';
-import { restartStalledChains } from '../src/modules/campaigns/watchdog.ts';
+import { stepJobId } from '../src/modules/campaigns/store/ids.ts';
+import { restartStalledChains } from '../src/modules/campaigns/engine/watchdog.ts';
 import { createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import {

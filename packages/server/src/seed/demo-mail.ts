@@ -7,7 +7,7 @@ import { replySubject } from '@leadline/shared/email-compose';
 import type { Db } from '../db/connection.ts';
 import { emailSuppressions, leads, sentEmails, users } from '../db/schema.ts';
 import { emailReplies } from '../db/tables/email-jobs.ts';
-import { stepJobId } from '../modules/campaigns/ids.ts';
+import { stepJobId } from '../modules/campaigns/store/ids.ts';
 import { DEMO_EMAIL_GAP } from './demo-data.ts';
 
 const DAY = 86_400_000;

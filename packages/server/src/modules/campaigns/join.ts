@@ -4,10 +4,10 @@ import { conflict } from '../../lib/errors.ts';
 import { campaignLeads } from '../../db/tables/campaigns.ts';
 import { logActivity } from '../activity/log.ts';
 import { createCampaignTasks } from '../tasks/campaign-tasks.ts';
-import { queueNextStep } from './deliveries-repo.ts';
-import { describeCampaign } from './present.ts';
-import { lockCampaign } from './repo.ts';
-import { loadCampaign } from './scope.ts';
+import { queueNextStep } from './store/deliveries-repo.ts';
+import { describeCampaign } from './store/present.ts';
+import { lockCampaign } from './store/repo.ts';
+import { loadCampaign } from './store/scope.ts';
 
 /** Why a lead cannot join a campaign that is sending email or has ended. */
 export const campaignClosed = (name: string) =>

@@ -2,8 +2,8 @@ import { EMPTY_RECIPIENT_COUNTS } from '@leadline/shared/campaigns';
 import type { RecipientsParams, RecipientsResponse } from '@leadline/shared/campaigns';
 import type { Db } from '../../db/connection.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { countRecipientStates, findRecipients } from './recipients-repo.ts';
-import { loadCampaign } from './scope.ts';
+import { countRecipientStates, findRecipients } from './store/recipients-repo.ts';
+import { loadCampaign } from './store/scope.ts';
 
 const iso = (value: string | null): string | null =>
   value === null ? null : new Date(value).toISOString();

@@ -1,5 +1,5 @@
 import { onReturnDate } from '../deliverability/events.ts';
-import { holdStepsUntilReturn } from './return-dates-repo.ts';
+import { holdStepsUntilReturn } from './store/return-dates-repo.ts';
 
 /*
  * An out-of-office answer that names a return date holds the lead's next campaign steps until

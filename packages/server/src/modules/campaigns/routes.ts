@@ -22,7 +22,7 @@ import { idParamsSchema, uuidSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { userOf } from '../../plugins/guard.ts';
-import { DEFAULT_ENGINE_OPTIONS } from './engine-options.ts';
+import { DEFAULT_ENGINE_OPTIONS } from './engine/engine-options.ts';
 import { INVALID_LEAD_ID } from '../leads/service.ts';
 import { listRecipients } from './recipients-service.ts';
 import { sendCampaign, setCampaignStatus, setTask } from './send-service.ts';
@@ -34,7 +34,7 @@ import {
   leadOptions,
   listCampaigns,
 } from './service.ts';
-import { INVALID_CAMPAIGN_ID } from './scope.ts';
+import { INVALID_CAMPAIGN_ID } from './store/scope.ts';
 import { updateCampaign } from './update-service.ts';
 
 const idParams = idParamsSchema(INVALID_CAMPAIGN_ID);

@@ -13,17 +13,17 @@ import { findMailAccount, smtpOf } from '../mail-accounts/stored.ts';
 import { leadName } from '../leads/present.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { findUserById } from '../users/store.ts';
-import { queueAudience } from './audience.ts';
-import { hasDeliveries } from './deliveries-repo.ts';
-import { newChain, startChain } from './chain.ts';
-import { completeIfDone } from './lifecycle.ts';
-import { describeCampaign } from './present.ts';
-import { changeCampaign } from './events.ts';
-import { lockCampaign } from './repo.ts';
-import type { CampaignRow } from './repo.ts';
-import { loadCampaign } from './scope.ts';
+import { queueAudience } from './store/audience.ts';
+import { hasDeliveries } from './store/deliveries-repo.ts';
+import { newChain, startChain } from './engine/chain.ts';
+import { completeIfDone } from './store/lifecycle.ts';
+import { describeCampaign } from './store/present.ts';
+import { changeCampaign } from './store/events.ts';
+import { lockCampaign } from './store/repo.ts';
+import type { CampaignRow } from './store/repo.ts';
+import { loadCampaign } from './store/scope.ts';
 import { freshCampaign } from './service.ts';
-import { setTaskState } from './tasks-repo.ts';
+import { setTaskState } from './store/tasks-repo.ts';
 import {
   createCampaignTasks,
   onCampaignTaskChanged,

@@ -16,13 +16,13 @@ import { cleanEmailHtml, isHtmlMessage } from '../../mail/message.ts';
 import { logActivity } from '../activity/log.ts';
 import { chooseOrganization, scopeOf } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { checkAudienceOwner, countAudience } from './audience.ts';
-import { nextDueAt } from './deliveries-repo.ts';
-import { throttle } from './engine.ts';
-import { mailboxFreeAt } from './pacing.ts';
-import { windowGate } from './window.ts';
-import { describeCampaign } from './present.ts';
-import { countRecipientStates, findLeadOptions, stepSummary } from './recipients-repo.ts';
+import { checkAudienceOwner, countAudience } from './store/audience.ts';
+import { nextDueAt } from './store/deliveries-repo.ts';
+import { throttle } from './engine/engine.ts';
+import { mailboxFreeAt } from './engine/pacing.ts';
+import { windowGate } from './engine/window.ts';
+import { describeCampaign } from './store/present.ts';
+import { countRecipientStates, findLeadOptions, stepSummary } from './store/recipients-repo.ts';
 import {
   countOwnLeads,
   deleteCampaignRow,
@@ -30,10 +30,10 @@ import {
   findChosenLeadIds,
   insertCampaign,
   setChosenLeads,
-} from './repo.ts';
-import type { CampaignListRow, CampaignValues } from './repo.ts';
-import { audienceSize, freshCampaign, presentCampaign } from './shown.ts';
-import { checkCampaignId, isSuperAdmin, loadCampaign } from './scope.ts';
+} from './store/repo.ts';
+import type { CampaignListRow, CampaignValues } from './store/repo.ts';
+import { audienceSize, freshCampaign, presentCampaign } from './store/shown.ts';
+import { checkCampaignId, isSuperAdmin, loadCampaign } from './store/scope.ts';
 import './return-dates.ts';
 
 export const ORGANIZATION_USERS_ONLY = chooseOrganization('create campaigns');

@@ -1,2 +1,2 @@
 /** The campaigns module's door for the dashboard: campaign counts by status. */
-export { campaignCounts } from './repo.ts';
+export { campaignCounts } from './store/repo.ts';

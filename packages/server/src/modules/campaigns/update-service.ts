@@ -15,13 +15,18 @@ import {
   queueMissingStep,
   redateFirstStep,
   redateFollowUps,
-} from './deliveries-repo.ts';
-import { checkAudienceOwner } from './audience.ts';
-import { newChain, startChain } from './chain.ts';
-import { describeCampaign } from './present.ts';
-import { findChosenLeadIds, lockCampaign, setChosenLeads, updateCampaignRow } from './repo.ts';
-import type { CampaignRow } from './repo.ts';
-import { loadCampaign } from './scope.ts';
+} from './store/deliveries-repo.ts';
+import { checkAudienceOwner } from './store/audience.ts';
+import { newChain, startChain } from './engine/chain.ts';
+import { describeCampaign } from './store/present.ts';
+import {
+  findChosenLeadIds,
+  lockCampaign,
+  setChosenLeads,
+  updateCampaignRow,
+} from './store/repo.ts';
+import type { CampaignRow } from './store/repo.ts';
+import { loadCampaign } from './store/scope.ts';
 import { checkLeads, freshCampaign, valuesOf } from './service.ts';
 
 export const FIXED_ONCE_SENT =

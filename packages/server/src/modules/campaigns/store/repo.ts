@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { CampaignData, CampaignStatus } from '@leadline/shared/campaigns';
 import type { SendingWindow } from '@leadline/shared/sending-window';
-import type { Db } from '../../db/connection.ts';
-import { inOrganization } from '../../db/scope.ts';
-import { periodCounts } from '../../db/period-counts.ts';
-import { leads, organizations, users } from '../../db/schema.ts';
-import { campaignDeliveries, campaignLeads, campaigns } from '../../db/tables/campaigns.ts';
+import type { Db } from '../../../db/connection.ts';
+import { inOrganization } from '../../../db/scope.ts';
+import { periodCounts } from '../../../db/period-counts.ts';
+import { leads, organizations, users } from '../../../db/schema.ts';
+import { campaignDeliveries, campaignLeads, campaigns } from '../../../db/tables/campaigns.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 

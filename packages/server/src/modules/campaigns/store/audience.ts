@@ -2,12 +2,12 @@ import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { AUDIENCE_OWNER_INVALID, REGION_COUNTRIES, hasFilters } from '@leadline/shared/campaigns';
 import type { TargetFilters } from '@leadline/shared/campaigns';
-import type { Db } from '../../db/connection.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { findUserById } from '../users/store.ts';
-import { leads } from '../../db/schema.ts';
-import { campaignDeliveries, campaignLeads } from '../../db/tables/campaigns.ts';
-import { containsPattern, leadConditions } from '../leads/query.ts';
+import type { Db } from '../../../db/connection.ts';
+import { badRequest } from '../../../lib/errors.ts';
+import { findUserById } from '../../users/store.ts';
+import { leads } from '../../../db/schema.ts';
+import { campaignDeliveries, campaignLeads } from '../../../db/tables/campaigns.ts';
+import { containsPattern, leadConditions } from '../../leads/query.ts';
 
 /**
  * The leads the target filters match, every set filter applying: the industry (as the leads

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/connection.ts';
-import { logActivity } from '../activity/log.ts';
+import type { Db } from '../../../db/connection.ts';
+import { logActivity } from '../../activity/log.ts';
 import { hasOpenRows } from './deliveries-repo.ts';
 import { describeCampaign } from './present.ts';
 import { changeCampaign } from './events.ts';

@@ -1,7 +1,7 @@
-import type { Db } from '../../db/connection.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { scopeOf } from '../../caller/current-user.ts';
-import type { CurrentUser } from '../../caller/current-user.ts';
+import type { Db } from '../../../db/connection.ts';
+import { badRequest, notFound } from '../../../lib/errors.ts';
+import { scopeOf } from '../../../caller/current-user.ts';
+import type { CurrentUser } from '../../../caller/current-user.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
 import { findCampaign } from './repo.ts';
 import type { CampaignListRow } from './repo.ts';

@@ -1,7 +1,7 @@
 import { randomGap } from '@leadline/shared/sending-window';
-import type { Db } from '../../db/connection.ts';
-import { findMailAccount, setPacedUntil, takePaceSlot } from '../mail-accounts/stored.ts';
-import type { CampaignRow } from './repo.ts';
+import type { Db } from '../../../db/connection.ts';
+import { findMailAccount, setPacedUntil, takePaceSlot } from '../../mail-accounts/stored.ts';
+import type { CampaignRow } from '../store/repo.ts';
 
 type Paced = Pick<CampaignRow, 'createdBy' | 'gapMinSeconds' | 'gapMaxSeconds'>;
 

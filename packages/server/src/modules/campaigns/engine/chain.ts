@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { tickJobId } from './ids.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
+import { tickJobId } from '../store/ids.ts';
 
 /** The queue of engine jobs: each runs one tick of one campaign's chain. */
 export const CAMPAIGN_QUEUE = 'campaign-send';

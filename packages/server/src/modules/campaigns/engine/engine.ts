@@ -1,13 +1,18 @@
-import type { Db } from '../../db/connection.ts';
-import type { SecretBox } from '../../mail/crypto.ts';
-import { attemptsInLastHour, claimDue, nextDueAt, releaseDeliveries } from './deliveries-repo.ts';
-import type { ClaimedDelivery } from './deliveries-repo.ts';
+import type { Db } from '../../../db/connection.ts';
+import type { SecretBox } from '../../../mail/crypto.ts';
+import {
+  attemptsInLastHour,
+  claimDue,
+  nextDueAt,
+  releaseDeliveries,
+} from '../store/deliveries-repo.ts';
+import type { ClaimedDelivery } from '../store/deliveries-repo.ts';
 import { sendClaimed } from './engine-send.ts';
-import { getCampaignRow, lockCampaign, planNextTick } from './repo.ts';
-import type { CampaignRow } from './repo.ts';
+import { getCampaignRow, lockCampaign, planNextTick } from '../store/repo.ts';
+import type { CampaignRow } from '../store/repo.ts';
 import type { EngineOptions } from './engine-options.ts';
 import type { TickData } from './chain.ts';
-import { completeIfDone } from './lifecycle.ts';
+import { completeIfDone } from '../store/lifecycle.ts';
 import { isPaced, paceAfterSend, takeMailbox } from './pacing.ts';
 import { deferToOpening, keepOpen } from './window.ts';
 

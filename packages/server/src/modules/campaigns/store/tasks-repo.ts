@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection.ts';
-import { leads } from '../../db/schema.ts';
-import { campaignDeliveries } from '../../db/tables/campaigns.ts';
+import type { Db } from '../../../db/connection.ts';
+import { leads } from '../../../db/schema.ts';
+import { campaignDeliveries } from '../../../db/tables/campaigns.ts';
 
 const d = campaignDeliveries;
 

@@ -1,9 +1,9 @@
-import type { Db } from '../../db/connection.ts';
-import { lastLoggedAt } from '../activity/log.ts';
-import { bouncePauseMessage, watchBounceRate } from '../deliverability/rate.ts';
-import { stepJobId } from './ids.ts';
-import { pauseForFailure } from './lifecycle.ts';
-import type { CampaignRow } from './repo.ts';
+import type { Db } from '../../../db/connection.ts';
+import { lastLoggedAt } from '../../activity/log.ts';
+import { bouncePauseMessage, watchBounceRate } from '../../deliverability/rate.ts';
+import { stepJobId } from '../store/ids.ts';
+import { pauseForFailure } from '../store/lifecycle.ts';
+import type { CampaignRow } from '../store/repo.ts';
 
 /** The activity entry of a resume (send-service.ts), about the campaign (its entity). */
 const RESUMED_ACTION = 'resumed';

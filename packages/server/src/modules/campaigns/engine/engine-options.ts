@@ -1,4 +1,4 @@
-import type { UnsubscribeLinks } from '../unsubscribe/links.ts';
+import type { UnsubscribeLinks } from '../../unsubscribe/links.ts';
 
 /** How the campaign engine sends: its leases, batches and where unsubscribe links point. */
 export type EngineOptions = {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/connection.ts';
-import { recordEvent } from '../events/record.ts';
+import type { Db } from '../../../db/connection.ts';
+import { recordEvent } from '../../events/record.ts';
 import { getCampaignRow, updateCampaignRow } from './repo.ts';
 import type { CampaignRow } from './repo.ts';
 import { freshCampaign } from './shown.ts';

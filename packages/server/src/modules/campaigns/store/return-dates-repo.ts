@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection.ts';
-import { campaignDeliveries, campaigns } from '../../db/tables/campaigns.ts';
-import type { ReturnDate } from '../deliverability/events.ts';
+import type { Db } from '../../../db/connection.ts';
+import { campaignDeliveries, campaigns } from '../../../db/tables/campaigns.ts';
+import type { ReturnDate } from '../../deliverability/events.ts';
 
 /**
  * A lead away until `returnsOn` (an out-of-office answer): its queued campaign steps wait

@@ -1,7 +1,7 @@
-import type { Db } from '../../db/connection.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import type { Db } from '../../../db/connection.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
 import { startChain } from './chain.ts';
-import { renewStalledChains } from './repo.ts';
+import { renewStalledChains } from '../store/repo.ts';
 
 /**
  * How long past its planned time a chain's next tick may be before the chain counts as lost.

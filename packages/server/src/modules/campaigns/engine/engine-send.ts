@@ -1,22 +1,27 @@
 import { DEFAULT_EMAIL_FONT } from '@leadline/shared/email';
 import { replySubject } from '@leadline/shared/email-compose';
-import type { Db } from '../../db/connection.ts';
-import type { SecretBox } from '../../mail/crypto.ts';
-import { asHtml } from '../../mail/message.ts';
-import { openOutbox } from '../sending/outbox.ts';
-import type { PreparedSend, RunMessage, RunOutbox, RunSendOutcome } from '../sending/outbox.ts';
-import { finishSentEmail, findRunEmail } from '../sending/records.ts';
-import { suppressedAmong } from '../suppression/check.ts';
-import { findUserById } from '../users/store.ts';
-import { maySend } from '../users/present.ts';
-import { finishDelivery, queueNextStep, releaseDeliveries, renewClaim } from './deliveries-repo.ts';
-import type { ClaimedDelivery } from './deliveries-repo.ts';
+import type { Db } from '../../../db/connection.ts';
+import type { SecretBox } from '../../../mail/crypto.ts';
+import { asHtml } from '../../../mail/message.ts';
+import { openOutbox } from '../../sending/outbox.ts';
+import type { PreparedSend, RunMessage, RunOutbox, RunSendOutcome } from '../../sending/outbox.ts';
+import { finishSentEmail, findRunEmail } from '../../sending/records.ts';
+import { suppressedAmong } from '../../suppression/check.ts';
+import { findUserById } from '../../users/store.ts';
+import { maySend } from '../../users/present.ts';
+import {
+  finishDelivery,
+  queueNextStep,
+  releaseDeliveries,
+  renewClaim,
+} from '../store/deliveries-repo.ts';
+import type { ClaimedDelivery } from '../store/deliveries-repo.ts';
 import type { EngineOptions } from './engine-options.ts';
 import { bounceGuardOf } from './bounce-guard.ts';
-import { stepJobId } from './ids.ts';
-import { pauseForFailure } from './lifecycle.ts';
-import { getCampaignRow } from './repo.ts';
-import type { CampaignRow } from './repo.ts';
+import { stepJobId } from '../store/ids.ts';
+import { pauseForFailure } from '../store/lifecycle.ts';
+import { getCampaignRow } from '../store/repo.ts';
+import type { CampaignRow } from '../store/repo.ts';
 
 export const INTERRUPTED =
   'The server process stopped while this email was being sent, so whether it arrived is unknown; it is not sent again, so that the lead never gets it twice';

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { DeliveryState } from '@leadline/shared/campaigns';
-import type { Db } from '../../db/connection.ts';
-import { leads } from '../../db/schema.ts';
-import { campaignDeliveries } from '../../db/tables/campaigns.ts';
+import type { Db } from '../../../db/connection.ts';
+import { leads } from '../../../db/schema.ts';
+import { campaignDeliveries } from '../../../db/tables/campaigns.ts';
 
 export type DeliveryRow = typeof campaignDeliveries.$inferSelect;
 

@@ -1,14 +1,14 @@
-import type { Db } from '../../db/connection.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import type { SecretBox } from '../../mail/crypto.ts';
-import type { UnsubscribeLinks } from '../unsubscribe/links.ts';
+import type { Db } from '../../../db/connection.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
+import type { SecretBox } from '../../../mail/crypto.ts';
+import type { UnsubscribeLinks } from '../../unsubscribe/links.ts';
 import { CAMPAIGN_QUEUE, enqueueTick } from './chain.ts';
 import type { TickData } from './chain.ts';
 import { DEFAULT_ENGINE_OPTIONS } from './engine-options.ts';
 import type { EngineOptions } from './engine-options.ts';
 import { runTick } from './engine.ts';
-import { nameUuid } from './ids.ts';
-import { getCampaignRow } from './repo.ts';
+import { nameUuid } from '../store/ids.ts';
+import { getCampaignRow } from '../store/repo.ts';
 import { restartStalledChains, WATCHDOG_POLL_MS } from './watchdog.ts';
 
 /** Ticks one process runs at once (pg-boss workers on the campaign queue). */

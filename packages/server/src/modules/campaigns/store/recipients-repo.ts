@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { RecipientState } from '@leadline/shared/campaigns';
-import type { Db } from '../../db/connection.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { containsPattern } from '../leads/query.ts';
+import type { Db } from '../../../db/connection.ts';
+import { rowsOf } from '../../../db/rows.ts';
+import { containsPattern } from '../../leads/query.ts';
 
 export type RecipientRow = {
   leadId: string;

@@ -1,10 +1,10 @@
 import { leadZone } from '@leadline/shared/country-time-zones';
 import { isOpen, nextOpening } from '@leadline/shared/sending-window';
 import type { SendingWindow } from '@leadline/shared/sending-window';
-import type { Db } from '../../db/connection.ts';
-import { deferQueued, releaseDeliveries } from './deliveries-repo.ts';
-import type { ClaimedDelivery } from './deliveries-repo.ts';
-import type { CampaignRow } from './repo.ts';
+import type { Db } from '../../../db/connection.ts';
+import { deferQueued, releaseDeliveries } from '../store/deliveries-repo.ts';
+import type { ClaimedDelivery } from '../store/deliveries-repo.ts';
+import type { CampaignRow } from '../store/repo.ts';
 
 type Windowed = Pick<CampaignRow, 'id' | 'sendingWindow'>;
 

@@ -1,6 +1,6 @@
 import { hasFilters } from '@leadline/shared/campaigns';
 import type { Campaign } from '@leadline/shared/campaigns';
-import type { Db } from '../../db/connection.ts';
+import type { Db } from '../../../db/connection.ts';
 import { countAudience } from './audience.ts';
 import { toCampaign } from './present.ts';
 import { findCampaign } from './repo.ts';
