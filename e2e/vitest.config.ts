@@ -7,6 +7,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
     include: ['specs/**/*.spec.ts'],
+    // The migrated and the demo-seeded starting points every spec's server copies.
+    globalSetup: ['support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // Two spec files at a time (each its own server and browser): most of a spec's time is

@@ -148,7 +148,9 @@ describe('dashboard', () => {
 
     await createLead(page, company);
     expect(await recent.getByText(company, { exact: false }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    // The lead's creation refetches the dashboard first: Refresh is busy until that answers
+    // (seconds on a loaded machine, over the demo's 5,000 leads).
+    await page.getByRole('button', { name: 'Refresh' }).click({ timeout: 60_000 });
     await visible(recent.getByText(company, { exact: false }));
     // Newest first: the new entry leads the list.
     expect(await recent.getByRole('listitem').first().textContent()).toContain(company);

@@ -6,8 +6,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
+import { copyGoldenDir, goldenFor, onServer, withDatabase } from './golden.ts';
+import type { Goldens } from './golden.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -30,23 +32,39 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-/** A database of its own on the PostgreSQL server when TEST_DATABASE_URL is set. */
-const createServerDatabase = async (): Promise<
-  { url: string; drop: () => Promise<void> } | undefined
-> => {
+/**
+ * A database of its own on the PostgreSQL server when TEST_DATABASE_URL is set: empty, or a copy
+ * of `template` (a golden).
+ */
+const createServerDatabase = async (
+  template?: string | null,
+): Promise<{ url: string; drop: () => Promise<void> } | undefined> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return undefined;
   const name = `leadline_e2e_${randomBytes(6).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
+  await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+};
+
+declare module 'vitest' {
+  // Module augmentation is only possible with interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  export interface ProvidedContext {
+    /** The migrated and the demo-seeded starting points (global-setup.ts). */
+    goldens: Goldens;
+  }
+}
+
+/** The goldens the suite's set-up made (none outside a spec, e.g. in the set-up itself). */
+const suiteGoldens = (): Goldens | undefined => {
+  try {
+    return inject('goldens');
+  } catch {
+    return undefined;
+  }
 };
 
 const waitForHealth = async (url: string, child: ChildProcess, output: () => string) => {
@@ -74,12 +92,24 @@ const SERVER_MAIN = 'packages/server/dist/main.js';
  * process on loopback.
  */
 export const startServer = async (
-  options: { env?: Record<string, string>; args?: string[]; dataDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    args?: string[];
+    dataDir?: string;
+    /** Keep the PostgreSQL database when stopped (a golden). */
+    keepDatabase?: boolean;
+  } = {},
 ): Promise<RunningServer> => {
   await (serverBuilt ??= buildServer({ quiet: true }));
   const port = await freePort();
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'leadline-e2e-'));
-  const database = await createServerDatabase();
+  // A folder of the caller's own (a restart, a golden being made) starts as it is.
+  const golden = options.dataDir
+    ? undefined
+    : goldenFor(suiteGoldens(), options.args ?? [], options.env ?? {});
+  const dataDir =
+    options.dataDir ??
+    (golden ? copyGoldenDir(golden) : mkdtempSync(join(tmpdir(), 'leadline-e2e-')));
+  const database = await createServerDatabase(golden?.databaseName);
   let log = '';
   const child = spawn(
     process.execPath,
@@ -124,7 +154,7 @@ export const startServer = async (
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      await database?.drop();
+      if (!options.keepDatabase) await database?.drop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
