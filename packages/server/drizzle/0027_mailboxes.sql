@@ -23,3 +23,8 @@ DELETE FROM "email_reply_cursors" WHERE "mailbox_id" IS NULL;--> statement-break
 ALTER TABLE "email_reply_cursors" ADD PRIMARY KEY ("mailbox_id");--> statement-breakpoint
 ALTER TABLE "email_reply_cursors" ADD CONSTRAINT "email_reply_cursors_mailbox_id_mail_accounts_id_fk" FOREIGN KEY ("mailbox_id") REFERENCES "public"."mail_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_reply_cursors" DROP COLUMN "user_id";
+--> statement-breakpoint
+-- Campaigns spread their leads over the creator's mailboxes, each lead on one.
+ALTER TABLE "campaign_deliveries" ADD COLUMN "mailbox_id" uuid;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "mailbox_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "campaign_deliveries" ADD CONSTRAINT "campaign_deliveries_mailbox_id_mail_accounts_id_fk" FOREIGN KEY ("mailbox_id") REFERENCES "public"."mail_accounts"("id") ON DELETE set null ON UPDATE no action;
