@@ -34,7 +34,7 @@ const serverDoors = {
     'zip-stream.ts',
   ],
   'email-events': ['present.ts', 'record.ts'],
-  'mail-accounts': ['stored.ts'],
+  'mail-accounts': ['present.ts', 'saving.ts', 'stored.ts'],
   organizations: ['service.ts'],
   replies: ['history.ts', 'present.ts', 'service.ts', 'threading.ts'],
   sending: ['email.ts', 'limits.ts', 'outbox.ts', 'records.ts'],

@@ -45,6 +45,7 @@ beforeAll(async () => {
     .where(eq(users.email, 'admin@demo.leadline.test'));
   await database.db.insert(mailAccounts).values({
     userId: admin!.id,
+    isDefault: true,
     smtpHost: 'smtp.example.test',
     smtpPort: 587,
     smtpSecure: false,

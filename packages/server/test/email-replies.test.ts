@@ -8,7 +8,7 @@ import { checkDueInboxes, checkReplies } from '../src/modules/replies/service.ts
 import { TEST_SECRET_KEY, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import { bulkPayload, receptionCounts, runBulk } from './email-bulk-support.ts';
-import { adminOf, insertLeads } from './fixtures.ts';
+import { adminOf, defaultMailboxId, insertLeads } from './fixtures.ts';
 import { appendToInbox, startImapServer, startSmtpServer } from './mail-servers.ts';
 import type { TestImapServer, TestSmtpServer } from './mail-servers.ts';
 
@@ -222,7 +222,7 @@ describe('reply detection over IMAP', () => {
     await t.database.db
       .update(emailReplyCursors)
       .set({ uidValidity: 1, lastUid: 0 })
-      .where(eq(emailReplyCursors.userId, userId));
+      .where(eq(emailReplyCursors.mailboxId, await defaultMailboxId(t.database.db, userId)));
     const result = await checkReplies(t.database.db, box, userId);
     expect(result).toMatchObject({ status: 'checked', scanned: 6, found: 0 });
     const [stored] = await t.database.db
@@ -233,12 +233,13 @@ describe('reply detection over IMAP', () => {
   });
 
   it('runs one check per inbox at a time, and the scheduled pass checks inboxes that are due', async () => {
-    await claimReplyCursor(t.database.db, userId, 60);
+    const mailboxId = await defaultMailboxId(t.database.db, userId);
+    await claimReplyCursor(t.database.db, mailboxId, 60);
     expect(await checkReplies(t.database.db, box, userId)).toEqual({ status: 'busy' });
     await t.database.db
       .update(emailReplyCursors)
       .set({ leaseUntil: null, checkedAt: new Date(Date.now() - 10 * 60_000) })
-      .where(eq(emailReplyCursors.userId, userId));
+      .where(eq(emailReplyCursors.mailboxId, mailboxId));
     expect(await checkDueInboxes(t.database.db, box, 5)).toBe(1);
     expect(await checkDueInboxes(t.database.db, box, 5)).toBe(0);
   });
@@ -302,7 +303,7 @@ describe('reply detection over IMAP', () => {
     const [cursor] = await t.database.db
       .select()
       .from(emailReplyCursors)
-      .where(eq(emailReplyCursors.userId, user.id));
+      .where(eq(emailReplyCursors.mailboxId, await defaultMailboxId(t.database.db, user.id)));
     expect(cursor!.lastError).toBe('IMAP login failed: wrong username or password.');
     expect(cursor!.leaseUntil).toBeNull();
   });

@@ -7,7 +7,7 @@ import { UNREADABLE_UPLOAD } from '../src/lib/multipart.ts';
 import { NUL_REFUSED } from '../src/lib/text.ts';
 import type { TestContext } from './context.ts';
 import { openWithSmtp } from './email-bulk-support.ts';
-import { configureSmtp, createLead } from './fixtures.ts';
+import { configureSmtp, createLead, defaultMailboxId } from './fixtures.ts';
 import type { LeadBody, OrganisationAdmin } from './fixtures.ts';
 import { REJECTED_PREFIX, formData } from './mail-servers.ts';
 import type { ReceivedMessage, TestSmtpServer } from './mail-servers.ts';
@@ -478,6 +478,8 @@ describe('POST /api/email/follow-up', () => {
       messageId: parsed.messageId,
       references: [originalId],
       subject: 'Re: First contact',
+      userId: acme.user.id,
+      mailboxId: await defaultMailboxId(t.database.db, acme.user.id),
     });
     expect(threadUnder(last!)).toEqual({
       inReplyTo: parsed.messageId,

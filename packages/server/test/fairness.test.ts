@@ -11,7 +11,7 @@ import { checkDueInboxes } from '../src/modules/replies/service.ts';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import { TEST_SECRET_KEY } from './context.ts';
-import { adminOf, configureSmtp, createLead, insertLeads } from './fixtures.ts';
+import { adminOf, configureSmtp, createLead, defaultMailboxId, insertLeads } from './fixtures.ts';
 import type { SmtpEndpoint } from './fixtures.ts';
 import { createCampaign, sendCampaign, setStatus } from './campaigns-support.ts';
 import { startImapServer, startSmtpServer } from './mail-servers.ts';
@@ -287,6 +287,7 @@ describe('reply checks across organisations', () => {
     await db.insert(mailAccounts).values(
       reps.map(({ user }) => ({
         userId: user.id,
+        isDefault: true,
         imapHost: '127.0.0.1',
         imapPort: silentImap!.port,
         imapSecure: false,
@@ -295,12 +296,16 @@ describe('reply checks across organisations', () => {
       })),
     );
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-    await db
-      .insert(emailReplyCursors)
-      .values([
-        ...reps.map(({ user }) => ({ userId: user.id, checkedAt: daysAgo(2) })),
-        { userId: b.user.id, checkedAt: daysAgo(1) },
-      ]);
+    const bMailbox = await defaultMailboxId(db, b.user.id);
+    await db.insert(emailReplyCursors).values([
+      ...(await Promise.all(
+        reps.map(async ({ user }) => ({
+          mailboxId: await defaultMailboxId(db, user.id),
+          checkedAt: daysAgo(2),
+        })),
+      )),
+      { mailboxId: bMailbox, checkedAt: daysAgo(1) },
+    ]);
 
     const pass = checkDueInboxes(db, box, 5);
     const checked = await waitFor(
@@ -309,7 +314,7 @@ describe('reply checks across organisations', () => {
           await db
             .select()
             .from(emailReplyCursors)
-            .where(sql`${emailReplyCursors.userId} = ${b.user.id}`)
+            .where(sql`${emailReplyCursors.mailboxId} = ${bMailbox}`)
         )[0],
       (cursor) => cursor !== undefined && cursor.checkedAt! > daysAgo(0.5),
       120_000,

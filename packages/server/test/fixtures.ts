@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { PublicUser } from '@leadline/shared/auth';
 import type { ClientInput } from '@leadline/shared/clients';
 import type { LeadInput } from '@leadline/shared/leads';
 import type { Db } from '../src/db/connection.ts';
-import { activityLog, clients, leads, organizations } from '../src/db/schema.ts';
+import { activityLog, clients, leads, mailAccounts, organizations } from '../src/db/schema.ts';
 import type { LeadSeedRow } from '../src/modules/leads/repo.ts';
 import { toPublicUser } from '../src/modules/users/present.ts';
 import { findUserByEmail } from '../src/modules/users/store.ts';
@@ -279,4 +279,14 @@ export const configureSmtp = async (
     },
   });
   expect(response.statusCode, response.body).toBe(200);
+};
+
+/** The id of the user's default mailbox. */
+export const defaultMailboxId = async (db: Db, userId: string): Promise<string> => {
+  const [row] = await db
+    .select({ id: mailAccounts.id })
+    .from(mailAccounts)
+    .where(and(eq(mailAccounts.userId, userId), eq(mailAccounts.isDefault, true)));
+  if (!row) throw new Error(`No mailbox for user ${userId}`);
+  return row.id;
 };

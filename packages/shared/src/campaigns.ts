@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { withKnownMergeFields } from './merge-fields.ts';
 import { answerSchema, isoDateTime, nullableDateTime, nullableText, text } from './answers.ts';
 import { dateTimeParam } from './dates.ts';
-import { MESSAGE_MAX, SUBJECT_MAX, plainText } from './email.ts';
+import { INVALID_MAILBOX_ID, MESSAGE_MAX, SUBJECT_MAX, plainText } from './email.ts';
+import { uuidSchema } from './ids.ts';
+import { MAILBOXES_MAX } from './mailboxes.ts';
 import { INDUSTRIES, LEAD_SOURCES, LEAD_STATUSES, boundedText } from './leads.ts';
 import {
   DEFAULT_GAP_SECONDS,
@@ -261,6 +263,11 @@ const campaignFields = {
   /** null: any day, any time. */
   sendingWindow: sendingWindowSchema.nullable(),
   gapSeconds: gapSecondsSchema,
+  /** The creator's mailboxes its leads are spread over; none: the creator's default mailbox. */
+  mailboxIds: z
+    .array(uuidSchema(INVALID_MAILBOX_ID), { error: 'mailboxIds must be a list' })
+    .max(MAILBOXES_MAX, `At most ${MAILBOXES_MAX} mailboxes`)
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
 };
 
 type ContentRule = {
@@ -293,6 +300,7 @@ const campaignObject = z.object({
   /** Absent: Monday to Friday, 09:00 to 17:00 in the creator's zone (the server fills it in). */
   sendingWindow: campaignFields.sendingWindow.optional(),
   gapSeconds: campaignFields.gapSeconds.optional().default(DEFAULT_GAP_SECONDS),
+  mailboxIds: campaignFields.mailboxIds.optional().default([]),
 });
 
 /** POST /api/campaigns (and the form): the rules and their messages. */
@@ -446,6 +454,11 @@ export type Campaign = {
   sendingWindow: SendingWindow | null;
   /** The random pause between two emails from the sender's mailbox. */
   gapSeconds: GapSeconds;
+  /**
+   * The creator's mailboxes the leads are spread over (each lead stays on one); empty: the
+   * creator's default mailbox.
+   */
+  mailboxIds: string[];
   /** How many leads were chosen by hand (their ids: GET /api/campaigns/:id). */
   chosenLeads: number;
   /** The audience: chosen leads plus filter matches (resolved when first sent). */
@@ -569,6 +582,7 @@ export const campaignAnswerSchema = answerSchema<Campaign>()({
   }),
   sendingWindow: sendingWindowAnswerSchema.nullable(),
   gapSeconds: z.object({ min: z.number(), max: z.number() }),
+  mailboxIds: z.array(text),
   chosenLeads: z.number(),
   leadCount: z.number(),
   sentCount: z.number(),

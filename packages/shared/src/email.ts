@@ -4,6 +4,7 @@ import { warmupSchema } from './sending-window.ts';
 import type { Warmup } from './sending-window.ts';
 import { limitParam } from './list-query.ts';
 import { fillMergeFields, withKnownMergeFields } from './merge-fields.ts';
+import { uuidSchema } from './ids.ts';
 
 /* Email: sending (single, follow-up; bulk and campaigns later) and mail server settings. */
 
@@ -172,8 +173,13 @@ export const priorityField = z
   .optional()
   .default(DEFAULT_EMAIL_PRIORITY);
 
+export const INVALID_MAILBOX_ID = 'Invalid mailbox ID';
+/** The sender's mailbox a send goes from (absent: their default mailbox). */
+export const mailboxIdField = uuidSchema(INVALID_MAILBOX_ID).optional();
+
 /** The composer's fields when the recipient is the lead (POST /api/leads/:id/send-mail). */
 export const leadEmailSchema = z.object({
+  mailboxId: mailboxIdField,
   subject: subjectField,
   body: messageBodyField,
   priority: priorityField,
@@ -256,6 +262,8 @@ export const followUpSchema = z.object({
     .refine((text) => plainText(text).length > 0, 'Message is required'),
   inReplyTo: messageIdField('In-Reply-To'),
   references: referencesField,
+  /** Absent: the mailbox the email it follows went from (else the default). */
+  mailboxId: mailboxIdField,
 });
 export type FollowUpInput = z.input<typeof followUpSchema>;
 export type FollowUpData = z.output<typeof followUpSchema>;
@@ -497,6 +505,7 @@ export const bulkEmailSchema = z.object({
   subject: withKnownMergeFields(requiredForBulk().pipe(subjectField)),
   body: withKnownMergeFields(requiredForBulk().pipe(messageBodyField)),
   type: z.enum(BULK_EMAIL_TYPES, { error: 'type must be initial or followup' }),
+  mailboxId: mailboxIdField,
   font: z
     .enum(EMAIL_FONTS, { error: `font must be one of ${EMAIL_FONTS.join(', ')}` })
     .optional()

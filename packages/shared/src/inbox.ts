@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { limitParam } from './list-query.ts';
+import { INVALID_MAILBOX_ID } from './email.ts';
+import { uuidSchema } from './ids.ts';
 
 /* The inbox (/inbox): the user's own IMAP INBOX, read page by page, one message at a time. */
 
@@ -35,7 +37,11 @@ const uidField = (label: string) =>
  * GET /api/email/inbox?limit&before: newest first. `before` is the `_id` (UID) of the last
  * email already shown: the page holds the emails that arrived before it.
  */
-export const inboxQuerySchema = z.object({
+/** `?mailbox=`: which of the user's mailboxes to read (absent: the default). */
+export const inboxMailboxQuerySchema = z.object({
+  mailbox: uuidSchema(INVALID_MAILBOX_ID).optional(),
+});
+export const inboxQuerySchema = inboxMailboxQuerySchema.extend({
   limit: limitParam(INBOX_PAGE_MAX, INBOX_PAGE_SIZE),
   before: uidField('before').optional(),
 });

@@ -305,38 +305,52 @@ export const importFileParts = pgTable(
 );
 
 /**
- * A user's own mail accounts: outgoing (SMTP) and incoming (IMAP), one row per user; a
- * protocol's columns are null until it is configured. Passwords are AES-256-GCM encrypted
- * with SECRET_KEY (src/mail/crypto.ts). Every send locks this row (SELECT ... FOR UPDATE) to
- * check the daily limit, so concurrent sends of one user queue up here.
+ * A user's mailboxes: each with outgoing (SMTP) and incoming (IMAP) settings, its own daily
+ * limit, warm-up and pacing; one of a user's mailboxes is the default (`isDefault`, at most one
+ * per user). A protocol's columns are null until it is configured. Passwords are AES-256-GCM
+ * encrypted with SECRET_KEY (src/mail/crypto.ts). Every send locks its mailbox's row (SELECT ...
+ * FOR UPDATE) to check the mailbox's daily limit, so concurrent sends from one mailbox queue up.
  */
-export const mailAccounts = pgTable('mail_accounts', {
-  /** The mailbox's own id (API `_id`; domain checks and OAuth connections point at it). */
-  id: uuid('id').notNull().unique().defaultRandom(),
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  smtpHost: text('smtp_host'),
-  smtpPort: integer('smtp_port'),
-  smtpSecure: boolean('smtp_secure'),
-  smtpUser: text('smtp_user'),
-  smtpPassEncrypted: text('smtp_pass_encrypted'),
-  /** null: no limit; 0: no sending. */
-  smtpDailyLimit: integer('smtp_daily_limit'),
-  imapHost: text('imap_host'),
-  imapPort: integer('imap_port'),
-  imapSecure: boolean('imap_secure'),
-  imapUser: text('imap_user'),
-  imapPassEncrypted: text('imap_pass_encrypted'),
-  /** Warm-up: `warmupStart` emails on `warmupStartedOn`, `warmupIncrement` more each day after. */
-  warmupStart: integer('warmup_start'),
-  warmupIncrement: integer('warmup_increment'),
-  warmupStartedOn: date('warmup_started_on', { mode: 'string' }),
-  /** Human pacing: the mailbox's next campaign email waits until then. */
-  pacedUntil: timestamp('paced_until', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const mailAccounts = pgTable(
+  'mail_accounts',
+  {
+    /** The mailbox's own id (API `_id`; domain checks and OAuth connections point at it). */
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The user's default mailbox: sends that name none go from it. */
+    isDefault: boolean('is_default').notNull().default(false),
+    /** The name recipients see in From; null: the user's own name. */
+    fromName: text('from_name'),
+    smtpHost: text('smtp_host'),
+    smtpPort: integer('smtp_port'),
+    smtpSecure: boolean('smtp_secure'),
+    smtpUser: text('smtp_user'),
+    smtpPassEncrypted: text('smtp_pass_encrypted'),
+    /** null: no limit; 0: no sending. */
+    smtpDailyLimit: integer('smtp_daily_limit'),
+    imapHost: text('imap_host'),
+    imapPort: integer('imap_port'),
+    imapSecure: boolean('imap_secure'),
+    imapUser: text('imap_user'),
+    imapPassEncrypted: text('imap_pass_encrypted'),
+    /** Warm-up: `warmupStart` emails on `warmupStartedOn`, `warmupIncrement` more each day after. */
+    warmupStart: integer('warmup_start'),
+    warmupIncrement: integer('warmup_increment'),
+    warmupStartedOn: date('warmup_started_on', { mode: 'string' }),
+    /** Human pacing: the mailbox's next campaign email waits until then. */
+    pacedUntil: timestamp('paced_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('mail_accounts_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('mail_accounts_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
 
 /**
  * Every email a user sends, by any path (single, follow-up, bulk, campaign, invitation). A row
@@ -352,6 +366,8 @@ export const sentEmails = pgTable(
       onDelete: 'cascade',
     }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The mailbox it went from (its daily limit counted it); null once that mailbox is gone. */
+    mailboxId: uuid('mailbox_id').references(() => mailAccounts.id, { onDelete: 'set null' }),
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
     jobId: uuid('job_id'),
     kind: text('kind').$type<EmailKind>().notNull(),
@@ -374,6 +390,7 @@ export const sentEmails = pgTable(
   },
   (t) => [
     index('sent_emails_user_time_idx').on(t.userId, t.sentAt),
+    index('sent_emails_mailbox_time_idx').on(t.mailboxId, t.sentAt),
     // status and user last: a period's emails per sender counted from the index alone.
     index('sent_emails_org_time_idx').on(t.organizationId, t.sentAt, t.status, t.userId),
     index('sent_emails_lead_time_idx').on(t.leadId, t.sentAt.desc(), t.id.desc()),

@@ -19,7 +19,16 @@ import type {
   TargetFilters,
 } from '@leadline/shared/campaigns';
 import type { SendingWindow } from '@leadline/shared/sending-window';
-import { createdAt, id, leads, organizationId, sentEmails, updatedAt, users } from '../schema.ts';
+import {
+  createdAt,
+  id,
+  leads,
+  mailAccounts,
+  organizationId,
+  sentEmails,
+  updatedAt,
+  users,
+} from '../schema.ts';
 
 /**
  * A campaign. `createdBy` is also the sender: email campaigns go out from that
@@ -47,6 +56,11 @@ export const campaigns = pgTable(
     sendingWindow: jsonb('sending_window').$type<SendingWindow>(),
     gapMinSeconds: integer('gap_min_seconds').notNull().default(0),
     gapMaxSeconds: integer('gap_max_seconds').notNull().default(0),
+    /** The creator's mailboxes its leads are spread over; empty: the creator's default. */
+    mailboxIds: uuid('mailbox_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** Why the campaign paused itself (a bounce rate...); null when a user paused it. */
     statusMessage: text('status_message'),
     tickChain: uuid('tick_chain'),
@@ -108,6 +122,8 @@ export const campaignDeliveries = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentEmailId: uuid('sent_email_id').references(() => sentEmails.id, { onDelete: 'set null' }),
+    /** The mailbox this lead's emails go from (every step the same); null: not chosen yet. */
+    mailboxId: uuid('mailbox_id').references(() => mailAccounts.id, { onDelete: 'set null' }),
     error: text('error'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     doneBy: uuid('done_by').references(() => users.id, { onDelete: 'set null' }),

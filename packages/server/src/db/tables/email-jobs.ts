@@ -13,7 +13,16 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BulkEmailStatus, BulkEmailType, EmailFont } from '@leadline/shared/email';
 import type { IncomingKind } from '@leadline/shared/deliverability';
-import { createdAt, id, leads, organizationId, sentEmails, updatedAt, users } from '../schema.ts';
+import {
+  createdAt,
+  id,
+  leads,
+  mailAccounts,
+  organizationId,
+  sentEmails,
+  updatedAt,
+  users,
+} from '../schema.ts';
 
 /**
  * A bulk email run: what to send, to which leads (in order), how far it got and its counters.
@@ -32,6 +41,8 @@ export const emailBulkRuns = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The mailbox it sends from; null: the user's default mailbox. */
+    mailboxId: uuid('mailbox_id').references(() => mailAccounts.id, { onDelete: 'set null' }),
     type: text('type').$type<BulkEmailType>().notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
@@ -112,14 +123,14 @@ export const emailReplies = pgTable(
 );
 
 /**
- * How far each user's inbox has been checked for replies: the last UID seen under the
+ * How far each mailbox's inbox has been checked for replies: the last UID seen under the
  * mailbox's UIDVALIDITY (a new UIDVALIDITY starts over), and a lease so that one check per
  * inbox runs at a time across processes.
  */
 export const emailReplyCursors = pgTable('email_reply_cursors', {
-  userId: uuid('user_id')
+  mailboxId: uuid('mailbox_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => mailAccounts.id, { onDelete: 'cascade' }),
   uidValidity: bigint('uid_validity', { mode: 'number' }),
   lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
   checkedAt: timestamp('checked_at', { withTimezone: true }),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
 import { logActivity } from '../activity/log.ts';
 import { isExpired } from '../users/present.ts';
+import { findMailAccount } from '../mail-accounts/stored.ts';
 import { findUserById } from '../users/store.ts';
 import {
   bulkRunState,
@@ -133,6 +134,10 @@ export const runBulkJob = async (
         },
         jobId: run.id,
         kind: 'bulk',
+        // The mailbox chosen, else the default's (named on every email: one reservation
+        // statement for many); a follow-up with none chosen goes from the lead's last mailbox.
+        mailboxId: run.mailboxId ?? (await findMailAccount(db, user.id))?.id ?? null,
+        followLastMailbox: run.type === 'followup' && run.mailboxId === null,
       });
       const bouncesSince = await lastResumedAt(db, run);
       const window = { db, pauseMs: settings.pauseMs, leaseSeconds, signal, bouncesSince };

@@ -32,6 +32,7 @@ import { queueBulkRun } from './queue.ts';
 import { BULK_RESUMED_ACTION } from './resumed.ts';
 import { toBulkEmailJob } from './present.ts';
 import { checkCanSend } from '../sending/limits.ts';
+import { ownMailboxId } from '../mail-accounts/stored.ts';
 import { findRunFailures } from '../sending/records.ts';
 import { plural } from '../../lib/text.ts';
 
@@ -79,12 +80,14 @@ export const startBulkEmail = async (
         : `${plural(missing, 'selected lead was', 'selected leads were')} not found`,
     );
   checkSelection(data.type, selected);
-  await checkCanSend(db, actor.id);
+  const mailboxId = await ownMailboxId(db, actor.id, data.mailboxId);
+  await checkCanSend(db, actor.id, mailboxId);
 
   const run = await db.transaction(async (tx) => {
     const row = await insertBulkRun(tx, {
       organizationId,
       userId: actor.id,
+      mailboxId,
       type: data.type,
       subject: data.subject,
       body: data.body,
@@ -174,7 +177,7 @@ export const resumeBulkEmailJob = async (
 ): Promise<BulkEmailResumed> => {
   const run = await ownRun(db, actor, jobId);
   if (run.status !== 'paused') throw conflict(BULK_NOT_PAUSED);
-  await checkCanSend(db, actor.id);
+  await checkCanSend(db, actor.id, run.mailboxId);
   const resumed = await db.transaction(async (tx) => {
     const row = await resumeBulkRun(tx, actor.id, run.id);
     if (!row) return undefined;

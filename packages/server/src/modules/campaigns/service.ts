@@ -34,6 +34,7 @@ import {
 import type { CampaignListRow, CampaignValues } from './store/repo.ts';
 import { audienceSize, freshCampaign, presentCampaign } from './store/shown.ts';
 import { checkCampaignId, isSuperAdmin, loadCampaign } from './store/scope.ts';
+import { listMailboxes } from '../mail-accounts/stored.ts';
 import './return-dates.ts';
 
 export const ORGANIZATION_USERS_ONLY = chooseOrganization('create campaigns');
@@ -73,6 +74,21 @@ export const valuesOf = (data: Omit<CampaignData, 'leads'>): CampaignValues => {
 export const checkLeads = async (db: Db, organizationId: string, ids: readonly string[]) => {
   if (ids.length > 0 && (await countOwnLeads(db, organizationId, ids)) !== ids.length)
     throw badRequest(UNKNOWN_LEADS, { leads: UNKNOWN_LEADS });
+};
+
+export const NOT_YOUR_MAILBOXES =
+  "A campaign sends only from its creator's own mailboxes: choose among the creator's";
+
+/** The mailboxes a campaign sends from must be its creator's (unknown and foreign alike). */
+export const checkMailboxes = async (
+  db: Db,
+  creatorId: string | null,
+  ids: readonly string[],
+): Promise<void> => {
+  if (ids.length === 0) return;
+  const own = new Set(creatorId ? (await listMailboxes(db, creatorId)).map((row) => row.id) : []);
+  if (ids.some((id) => !own.has(id)))
+    throw badRequest(NOT_YOUR_MAILBOXES, { mailboxIds: NOT_YOUR_MAILBOXES });
 };
 
 /** GET /api/campaigns: newest first; a Super Admin's grouped by organisation. */
@@ -145,6 +161,7 @@ export const createCampaign = async (
   const organizationId = actor.organizationId;
   if (!organizationId) throw badRequest(ORGANIZATION_USERS_ONLY);
   await checkLeads(db, organizationId, leads);
+  await checkMailboxes(db, actor.id, data.mailboxIds);
   await checkAudienceOwner(db, organizationId, data.targetFilters);
   const id = await db.transaction(async (tx) => {
     const created = await insertCampaign(tx, {

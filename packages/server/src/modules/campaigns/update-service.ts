@@ -27,7 +27,7 @@ import {
 } from './store/repo.ts';
 import type { CampaignRow } from './store/repo.ts';
 import { loadCampaign } from './store/scope.ts';
-import { checkLeads, freshCampaign, valuesOf } from './service.ts';
+import { checkLeads, checkMailboxes, freshCampaign, valuesOf } from './service.ts';
 
 export const FIXED_ONCE_SENT =
   'Leads, target filters and type can only be changed before the campaign is sent';
@@ -51,6 +51,7 @@ const asData = (row: CampaignRow, leads: string[]): CampaignData => ({
   },
   sendingWindow: row.sendingWindow,
   gapSeconds: { min: row.gapMinSeconds, max: row.gapMaxSeconds },
+  mailboxIds: row.mailboxIds,
 });
 
 /** JSON with object keys sorted: jsonb keeps keys in its own order. */
@@ -121,6 +122,8 @@ export const updateCampaign = async (
       throw conflict(FIXED_ONCE_COMPLETED);
     if (!same(merged.targetFilters, current.targetFilters))
       await checkAudienceOwner(tx, organizationId, merged.targetFilters);
+    if (!sameSet(merged.mailboxIds, current.mailboxIds))
+      await checkMailboxes(tx, before.createdBy, merged.mailboxIds);
     if (!sameSet(merged.leads, current.leads)) {
       await checkLeads(tx, organizationId, merged.leads);
       await setChosenLeads(tx, campaignId, merged.leads);

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { INBOX_TOTAL_HEADER, inboxQuerySchema } from '@leadline/shared/inbox';
+import {
+  INBOX_TOTAL_HEADER,
+  inboxMailboxQuerySchema,
+  inboxQuerySchema,
+} from '@leadline/shared/inbox';
 import type { Db } from '../../db/connection.ts';
 import { createSecretBox } from '../../mail/crypto.ts';
 import { userOf } from '../../plugins/guard.ts';
@@ -54,13 +58,17 @@ export const inboxRoutes =
 
     app.get(
       '/api/email/inbox/:id',
-      { config: read, schema: { tags, params: idParams } },
-      async (request) => getInboxMessage(db, box, userOf(request), request.params.id),
+      { config: read, schema: { tags, params: idParams, querystring: inboxMailboxQuerySchema } },
+      async (request) =>
+        getInboxMessage(db, box, userOf(request), request.params.id, request.query.mailbox),
     );
 
     app.get(
       '/api/email/inbox/:id/attachments/:index',
-      { config: read, schema: { tags, params: attachmentParams } },
+      {
+        config: read,
+        schema: { tags, params: attachmentParams, querystring: inboxMailboxQuerySchema },
+      },
       async (request, reply) => {
         const file = await getInboxAttachment(
           db,
@@ -68,6 +76,7 @@ export const inboxRoutes =
           userOf(request),
           request.params.id,
           request.params.index,
+          request.query.mailbox,
         );
         // Never rendered by the browser: saved as a file, whatever the email claimed it was.
         return reply

@@ -23,15 +23,28 @@ import {
 import type { ImapAccount } from '../../mail/imap.ts';
 import { applyCalendarReplies } from '../calendar/replies.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { findMailAccount, imapOf } from '../mail-accounts/stored.ts';
+import { findMailAccount, findMailbox, imapOf } from '../mail-accounts/stored.ts';
+import { MAILBOX_NOT_FOUND } from '@leadline/shared/mailboxes';
 import { openInbox } from '../../mail/imap.ts';
 import { readInboxPage, readMessageSource } from './mailbox.ts';
 import { attachmentName, listedAttachments, toInboxEmail, toInboxMessage } from './present.ts';
 import { checkReplies } from '../replies/service.ts';
 
-/** The caller's own IMAP account with its password decrypted (held in memory only). */
-const imapAccountOf = async (db: Db, box: SecretBox, actor: CurrentUser): Promise<ImapAccount> => {
-  const stored = imapOf(await findMailAccount(db, actor.id));
+/**
+ * The IMAP account of one of the caller's mailboxes (their default when none is named), its
+ * password decrypted (held in memory only). Another user's mailbox is unknown (404).
+ */
+const imapAccountOf = async (
+  db: Db,
+  box: SecretBox,
+  actor: CurrentUser,
+  mailboxId: string | undefined,
+): Promise<ImapAccount> => {
+  const row = mailboxId
+    ? await findMailbox(db, actor.id, mailboxId)
+    : await findMailAccount(db, actor.id);
+  if (mailboxId && !row) throw notFound(MAILBOX_NOT_FOUND);
+  const stored = imapOf(row);
   if (!stored) throw badRequest(NO_IMAP_CONFIG);
   try {
     const { passEncrypted, ...server } = stored;
@@ -63,9 +76,10 @@ const readMailbox = async <T>(
   db: Db,
   box: SecretBox,
   actor: CurrentUser,
+  mailboxId: string | undefined,
   read: (client: ImapFlow) => Promise<T>,
 ): Promise<T> => {
-  const account = await imapAccountOf(db, box, actor);
+  const account = await imapAccountOf(db, box, actor, mailboxId);
   try {
     return await openInbox(account, read);
   } catch (error) {
@@ -80,12 +94,13 @@ export const listInbox = async (
   actor: CurrentUser,
   params: InboxParams,
 ): Promise<{ total: number; emails: InboxEmail[] }> => {
-  const page = await readMailbox(db, box, actor, (client) =>
+  const page = await readMailbox(db, box, actor, params.mailbox, (client) =>
     readInboxPage(client, params.limit, params.before),
   );
   // Opening the inbox also looks for replies from leads at once, rather than at the next
   // scheduled check. It runs on its own: its outcome never changes or delays this answer.
-  if (params.before === undefined) void checkReplies(db, box, actor.id).catch(() => undefined);
+  if (params.before === undefined)
+    void checkReplies(db, box, actor.id, params.mailbox).catch(() => undefined);
   return { total: page.total, emails: page.messages.map(toInboxEmail) };
 };
 
@@ -103,9 +118,10 @@ const parsedEmail = async (
   box: SecretBox,
   actor: CurrentUser,
   id: string,
+  mailboxId: string | undefined,
 ): Promise<{ uid: number; parsed: ParsedMail; internalDate: Date | null }> => {
   const uid = uidOf(id);
-  const message = await readMailbox(db, box, actor, (client) =>
+  const message = await readMailbox(db, box, actor, mailboxId, (client) =>
     readMessageSource(client, uid, MAX_PREVIEW_BYTES),
   );
   if (!message.found) throw notFound(INBOX_EMAIL_NOT_FOUND);
@@ -125,8 +141,9 @@ export const getInboxMessage = async (
   box: SecretBox,
   actor: CurrentUser,
   id: string,
+  mailboxId?: string,
 ): Promise<InboxMessage> => {
-  const { uid, parsed, internalDate } = await parsedEmail(db, box, actor, id);
+  const { uid, parsed, internalDate } = await parsedEmail(db, box, actor, id, mailboxId);
   // A calendar answer to one of the organisation's meetings is recorded on the way.
   if (actor.organizationId) await applyCalendarReplies(db, actor.organizationId, parsed);
   return toInboxMessage(uid, parsed, internalDate);
@@ -139,8 +156,9 @@ export const getInboxAttachment = async (
   actor: CurrentUser,
   id: string,
   index: number,
+  mailboxId?: string,
 ): Promise<{ filename: string; content: Buffer }> => {
-  const { parsed } = await parsedEmail(db, box, actor, id);
+  const { parsed } = await parsedEmail(db, box, actor, id, mailboxId);
   const entry = listedAttachments(parsed).find((item) => item.index === index);
   if (!entry) throw notFound(ATTACHMENT_NOT_FOUND);
   return { filename: attachmentName(entry.file, index), content: entry.file.content };

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MailProtocol } from '@leadline/shared/email';
 import { effectiveDailyLimit } from '@leadline/shared/sending-window';
 import type { Warmup } from '@leadline/shared/sending-window';
@@ -15,8 +15,16 @@ export type StoredServer = {
   user: string;
   passEncrypted: string;
 };
-/** `dailyLimit`: the limit today (the warm-up's when lower); null: none. */
-export type StoredSmtp = StoredServer & { dailyLimit: number | null };
+/**
+ * `dailyLimit`: the limit today (the warm-up's when lower); null: none. `mailboxId`: the mailbox
+ * whose limit a send counts against.
+ */
+export type StoredSmtp = StoredServer & {
+  dailyLimit: number | null;
+  mailboxId: string;
+  /** The name its emails go out under; null: the sender's own. */
+  fromName: string | null;
+};
 
 /** A warm-up as stored: its numbers and the (UTC) day it began. */
 export type StoredWarmup = Warmup & { startedOn: string };
@@ -43,6 +51,8 @@ export const smtpOf = (row: MailAccountRow | undefined, now = new Date()): Store
         user: row.smtpUser!,
         passEncrypted: row.smtpPassEncrypted,
         dailyLimit: effectiveDailyLimit(row.smtpDailyLimit, warmupOf(row), now),
+        mailboxId: row.id,
+        fromName: row.fromName,
       }
     : null;
 
@@ -57,31 +67,63 @@ export const imapOf = (row: MailAccountRow | undefined): StoredServer | null =>
       }
     : null;
 
+/** The mailbox a send that names none goes from: the user's default. */
 export const findMailAccount = async (
-  db: Db,
-  userId: string,
-): Promise<MailAccountRow | undefined> => {
-  const [row] = await db.select().from(mailAccounts).where(eq(mailAccounts.userId, userId));
-  return row;
-};
-
-/**
- * The account row, locked until the transaction ends (SELECT ... FOR UPDATE): a second send
- * of the same user waits here until the first has counted and reserved.
- */
-export const lockMailAccount = async (
   db: Db,
   userId: string,
 ): Promise<MailAccountRow | undefined> => {
   const [row] = await db
     .select()
     .from(mailAccounts)
+    .where(and(eq(mailAccounts.userId, userId), eq(mailAccounts.isDefault, true)));
+  return row;
+};
+
+/** One of the user's mailboxes by id; undefined when it is not theirs (or not there). */
+export const findMailbox = async (
+  db: Db,
+  userId: string,
+  mailboxId: string,
+): Promise<MailAccountRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(mailAccounts)
+    .where(and(eq(mailAccounts.id, mailboxId), eq(mailAccounts.userId, userId)));
+  return row;
+};
+
+/** The user's mailboxes: the default first, then the oldest first. */
+export const listMailboxes = (db: Db, userId: string): Promise<MailAccountRow[]> =>
+  db
+    .select()
+    .from(mailAccounts)
     .where(eq(mailAccounts.userId, userId))
+    .orderBy(desc(mailAccounts.isDefault), asc(mailAccounts.createdAt), asc(mailAccounts.id));
+
+/**
+ * The mailbox a send goes from (`mailboxId`, or the user's default when null), locked until
+ * the transaction ends (SELECT ... FOR UPDATE): a second send from the same mailbox waits here
+ * until the first has counted and reserved.
+ */
+export const lockMailAccount = async (
+  db: Db,
+  userId: string,
+  mailboxId: string | null = null,
+): Promise<MailAccountRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(mailAccounts)
+    .where(
+      and(
+        eq(mailAccounts.userId, userId),
+        mailboxId ? eq(mailAccounts.id, mailboxId) : eq(mailAccounts.isDefault, true),
+      ),
+    )
     .for('update');
   return row;
 };
 
-const smtpColumns = (smtp: StoredSmtp | null) => ({
+const smtpColumns = (smtp: SmtpToStore | null) => ({
   smtpHost: smtp?.host ?? null,
   smtpPort: smtp?.port ?? null,
   smtpSecure: smtp?.secure ?? null,
@@ -106,53 +148,134 @@ const imapColumns = (imap: StoredServer | null) => ({
   imapPassEncrypted: imap?.passEncrypted ?? null,
 });
 
+/** SMTP settings as a save writes them (the limit as configured). */
+export type SmtpToStore = Omit<StoredSmtp, 'mailboxId' | 'fromName'>;
+
+export type MailboxChanges = {
+  smtp?: SmtpToStore | null;
+  imap?: StoredServer | null;
+  warmup?: StoredWarmup | null;
+  fromName?: string | null;
+};
+
+const columnsOf = (changes: MailboxChanges) => ({
+  ...(changes.smtp !== undefined ? smtpColumns(changes.smtp) : {}),
+  ...(changes.warmup !== undefined ? warmupColumns(changes.warmup) : {}),
+  ...(changes.imap !== undefined ? imapColumns(changes.imap) : {}),
+  ...(changes.fromName !== undefined ? { fromName: changes.fromName } : {}),
+});
+
 /**
- * Writes the protocols given (null clears one); the others keep their settings. `smtp.dailyLimit`
- * is the configured limit here; `warmup` absent keeps the stored one.
+ * Writes the protocols given (null clears one) to the user's default mailbox, made (as the
+ * default) when the user has none; the others keep their settings. `smtp.dailyLimit` is the
+ * configured limit here; `warmup` absent keeps the stored one.
  */
 export const saveMailAccount = async (
   db: Db,
   userId: string,
-  changes: { smtp?: StoredSmtp | null; imap?: StoredServer | null; warmup?: StoredWarmup | null },
-): Promise<void> => {
-  const values = {
-    ...(changes.smtp !== undefined ? smtpColumns(changes.smtp) : {}),
-    ...(changes.warmup !== undefined ? warmupColumns(changes.warmup) : {}),
-    ...(changes.imap !== undefined ? imapColumns(changes.imap) : {}),
-  };
-  await db
+  changes: MailboxChanges,
+): Promise<string> => {
+  const values = columnsOf(changes);
+  const [row] = await db
     .insert(mailAccounts)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: mailAccounts.userId, set: { ...values, updatedAt: new Date() } });
+    .values({ userId, isDefault: true, ...values })
+    .onConflictDoUpdate({
+      target: mailAccounts.userId,
+      targetWhere: sql`${mailAccounts.isDefault}`,
+      set: { ...values, updatedAt: new Date() },
+    })
+    .returning({ id: mailAccounts.id });
+  return row!.id;
 };
 
-/** Removes one protocol's settings; the row goes once neither is left. */
+/** Adds a mailbox (the user's default when it is their first); answers its id. */
+export const insertMailbox = async (
+  db: Db,
+  userId: string,
+  changes: MailboxChanges,
+): Promise<string> => {
+  const [row] = await db
+    .insert(mailAccounts)
+    .values({
+      userId,
+      isDefault: sql`NOT EXISTS (SELECT 1 FROM mail_accounts WHERE user_id = ${userId}::uuid)`,
+      ...columnsOf(changes),
+    })
+    .returning({ id: mailAccounts.id });
+  return row!.id;
+};
+
+/** Changes one of the user's mailboxes. */
+export const updateMailbox = async (
+  db: Db,
+  userId: string,
+  mailboxId: string,
+  changes: MailboxChanges,
+): Promise<void> => {
+  await db
+    .update(mailAccounts)
+    .set({ ...columnsOf(changes), updatedAt: new Date() })
+    .where(and(eq(mailAccounts.id, mailboxId), eq(mailAccounts.userId, userId)));
+};
+
+/** Makes one of the user's mailboxes the default (and no other). */
+export const setDefaultMailbox = async (
+  db: Db,
+  userId: string,
+  mailboxId: string,
+): Promise<void> => {
+  await db
+    .update(mailAccounts)
+    .set({ isDefault: false })
+    .where(and(eq(mailAccounts.userId, userId), eq(mailAccounts.isDefault, true)));
+  await db
+    .update(mailAccounts)
+    .set({ isDefault: true, updatedAt: new Date() })
+    .where(and(eq(mailAccounts.id, mailboxId), eq(mailAccounts.userId, userId)));
+};
+
+/**
+ * Removes one of the user's mailboxes; when it was the default, the oldest remaining one
+ * becomes the default.
+ */
+export const deleteMailbox = async (db: Db, userId: string, mailboxId: string): Promise<void> => {
+  const [gone] = await db
+    .delete(mailAccounts)
+    .where(and(eq(mailAccounts.id, mailboxId), eq(mailAccounts.userId, userId)))
+    .returning({ isDefault: mailAccounts.isDefault });
+  if (!gone?.isDefault) return;
+  const [next] = await listMailboxes(db, userId);
+  if (next) await setDefaultMailbox(db, userId, next.id);
+};
+
+/** Removes one protocol's settings of a mailbox; the mailbox goes once neither is left. */
 export const clearMailProtocol = async (
   db: Db,
   userId: string,
   protocol: MailProtocol,
+  mailboxId?: string,
 ): Promise<void> => {
+  const target = mailboxId ?? (await findMailAccount(db, userId))?.id;
+  if (!target) return;
   const [row] = await db
     .update(mailAccounts)
     .set({
       ...(protocol === 'smtp' ? smtpColumns(null) : imapColumns(null)),
       updatedAt: new Date(),
     })
-    .where(eq(mailAccounts.userId, userId))
+    .where(and(eq(mailAccounts.id, target), eq(mailAccounts.userId, userId)))
     .returning();
-  if (row && !row.smtpHost && !row.imapHost) {
-    await db.delete(mailAccounts).where(eq(mailAccounts.userId, userId));
-  }
+  if (row && !row.smtpHost && !row.imapHost) await deleteMailbox(db, userId, target);
 };
 
 /**
  * Human pacing: takes the mailbox's next send slot when it is free at `now` (paced_until
- * past), keeping it until `until`. Answers null when taken (or the user has no mail account:
+ * past), keeping it until `until`. Answers null when taken (or there is no such mailbox:
  * nothing to pace), else when the mailbox is free again.
  */
 export const takePaceSlot = async (
   db: Db,
-  userId: string,
+  mailboxId: string,
   now: Date,
   until: Date,
 ): Promise<Date | null> => {
@@ -161,20 +284,24 @@ export const takePaceSlot = async (
     .set({ pacedUntil: until })
     .where(
       and(
-        eq(mailAccounts.userId, userId),
+        eq(mailAccounts.id, mailboxId),
         or(isNull(mailAccounts.pacedUntil), lte(mailAccounts.pacedUntil, now)),
       ),
     )
-    .returning({ userId: mailAccounts.userId });
+    .returning({ id: mailAccounts.id });
   if (taken.length > 0) return null;
   const [row] = await db
     .select({ pacedUntil: mailAccounts.pacedUntil })
     .from(mailAccounts)
-    .where(eq(mailAccounts.userId, userId));
+    .where(eq(mailAccounts.id, mailboxId));
   return row?.pacedUntil ?? null;
 };
 
 /** The mailbox's next campaign email waits until `until` (null: no wait). */
-export const setPacedUntil = async (db: Db, userId: string, until: Date | null): Promise<void> => {
-  await db.update(mailAccounts).set({ pacedUntil: until }).where(eq(mailAccounts.userId, userId));
+export const setPacedUntil = async (
+  db: Db,
+  mailboxId: string,
+  until: Date | null,
+): Promise<void> => {
+  await db.update(mailAccounts).set({ pacedUntil: until }).where(eq(mailAccounts.id, mailboxId));
 };

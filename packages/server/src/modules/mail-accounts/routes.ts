@@ -3,13 +3,8 @@ import { emailConfigDeleteQuerySchema, emailConfigSchema } from '@leadline/share
 import type { Db } from '../../db/connection.ts';
 import { createSecretBox } from '../../mail/crypto.ts';
 import { userOf } from '../../plugins/guard.ts';
+import { CONFIG_SAVE_LIMIT } from './saving.ts';
 import { deleteEmailConfig, getEmailConfig, saveEmailConfig } from './service.ts';
-
-/**
- * Saving settings logs in to a server the user names: per user, at most 20 attempts in 10
- * minutes, so the server is no password-guessing or port-scanning tool.
- */
-export const CONFIG_SAVE_LIMIT = { max: 20, timeWindow: 10 * 60_000 };
 
 /** The caller's own mail settings. `secretKey` (SECRET_KEY) encrypts the stored passwords. */
 export const mailAccountRoutes =

@@ -8,20 +8,20 @@ export type NewReply = typeof emailReplies.$inferInsert;
 export type ReplyRow = typeof emailReplies.$inferSelect;
 
 /**
- * Takes the user's inbox for one check (a lease of `leaseSeconds`), creating its cursor on the
- * first check. Undefined while another check of that inbox holds it.
+ * Takes the mailbox's inbox for one check (a lease of `leaseSeconds`), creating its cursor on
+ * the first check. Undefined while another check of that inbox holds it.
  */
 export const claimReplyCursor = async (
   db: Db,
-  userId: string,
+  mailboxId: string,
   leaseSeconds: number,
 ): Promise<ReplyCursorRow | undefined> => {
   const until = sql`now() + make_interval(secs => ${leaseSeconds})`;
   const [row] = await db
     .insert(emailReplyCursors)
-    .values({ userId, leaseUntil: until })
+    .values({ mailboxId, leaseUntil: until })
     .onConflictDoUpdate({
-      target: emailReplyCursors.userId,
+      target: emailReplyCursors.mailboxId,
       set: { leaseUntil: until },
       setWhere: or(
         isNull(emailReplyCursors.leaseUntil),
@@ -35,28 +35,32 @@ export const claimReplyCursor = async (
 /** Where the check got to (or why it failed); gives up the lease. */
 export const saveReplyCursor = async (
   db: Db,
-  userId: string,
+  mailboxId: string,
   cursor: { uidValidity?: number; lastUid?: number; lastError: string | null },
 ): Promise<void> => {
   await db
     .update(emailReplyCursors)
     .set({ ...cursor, checkedAt: sql`now()`, leaseUntil: null })
-    .where(eq(emailReplyCursors.userId, userId));
+    .where(eq(emailReplyCursors.mailboxId, mailboxId));
 };
 
 /**
- * Users with IMAP settings whose inbox was not checked in the last `minutes`, with their
- * organisation, taken round-robin across organisations: each organisation's longest waiting
+ * Mailboxes with IMAP settings whose inbox was not checked in the last `minutes`, with their
+ * user and organisation, taken round-robin across organisations: each organisation's longest waiting
  * inbox first, then every organisation's second…, so that one organisation's many inboxes
  * never push another's out of a pass.
  */
 export const findInboxesDue = async (db: Db, minutes: number, limit: number) => {
-  const waited = sql`${emailReplyCursors.checkedAt} ASC NULLS FIRST, ${mailAccounts.userId}`;
+  const waited = sql`${emailReplyCursors.checkedAt} ASC NULLS FIRST, ${mailAccounts.id}`;
   const rows = await db
-    .select({ userId: mailAccounts.userId, organizationId: users.organizationId })
+    .select({
+      mailboxId: mailAccounts.id,
+      userId: mailAccounts.userId,
+      organizationId: users.organizationId,
+    })
     .from(mailAccounts)
     .innerJoin(users, eq(users.id, mailAccounts.userId))
-    .leftJoin(emailReplyCursors, eq(emailReplyCursors.userId, mailAccounts.userId))
+    .leftJoin(emailReplyCursors, eq(emailReplyCursors.mailboxId, mailAccounts.id))
     .where(
       and(
         isNotNull(mailAccounts.imapHost),
@@ -73,7 +77,7 @@ export const findInboxesDue = async (db: Db, minutes: number, limit: number) => 
       waited,
     )
     .limit(limit);
-  return rows.map((row) => ({ userId: row.userId, organizationId: row.organizationId! }));
+  return rows.map((row) => ({ ...row, organizationId: row.organizationId! }));
 };
 
 /** The organisation's emails to leads with one of these Message-IDs. */
@@ -116,13 +120,19 @@ export const findLastSentTo = async (
   db: Db,
   leadId: string,
 ): Promise<
-  Pick<typeof sentEmails.$inferSelect, 'messageId' | 'references' | 'subject'> | undefined
+  | Pick<
+      typeof sentEmails.$inferSelect,
+      'messageId' | 'references' | 'subject' | 'userId' | 'mailboxId'
+    >
+  | undefined
 > => {
   const [row] = await db
     .select({
       messageId: sentEmails.messageId,
       references: sentEmails.references,
       subject: sentEmails.subject,
+      userId: sentEmails.userId,
+      mailboxId: sentEmails.mailboxId,
     })
     .from(sentEmails)
     .where(and(eq(sentEmails.leadId, leadId), eq(sentEmails.status, 'sent')))

@@ -8,7 +8,8 @@ import { logActivity } from '../activity/log.ts';
 import { recordIncomingEmailEvent } from '../email-events/record.ts';
 import { toReplyEmail } from './present.ts';
 import { findUserById } from '../users/store.ts';
-import { findMailAccount, imapOf, smtpOf } from '../mail-accounts/stored.ts';
+import { imapOf, listMailboxes, smtpOf } from '../mail-accounts/stored.ts';
+import type { MailAccountRow } from '../mail-accounts/stored.ts';
 import { withoutNul } from '../../lib/text.ts';
 import { createWorkPool } from '../../jobs/pool.ts';
 import {
@@ -248,8 +249,41 @@ const recordIfReply = async (mailbox: Mailbox, message: InboxMessage): Promise<b
   return recordAnswer(mailbox, message, answered, whole);
 };
 
+/** The outcome of checking several inboxes: checked when any was, with the sums. */
+const combined = (results: readonly ReplyCheckResult[]): ReplyCheckResult => {
+  const checked = results.filter((result) => result.status === 'checked');
+  if (checked.length > 0)
+    return {
+      status: 'checked',
+      scanned: checked.reduce((sum, result) => sum + result.scanned, 0),
+      found: checked.reduce((sum, result) => sum + result.found, 0),
+    };
+  return (
+    results.find((result) => result.status === 'failed') ??
+    results.find((result) => result.status === 'busy') ?? { status: 'not-configured' }
+  );
+};
+
 /**
- * Checks one user's IMAP inbox for replies to their organisation's emails to leads: the
+ * Checks a user's inboxes for replies (every mailbox of theirs with IMAP settings, or only
+ * `mailboxId`): see checkMailboxReplies.
+ */
+export const checkReplies = async (
+  db: Db,
+  box: SecretBox,
+  userId: string,
+  mailboxId?: string,
+): Promise<ReplyCheckResult> => {
+  const mailboxes = (await listMailboxes(db, userId)).filter(
+    (row) => imapOf(row) && (!mailboxId || row.id === mailboxId),
+  );
+  const results: ReplyCheckResult[] = [];
+  for (const mailbox of mailboxes) results.push(await checkMailboxReplies(db, box, mailbox));
+  return combined(results);
+};
+
+/**
+ * Checks one mailbox's IMAP inbox for replies to its organisation's emails to leads: the
  * messages after the last UID seen (all of the last 30 days on a first check, or when the
  * mailbox's UIDVALIDITY changed). A message answering a lead's email (In-Reply-To /
  * References naming a sent email, else sent from the address of a lead that was emailed)
@@ -257,25 +291,23 @@ const recordIfReply = async (mailbox: Mailbox, message: InboxMessage): Promise<b
  * at a time (a lease); the inbox is opened read-only. Called by the scheduled check and on
  * demand (when the user reads their inbox).
  */
-export const checkReplies = async (
+const checkMailboxReplies = async (
   db: Db,
   box: SecretBox,
-  userId: string,
+  account: MailAccountRow,
 ): Promise<ReplyCheckResult> => {
-  const [user, account] = await Promise.all([
-    findUserById(db, userId),
-    findMailAccount(db, userId),
-  ]);
+  const { userId, id: mailboxId } = account;
+  const user = await findUserById(db, userId);
   const imap = imapOf(account);
   if (!user?.organizationId || !imap) return { status: 'not-configured' };
-  const cursor = await claimReplyCursor(db, userId, LEASE_SECONDS);
+  const cursor = await claimReplyCursor(db, mailboxId, LEASE_SECONDS);
   if (!cursor) return { status: 'busy' };
   let pass: string;
   try {
     pass = box.decrypt(imap.passEncrypted);
   } catch {
     const error = 'The stored IMAP password can no longer be read. Save your IMAP settings again.';
-    await saveReplyCursor(db, userId, { lastError: error });
+    await saveReplyCursor(db, mailboxId, { lastError: error });
     return { status: 'failed', error };
   }
   const own = new Set(
@@ -304,7 +336,7 @@ export const checkReplies = async (
         sameMailbox ? cursor.lastUid : 0,
         seenAll ? (inbox.uidNext || 1) - 1 : 0,
       );
-      await saveReplyCursor(db, userId, {
+      await saveReplyCursor(db, mailboxId, {
         uidValidity: inbox.uidValidity,
         lastUid,
         lastError: null,
@@ -314,7 +346,7 @@ export const checkReplies = async (
     return result;
   } catch (error) {
     const message = error instanceof MailLoginError ? error.message : explainReadFailure(error);
-    await saveReplyCursor(db, userId, { lastError: message }).catch(() => undefined);
+    await saveReplyCursor(db, mailboxId, { lastError: message }).catch(() => undefined);
     return { status: 'failed', error: message };
   }
 };
@@ -348,7 +380,7 @@ export const checkDueInboxes = async (db: Db, box: SecretBox, minutes: number): 
     if (pool.room() > 0 && next >= 0) {
       const [inbox] = waiting.splice(next, 1);
       pool.start({ organization: inbox!.organizationId }, async () => {
-        await checkReplies(db, box, inbox!.userId);
+        await checkReplies(db, box, inbox!.userId, inbox!.mailboxId);
       });
     } else await pool.settled(60_000);
   }

@@ -1,7 +1,14 @@
 import type { Db } from '../../db/connection.ts';
 import { findLastSentTo } from './repo.ts';
 
-export type LastMessage = { messageId: string; references: string[]; subject: string };
+export type LastMessage = {
+  messageId: string;
+  references: string[];
+  subject: string;
+  /** Who sent it, from which of their mailboxes (null once that mailbox is gone). */
+  userId: string | null;
+  mailboxId: string | null;
+};
 export type ThreadHeaders = { inReplyTo: string; references: string[] };
 
 /** The last email delivered to the lead, which a follow-up threads under; null if none. */
@@ -12,6 +19,8 @@ export const lastMessageTo = async (db: Db, leadId: string): Promise<LastMessage
     messageId: row.messageId,
     references: row.references.split(/\s+/).filter(Boolean),
     subject: row.subject,
+    userId: row.userId,
+    mailboxId: row.mailboxId,
   };
 };
 

@@ -32,6 +32,8 @@ export type OutgoingEmail = {
   references?: string[];
   /** The bulk or campaign run: one email per lead per run. */
   jobId?: string | null;
+  /** The sender's mailbox it goes from; absent or null: their default mailbox. */
+  mailboxId?: string | null;
   /** More headers (List-Unsubscribe for bulk and campaigns). */
   headers?: Record<string, string>;
   /**

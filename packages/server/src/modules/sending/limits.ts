@@ -2,7 +2,7 @@ import { NO_SMTP_CONFIG, dailyLimitMessage } from '@leadline/shared/email';
 import type { Db } from '../../db/connection.ts';
 import { HttpError, badRequest } from '../../lib/errors.ts';
 import { newMessageId, senderAddress } from '../../mail/message.ts';
-import { findMailAccount, lockMailAccount, smtpOf } from '../mail-accounts/stored.ts';
+import { findMailAccount, findMailbox, lockMailAccount, smtpOf } from '../mail-accounts/stored.ts';
 import type { StoredSmtp } from '../mail-accounts/stored.ts';
 import { countSendsToday, insertSentEmail, insertSentEmailsWithoutLimit } from './repo.ts';
 import type { NewSentEmail } from './repo.ts';
@@ -22,9 +22,11 @@ export class AlreadySentInRun extends HttpError {
   }
 }
 
-export type ReservationRequest = Omit<NewSentEmail, 'fromAddress' | 'messageId'> & {
+export type ReservationRequest = Omit<NewSentEmail, 'fromAddress' | 'messageId' | 'mailboxId'> & {
   /** The user's own address: the From when the SMTP username is not an address. */
   senderEmail: string;
+  /** The sender's mailbox to send from; null: their default mailbox. */
+  mailboxId: string | null;
 };
 
 export type SendReservation = {
@@ -42,6 +44,7 @@ export const reservationOf = (sender: Sender, email: OutgoingEmail): Reservation
   organizationId: sender.organizationId,
   userId: sender.id,
   senderEmail: sender.email,
+  mailboxId: email.mailboxId ?? null,
   leadId: email.leadId,
   jobId: email.jobId ?? null,
   kind: email.kind,
@@ -55,27 +58,41 @@ export const reservationOf = (sender: Sender, email: OutgoingEmail): Reservation
 });
 
 /**
- * Whether the user could send now: no SMTP settings is a 400 and a spent daily limit a 429
- * (a bulk run checks before it starts, rather than starting a run that stops at once).
+ * Whether the user could send now from the mailbox (their default when null): no SMTP settings
+ * is a 400 and a spent daily limit a 429 (a bulk run checks before it starts, rather than
+ * starting a run that stops at once).
  */
-export const checkCanSend = async (db: Db, userId: string): Promise<void> => {
-  const smtp = smtpOf(await findMailAccount(db, userId));
+export const checkCanSend = async (
+  db: Db,
+  userId: string,
+  mailboxId: string | null = null,
+): Promise<void> => {
+  const row = mailboxId
+    ? await findMailbox(db, userId, mailboxId)
+    : await findMailAccount(db, userId);
+  const smtp = smtpOf(row);
   if (!smtp) throw badRequest(NO_SMTP_CONFIG);
-  if (smtp.dailyLimit !== null && (await countSendsToday(db, userId)) >= smtp.dailyLimit)
+  if (smtp.dailyLimit !== null && (await countSendsToday(db, smtp.mailboxId)) >= smtp.dailyLimit)
     throw new DailyLimitReached(smtp.dailyLimit);
 };
 
-/** The reservation in one transaction, under the sender's account row lock. */
+/** The reservation in one transaction, under the sending mailbox's row lock. */
 const reserveLocked = (db: Db, request: ReservationRequest): Promise<SendReservation> =>
   db.transaction(async (tx) => {
-    const smtp = smtpOf(await lockMailAccount(tx, request.userId));
+    const smtp = smtpOf(await lockMailAccount(tx, request.userId, request.mailboxId));
     if (!smtp) throw badRequest(NO_SMTP_CONFIG);
-    if (smtp.dailyLimit !== null && (await countSendsToday(tx, request.userId)) >= smtp.dailyLimit)
+    const sentToday = smtp.dailyLimit === null ? 0 : await countSendsToday(tx, smtp.mailboxId);
+    if (smtp.dailyLimit !== null && sentToday >= smtp.dailyLimit)
       throw new DailyLimitReached(smtp.dailyLimit);
     const { senderEmail, ...email } = request;
     const from = senderAddress(smtp.user, senderEmail);
     const messageId = newMessageId(from, smtp.host);
-    const id = await insertSentEmail(tx, { ...email, fromAddress: from, messageId });
+    const id = await insertSentEmail(tx, {
+      ...email,
+      mailboxId: smtp.mailboxId,
+      fromAddress: from,
+      messageId,
+    });
     if (!id) throw new AlreadySentInRun();
     return { id, smtp, from, messageId, queued: email.status === 'queued' };
   });
@@ -119,9 +136,16 @@ export const reserveSendsWithoutLimit = async (
   known: StoredSmtp,
 ): Promise<Map<string | null, SendReservation> | null> => {
   if (known.dailyLimit !== null) return null;
+  // Only emails that name the known mailbox (a run names its mailbox on every email).
+  if (requests.some((request) => request.mailboxId !== known.mailboxId)) return null;
   const emails = requests.map(({ senderEmail, ...email }) => {
     const from = senderAddress(known.user, senderEmail);
-    return { ...email, fromAddress: from, messageId: newMessageId(from, known.host) };
+    return {
+      ...email,
+      mailboxId: known.mailboxId,
+      fromAddress: from,
+      messageId: newMessageId(from, known.host),
+    };
   });
   const ids = await insertSentEmailsWithoutLimit(db, emails, known);
   if (ids.size === 0) return null;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { EmailKind } from '@leadline/shared/email';
 import type { Db } from '../../db/connection.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -12,6 +12,8 @@ export type SentEmailRow = typeof sentEmails.$inferSelect;
 export type NewSentEmail = {
   organizationId: string | null;
   userId: string;
+  /** The mailbox it goes from (its daily limit counts it). */
+  mailboxId: string;
   leadId: string | null;
   jobId?: string | null;
   kind: EmailKind;
@@ -57,11 +59,12 @@ export const insertSentEmail = async (db: Db, email: NewSentEmail): Promise<stri
 export const insertSentEmailsWithoutLimit = async (
   db: Db,
   emails: readonly NewSentEmail[],
-  account: { host: string; user: string; passEncrypted: string },
+  account: { host: string; user: string; passEncrypted: string; mailboxId: string },
 ): Promise<Map<string | null, string>> => {
   if (emails.length === 0) return new Map();
   const values = emails.map(
-    (email) => sql`(${email.organizationId}::uuid, ${email.userId}::uuid, ${email.leadId}::uuid,
+    (email) => sql`(${email.organizationId}::uuid, ${email.userId}::uuid,
+      ${account.mailboxId}::uuid, ${email.leadId}::uuid,
       ${email.jobId ?? null}::uuid, ${email.kind}::text, ${email.fromAddress}::text,
       ${email.to}::text, ${email.cc.join(', ')}::text, ${email.bcc.join(', ')}::text,
       ${email.subject}::text, ${email.messageId}::text, ${email.inReplyTo}::text,
@@ -69,12 +72,13 @@ export const insertSentEmailsWithoutLimit = async (
       ${email.bodyHtml}::text)`,
   );
   const result = await db.execute(sql`
-    INSERT INTO sent_emails (organization_id, user_id, lead_id, job_id, kind, from_address,
+    INSERT INTO sent_emails (organization_id, user_id, mailbox_id, lead_id, job_id, kind, from_address,
       to_address, cc, bcc, subject, message_id, in_reply_to, "references", status, body_html)
     SELECT * FROM (VALUES ${sql.join(values, sql`, `)}) AS v
     WHERE EXISTS (
       SELECT 1 FROM mail_accounts
-      WHERE user_id = ${emails[0]!.userId}::uuid AND smtp_daily_limit IS NULL
+      WHERE id = ${account.mailboxId}::uuid AND user_id = ${emails[0]!.userId}::uuid
+        AND smtp_daily_limit IS NULL
         AND warmup_start IS NULL
         AND smtp_host = ${account.host} AND smtp_user = ${account.user}
         AND smtp_pass_encrypted = ${account.passEncrypted})
@@ -89,18 +93,62 @@ export const insertSentEmailsWithoutLimit = async (
 const START_OF_DAY_UTC = sql`(date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
 
 /** Emails of this sender today (UTC) that count against the limit: sent or under way. */
-export const countSendsToday = async (db: Db, userId: string): Promise<number> => {
+export const countSendsToday = async (db: Db, mailboxId: string): Promise<number> => {
   const [row] = await db
     .select({ n: count() })
     .from(sentEmails)
     .where(
       and(
-        eq(sentEmails.userId, userId),
+        eq(sentEmails.mailboxId, mailboxId),
         ne(sentEmails.status, 'failed'),
         sql`${sentEmails.sentAt} >= ${START_OF_DAY_UTC}`,
       ),
     );
   return row!.n;
+};
+
+/**
+ * The mailbox the user's email with this Message-ID went from (a follow-up goes from it too);
+ * null when they sent no such email or its mailbox is gone.
+ */
+export const findMailboxOfMessage = async (
+  db: Db,
+  userId: string,
+  messageId: string,
+): Promise<string | null> => {
+  const [row] = await db
+    .select({ mailboxId: sentEmails.mailboxId })
+    .from(sentEmails)
+    .where(
+      and(
+        eq(sentEmails.messageId, messageId),
+        eq(sentEmails.userId, userId),
+        isNotNull(sentEmails.mailboxId),
+      ),
+    )
+    .orderBy(desc(sentEmails.sentAt))
+    .limit(1);
+  return row?.mailboxId ?? null;
+};
+
+/** Today's (UTC) emails per mailbox that count against their limits, for the mailboxes given. */
+export const countSendsTodayByMailbox = async (
+  db: Db,
+  mailboxIds: readonly string[],
+): Promise<Map<string, number>> => {
+  if (mailboxIds.length === 0) return new Map();
+  const rows = await db
+    .select({ mailboxId: sentEmails.mailboxId, n: count() })
+    .from(sentEmails)
+    .where(
+      and(
+        inArray(sentEmails.mailboxId, [...mailboxIds]),
+        ne(sentEmails.status, 'failed'),
+        sql`${sentEmails.sentAt} >= ${START_OF_DAY_UTC}`,
+      ),
+    )
+    .groupBy(sentEmails.mailboxId);
+  return new Map(rows.map((row) => [row.mailboxId!, row.n]));
 };
 
 export type SentEmailOutcome = {

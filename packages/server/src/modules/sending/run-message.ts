@@ -22,6 +22,13 @@ export type RunOptions = {
   kind: 'bulk' | 'campaign';
   links: UnsubscribeLinks;
   recording: 'turns' | 'after';
+  /** The sender's mailbox the run sends from (absent: their default). */
+  mailboxId?: string | null;
+  /**
+   * A threaded email goes from the mailbox the last email to the lead went from, when that is
+   * one of the sender's (a follow-up with no mailbox chosen); else from `mailboxId`.
+   */
+  followLastMailbox?: boolean;
 };
 
 export type RunLead = Pick<
@@ -39,6 +46,8 @@ export type RunLead = Pick<
 > & {
   /** Whether the address is on the suppression list (the caller reads it for the batch). */
   suppressed: boolean;
+  /** The mailbox this lead's emails go from (a campaign spreads its leads); absent: the run's. */
+  mailboxId?: string | null;
 };
 
 export type RunMessage = {
@@ -94,7 +103,10 @@ export const composeFor = async (
   const url = run.links.url(target);
   const template = templateOf(message);
   const values = mergeValuesOf(lead, run.sender.name);
+  const lastMailbox =
+    run.followLastMailbox && last?.userId === run.sender.id ? last.mailboxId : null;
   return {
+    mailboxId: lead.mailboxId ?? lastMailbox ?? run.mailboxId ?? null,
     kind: run.kind,
     to: lead.personEmail,
     cc: [],

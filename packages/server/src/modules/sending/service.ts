@@ -21,7 +21,8 @@ import { sendOne } from './outbox.ts';
 import { toReplyEmail } from '../replies/present.ts';
 import { toSentEmail } from '../email-events/present.ts';
 import { findLeadReplies } from '../replies/history.ts';
-import { findLeadEmails } from './repo.ts';
+import { findLeadEmails, findMailboxOfMessage } from './repo.ts';
+import { ownMailboxId } from '../mail-accounts/stored.ts';
 
 /** The composer's fields (JSON body or multipart fields) and its files. */
 export type EmailRequest = { fields: unknown; files: UploadedFile[] };
@@ -70,9 +71,11 @@ export const sendEmail = async (
   const data = emailSendSchema.parse(request.fields);
   const attachments = checkAttachments(request.files);
   const lead = data.leadId ? await getLead(db, actor, data.leadId) : null;
+  const mailboxId = await ownMailboxId(db, actor.id, data.mailboxId);
   await refuseSuppressed(db, actor.organizationId, data);
   const delivery = await sendOne(db, box, senderOf(actor), {
     kind: 'single',
+    mailboxId,
     to: data.to,
     cc: data.cc,
     bcc: data.bcc,
@@ -99,9 +102,11 @@ export const sendLeadEmail = async (
   const lead = await getLead(db, actor, leadId);
   const data = leadEmailSchema.parse(request.fields);
   const attachments = checkAttachments(request.files);
+  const mailboxId = await ownMailboxId(db, actor.id, data.mailboxId);
   await refuseSuppressed(db, actor.organizationId, { ...data, to: lead.personEmail });
   const delivery = await sendOne(db, box, senderOf(actor), {
     kind: 'single',
+    mailboxId,
     to: lead.personEmail,
     cc: data.cc,
     bcc: data.bcc,
@@ -127,12 +132,17 @@ export const sendFollowUp = async (
   const references = data.references.includes(data.inReplyTo)
     ? data.references
     : [...data.references, data.inReplyTo];
+  // The mailbox chosen, else the one the email it follows went from, else the default.
+  const mailboxId =
+    (await ownMailboxId(db, actor.id, data.mailboxId)) ??
+    (await findMailboxOfMessage(db, actor.id, data.inReplyTo));
   await refuseSuppressed(db, actor.organizationId, data);
   const leadId = actor.organizationId
     ? ((await findLeadIdByEmail(db, actor.organizationId, data.to)) ?? null)
     : null;
   await sendOne(db, box, senderOf(actor), {
     kind: 'followup',
+    mailboxId,
     to: data.to,
     cc: [],
     bcc: [],

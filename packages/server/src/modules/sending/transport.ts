@@ -118,7 +118,7 @@ export const transmit = async (
 ): Promise<string[]> => {
   let info: SentInfo;
   try {
-    const from = { name: sender.name, address: reservation.from };
+    const from = { name: reservation.smtp.fromName ?? sender.name, address: reservation.from };
     info = await connections.send(account, composeMessage(email, from, reservation.messageId));
   } catch (error) {
     const message = explainSendFailure({ protocol: 'SMTP', ...account }, error);

@@ -18,6 +18,7 @@ import {
 import type { ClaimedDelivery } from '../store/deliveries-repo.ts';
 import type { EngineOptions } from './engine-options.ts';
 import { bounceGuardOf } from './bounce-guard.ts';
+import { spreadOverMailboxes } from './mailboxes.ts';
 import { stepJobId } from '../store/ids.ts';
 import { pauseForFailure } from '../store/lifecycle.ts';
 import { getCampaignRow } from '../store/repo.ts';
@@ -77,6 +78,7 @@ const markSent = async (
       row.step + 1,
       row.lead.id,
       new Date(now.getTime() + followUp.delayDays * DAY_MS),
+      row.mailboxId,
     );
   await finishDelivery(db, campaign.id, row.step, row.lead.id, { state: 'sent', sentEmailId });
 };
@@ -133,11 +135,14 @@ const record = async (
       await finishDelivery(db, campaign.id, row.step, row.lead.id, { state: 'replied' });
       return 'next';
     case 'limit-reached': {
-      // Held back, not dropped: everything claimed waits for the limit's next day.
-      const waiting = [key, ...rest.map((r) => ({ step: r.step, leadId: r.lead.id }))];
+      // Held back, not dropped: what was claimed for this mailbox waits for the limit's next
+      // day; the leads of the campaign's other mailboxes go on.
+      const same = rest.filter((r) => r.mailboxId === row.mailboxId);
+      const waiting = [key, ...same.map((r) => ({ step: r.step, leadId: r.lead.id }))];
       await releaseDeliveries(db, campaign.id, waiting, nextUtcMidnight(options.now()));
-      rest.length = 0;
-      return 'stop';
+      const others = rest.filter((r) => r.mailboxId !== row.mailboxId);
+      rest.splice(0, rest.length, ...others);
+      return others.length > 0 ? 'next' : 'stop';
     }
     case 'failed': {
       if (!outcome.fatal) {
@@ -205,7 +210,9 @@ export const sendClaimed = async (
     await pauseForFailure(db, campaign, campaign.tickChain, reason);
     return { handedBack: 0, attempted };
   }
-  // One pooled SMTP connection for the batch, shared by its steps' runs.
+  // Each lead on one of the campaign's mailboxes (the creator's default when it names none).
+  rest.splice(0, rest.length, ...(await spreadOverMailboxes(db, campaign, sender.id, rest)));
+  // One pooled SMTP connection per mailbox for the batch, shared by its steps' runs.
   const outbox = openOutbox(db, box, { pooled: true });
   const { links } = options;
   const runs = new Map<number, RunOutbox>();
@@ -274,7 +281,11 @@ export const sendClaimed = async (
       return true;
     }
     const run = runOf(row.step);
-    const lead = { ...row.lead, suppressed: suppressed.has(row.lead.personEmail.toLowerCase()) };
+    const lead = {
+      ...row.lead,
+      mailboxId: row.mailboxId,
+      suppressed: suppressed.has(row.lead.personEmail.toLowerCase()),
+    };
     const prepared = await run.prepare(lead, message);
     const outcome = 'status' in prepared ? prepared : await deliver(run, prepared);
     if (outcome?.status === 'sent' || outcome?.status === 'failed') attempted++;

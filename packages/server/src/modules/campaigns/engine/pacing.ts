@@ -9,6 +9,14 @@ type Paced = Pick<CampaignRow, 'createdBy' | 'gapMinSeconds' | 'gapMaxSeconds'>;
 export const isPaced = (campaign: Paced): boolean =>
   campaign.gapMaxSeconds > 0 && campaign.createdBy !== null;
 
+/** The mailbox a campaign email goes from: the one named, else its sender's default. */
+const mailboxOf = async (
+  db: Db,
+  campaign: Paced,
+  mailboxId: string | null,
+): Promise<string | null> =>
+  mailboxId ?? (await findMailAccount(db, campaign.createdBy!))?.id ?? null;
+
 const gapAfter = (campaign: Paced, now: Date, random: () => number): Date =>
   new Date(
     now.getTime() +
@@ -25,9 +33,11 @@ export const takeMailbox = async (
   campaign: Paced,
   now: Date,
   random: () => number,
+  mailboxId: string | null = null,
 ): Promise<{ until: Date } | { busy: Date }> => {
   const until = gapAfter(campaign, now, random);
-  const busy = await takePaceSlot(db, campaign.createdBy!, now, until);
+  const mailbox = await mailboxOf(db, campaign, mailboxId);
+  const busy = mailbox ? await takePaceSlot(db, mailbox, now, until) : null;
   return busy ? { busy } : { until };
 };
 
@@ -42,9 +52,11 @@ export const paceAfterSend = async (
   now: Date,
   attempted: boolean,
   random: () => number,
+  mailboxId: string | null = null,
 ): Promise<void> => {
   if (!isPaced(campaign)) return;
-  await setPacedUntil(db, campaign.createdBy!, attempted ? gapAfter(campaign, now, random) : null);
+  const mailbox = await mailboxOf(db, campaign, mailboxId);
+  if (mailbox) await setPacedUntil(db, mailbox, attempted ? gapAfter(campaign, now, random) : null);
 };
 
 /** When the sender's mailbox may send its next campaign email (null: now). */

@@ -110,6 +110,7 @@ export const queueAudience = async (
           dueAt: sql`${dueAt}::timestamptz`.as('due_at'),
           claimedAt: sql`NULL::timestamptz`.as('claimed_at'),
           sentEmailId: sql`NULL::uuid`.as('sent_email_id'),
+          mailboxId: sql`NULL::uuid`.as('mailbox_id'),
           error: sql`NULL::text`.as('error'),
           finishedAt: sql`NULL::timestamptz`.as('finished_at'),
           doneBy: sql`NULL::uuid`.as('done_by'),

@@ -22,7 +22,8 @@ export type DeliveryLead = {
   timeZone: string | null;
 };
 
-export type ClaimedDelivery = { step: number; lead: DeliveryLead };
+/** `mailboxId`: the mailbox the lead's emails go from; null until chosen (or the default). */
+export type ClaimedDelivery = { step: number; lead: DeliveryLead; mailboxId: string | null };
 
 const d = campaignDeliveries;
 const ofCampaign = (campaignId: string) => eq(d.campaignId, campaignId);
@@ -81,7 +82,7 @@ export const claimDue = async (
 ): Promise<{ claimed: ClaimedDelivery[] }> => {
   if (limit <= 0) return { claimed: [] };
   const picked = await db
-    .select({ step: d.step, leadId: d.leadId })
+    .select({ step: d.step, leadId: d.leadId, mailboxId: d.mailboxId })
     .from(d)
     .where(dueCondition(campaignId, leaseSeconds, now))
     .orderBy(asc(d.dueAt), asc(d.step), asc(d.leadId))
@@ -120,7 +121,7 @@ export const claimDue = async (
   return {
     claimed: picked
       .filter((row) => byId.has(row.leadId))
-      .map((row) => ({ step: row.step, lead: byId.get(row.leadId)! })),
+      .map((row) => ({ step: row.step, lead: byId.get(row.leadId)!, mailboxId: row.mailboxId })),
   };
 };
 
@@ -235,11 +236,29 @@ export const queueNextStep = async (
   step: number,
   leadId: string,
   dueAt: Date,
+  mailboxId: string | null = null,
 ): Promise<void> => {
   await db
     .insert(d)
-    .values({ campaignId, step, leadId, state: 'queued', dueAt })
+    .values({ campaignId, step, leadId, state: 'queued', dueAt, mailboxId })
     .onConflictDoNothing();
+};
+
+/** Pins each lead's row to the mailbox chosen for it (its later steps inherit it). */
+export const pinMailboxes = async (
+  db: Db,
+  campaignId: string,
+  pins: readonly { step: number; leadId: string; mailboxId: string }[],
+): Promise<void> => {
+  if (pins.length === 0) return;
+  const values = sql.join(
+    pins.map((pin) => sql`(${pin.step}::int, ${pin.leadId}::uuid, ${pin.mailboxId}::uuid)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    UPDATE campaign_deliveries AS cd SET mailbox_id = v.mailbox_id
+    FROM (VALUES ${values}) AS v(step, lead_id, mailbox_id)
+    WHERE cd.campaign_id = ${campaignId}::uuid AND cd.step = v.step AND cd.lead_id = v.lead_id`);
 };
 
 /** Follow-up rows are re-dated from the step before them when the delays change. */
@@ -279,9 +298,9 @@ export const queueMissingStep = async (
   delayDays: number,
 ): Promise<void> => {
   await db.execute(sql`
-    INSERT INTO ${d} (campaign_id, step, lead_id, state, due_at)
+    INSERT INTO ${d} (campaign_id, step, lead_id, state, due_at, mailbox_id)
     SELECT prev.campaign_id, ${step}::int, prev.lead_id, 'queued',
-      prev.finished_at + make_interval(days => ${delayDays}::int)
+      prev.finished_at + make_interval(days => ${delayDays}::int), prev.mailbox_id
     FROM ${d} AS prev
     WHERE prev.campaign_id = ${campaignId} AND prev.step = ${step - 1} AND prev.state = 'sent'
     ON CONFLICT DO NOTHING`);

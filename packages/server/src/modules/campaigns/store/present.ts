@@ -22,6 +22,7 @@ export const toCampaign = (row: CampaignListRow, leadCount: number): Campaign =>
   },
   sendingWindow: row.sendingWindow,
   gapSeconds: { min: row.gapMinSeconds, max: row.gapMaxSeconds },
+  mailboxIds: row.mailboxIds,
   chosenLeads: row.chosenLeads,
   leadCount,
   sentCount: row.sentCount,

@@ -1,0 +1,68 @@
+import type { Db } from '../../../db/connection.ts';
+import { listMailboxes, smtpOf } from '../../mail-accounts/stored.ts';
+import { countSendsTodayByMailbox } from '../../sending/records.ts';
+import { pinMailboxes } from '../store/deliveries-repo.ts';
+import type { ClaimedDelivery } from '../store/deliveries-repo.ts';
+import type { CampaignRow } from '../store/repo.ts';
+
+/** How many more emails a mailbox may send today (Infinity: no limit). */
+type Room = { mailboxId: string; left: number; taken: number };
+
+/**
+ * The mailboxes a campaign may send from now: those it names that are still its creator's
+ * and can send (SMTP settings), each with what its daily limit leaves today.
+ */
+const roomOf = async (db: Db, campaign: CampaignRow, creatorId: string): Promise<Room[]> => {
+  const named = new Set(campaign.mailboxIds);
+  const usable = (await listMailboxes(db, creatorId))
+    .map((row) => ({ row, smtp: smtpOf(row) }))
+    .filter(({ row, smtp }) => named.has(row.id) && smtp);
+  const sent = await countSendsTodayByMailbox(
+    db,
+    usable.map(({ row }) => row.id),
+  );
+  return usable.map(({ row, smtp }) => ({
+    mailboxId: row.id,
+    left:
+      smtp!.dailyLimit === null
+        ? Infinity
+        : Math.max(0, smtp!.dailyLimit - (sent.get(row.id) ?? 0)),
+    taken: 0,
+  }));
+};
+
+/**
+ * Spreads the claimed leads that have no mailbox yet over the campaign's mailboxes (a lead then
+ * keeps its mailbox for every step): each to the mailbox with the most room left today, so a
+ * mailbox with a low limit takes fewer leads; ties go to the one that took fewer. A campaign
+ * that names no mailbox sends from its creator's default (nothing is pinned). Answers the rows
+ * with their mailboxes.
+ */
+export const spreadOverMailboxes = async (
+  db: Db,
+  campaign: CampaignRow,
+  creatorId: string,
+  rows: readonly ClaimedDelivery[],
+): Promise<ClaimedDelivery[]> => {
+  const unpinned = rows.filter((row) => row.mailboxId === null);
+  if (campaign.mailboxIds.length === 0 || unpinned.length === 0) return [...rows];
+  const rooms = await roomOf(db, campaign, creatorId);
+  if (rooms.length === 0) return [...rows];
+  const pins = new Map<ClaimedDelivery, string>();
+  for (const row of unpinned) {
+    const room = rooms.reduce((best, next) =>
+      next.left - next.taken > best.left - best.taken ||
+      (next.left - next.taken === best.left - best.taken && next.taken < best.taken)
+        ? next
+        : best,
+    );
+    room.taken += 1;
+    pins.set(row, room.mailboxId);
+  }
+  await pinMailboxes(
+    db,
+    campaign.id,
+    [...pins].map(([row, mailboxId]) => ({ step: row.step, leadId: row.lead.id, mailboxId })),
+  );
+  return rows.map((row) => (pins.has(row) ? { ...row, mailboxId: pins.get(row)! } : row));
+};

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { leads, sentEmails } from '../src/db/schema.ts';
+import { campaignDeliveries } from '../src/db/tables/campaigns.ts';
+import { createTestContext, uniqueEmail } from './context.ts';
+import type { TestContext } from './context.ts';
+import { createCampaign, getCampaign, sendCampaign, setStatus } from './campaigns-support.ts';
+import { configureSmtp, defaultMailboxId, insertLeads, organizationIdOf } from './fixtures.ts';
+import { smtpSettingsOf, startSmtpServer } from './mail-servers.ts';
+import type { TestSmtpServer } from './mail-servers.ts';
+import { waitFor } from './wait.ts';
+
+/*
+ * A campaign over two of its creator's mailboxes (issue 26): 40 leads spread over mailboxes
+ * with daily limits 10 and 30, each lead on one mailbox for every step, each limit held.
+ */
+
+const ORG = 'acme-campaign-mailboxes';
+
+let t: TestContext;
+let office: TestSmtpServer;
+let outreach: TestSmtpServer;
+let organizationId: string;
+
+beforeAll(async () => {
+  [t, office, outreach] = await Promise.all([
+    createTestContext(),
+    startSmtpServer({ user: 'sam@acme.test', password: 'office-pass-9Lm' }),
+    startSmtpServer({ user: 'sam@outreach-acme.test', password: 'outreach-pass-4Rt' }),
+  ]);
+  await t.createUser({ role: 'Admin', organizationName: ORG });
+  organizationId = await organizationIdOf(t.database.db, ORG);
+});
+afterAll(async () => {
+  await t?.close();
+  await office?.stop();
+  await outreach?.stop();
+});
+
+describe('a campaign over several mailboxes', { timeout: 180_000 }, () => {
+  it('spreads 40 leads over two mailboxes (limits 10 and 30), each lead on one for every step', async () => {
+    const { user, token } = await t.createUser({ role: 'Admin', organizationName: ORG });
+    await configureSmtp(t, token, office, 10);
+    const second = await t.request({
+      method: 'POST',
+      url: '/api/email/mailboxes',
+      token,
+      payload: { smtp: { ...smtpSettingsOf(outreach), dailyLimit: 30 } },
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const officeId = await defaultMailboxId(t.database.db, user._id);
+    const outreachId = second.json().mailbox._id as string;
+
+    const ids = await insertLeads(
+      t.database.db,
+      organizationId,
+      Array.from({ length: 40 }, (_, i) => ({
+        personFirstName: `Lead${i}`,
+        personEmail: uniqueEmail(`spread-${i}`),
+      })),
+    );
+    // Another user's mailbox is no mailbox of this campaign.
+    const other = await t.createUser({ role: 'Admin', organizationName: ORG });
+    await configureSmtp(t, other.token, office);
+    const foreign = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token,
+      payload: {
+        name: 'Not mine',
+        emailSubject: 'Hi',
+        emailBody: '<p>Hello there</p>',
+        mailboxIds: [await defaultMailboxId(t.database.db, other.user._id)],
+      },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toHaveProperty('mailboxIds');
+
+    const campaign = await createCampaign(t, token, {
+      name: 'Two mailboxes',
+      emailSubject: 'Spread {{firstName}}',
+      emailBody: '<p>Hi {{firstName}}, a note from us.</p>',
+      leads: ids,
+      mailboxIds: [officeId, outreachId],
+      followUps: [{ delayDays: 1, body: '<p>Following up on my note.</p>' }],
+    });
+    expect(campaign.mailboxIds.sort()).toEqual([officeId, outreachId].sort());
+    const sending = await sendCampaign(t, token, campaign._id);
+    expect(sending.statusCode, sending.body).toBe(200);
+    await waitFor(
+      () => getCampaign(t, token, campaign._id),
+      (c) => c.steps.find((step) => step.step === 0)?.sent === 40,
+    );
+
+    // Each limit held; each lead got its first email once, from one mailbox.
+    const viaOffice = office.messages.flatMap((m) => m.recipients);
+    const viaOutreach = outreach.messages.flatMap((m) => m.recipients);
+    expect(viaOffice).toHaveLength(10);
+    expect(viaOutreach).toHaveLength(30);
+    expect(new Set([...viaOffice, ...viaOutreach]).size).toBe(40);
+    const rows = await t.database.db
+      .select({ leadId: campaignDeliveries.leadId, mailboxId: campaignDeliveries.mailboxId })
+      .from(campaignDeliveries)
+      .where(and(eq(campaignDeliveries.campaignId, campaign._id), eq(campaignDeliveries.step, 0)));
+    const pinned = new Map(rows.map((row) => [row.leadId, row.mailboxId]));
+    expect([...pinned.values()].filter((id) => id === officeId)).toHaveLength(10);
+    expect([...pinned.values()].filter((id) => id === outreachId)).toHaveLength(30);
+    const sentRows = await t.database.db
+      .select({ leadId: sentEmails.leadId, mailboxId: sentEmails.mailboxId })
+      .from(sentEmails)
+      .where(eq(sentEmails.userId, user._id));
+    for (const row of sentRows) expect(row.mailboxId).toBe(pinned.get(row.leadId!));
+
+    // The next day (yesterday's emails no longer count): each follow-up from its lead's mailbox.
+    await t.database.db
+      .update(sentEmails)
+      .set({ sentAt: sql`now() - interval '1 day'` })
+      .where(eq(sentEmails.userId, user._id));
+    await t.database.db
+      .update(campaignDeliveries)
+      .set({ dueAt: sql`now() - interval '1 minute'` })
+      .where(
+        and(
+          eq(campaignDeliveries.campaignId, campaign._id),
+          eq(campaignDeliveries.state, 'queued'),
+        ),
+      );
+    expect((await setStatus(t, token, campaign._id, 'paused')).statusCode).toBe(200);
+    expect((await setStatus(t, token, campaign._id, 'active')).statusCode).toBe(200);
+    const done = await waitFor(
+      () => getCampaign(t, token, campaign._id),
+      (c) => c.status === 'completed',
+    );
+    expect(done.steps).toEqual([
+      { step: 0, sent: 40, failed: 0, queued: 0 },
+      { step: 1, sent: 40, failed: 0, queued: 0 },
+    ]);
+    const emailOf = new Map(
+      (
+        await t.database.db
+          .select({ id: leads.id, email: leads.personEmail })
+          .from(leads)
+          .where(eq(leads.organizationId, organizationId))
+      ).map((row) => [row.email, row.id]),
+    );
+    const perServer = (server: TestSmtpServer) => {
+      const counts = new Map<string, number>();
+      for (const to of server.messages.flatMap((m) => m.recipients))
+        counts.set(to, (counts.get(to) ?? 0) + 1);
+      return counts;
+    };
+    for (const [server, id] of [
+      [office, officeId],
+      [outreach, outreachId],
+    ] as const) {
+      for (const [address, n] of perServer(server)) {
+        expect(n, address).toBe(2);
+        expect(pinned.get(emailOf.get(address)!)).toBe(id);
+      }
+    }
+    const unpinned = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(campaignDeliveries)
+      .where(
+        and(eq(campaignDeliveries.campaignId, campaign._id), isNull(campaignDeliveries.mailboxId)),
+      );
+    expect(unpinned[0]!.n).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { INVALID_MAILBOX_ID, imapSettingsSchema, smtpSettingsSchema } from './email.ts';
+import { uuidSchema } from './ids.ts';
+import type { ImapSettings, SmtpSettings } from './email.ts';
+
+/**
+ * A user's mailboxes (GET /api/email/mailboxes): each with its own SMTP and IMAP settings,
+ * from-name, daily limit and warm-up; one is the default, which sends that name no mailbox use.
+ */
+export const MAILBOX_PROVIDERS = ['password', 'google', 'microsoft', 'custom'] as const;
+export type MailboxProvider = (typeof MAILBOX_PROVIDERS)[number];
+/** 'reconnect': its OAuth grant was refused; it sends nothing until connected again. */
+export const MAILBOX_STATUSES = ['ok', 'reconnect'] as const;
+export type MailboxStatus = (typeof MAILBOX_STATUSES)[number];
+
+export const MAILBOX_NOT_FOUND = 'Mailbox not found';
+export const MAILBOX_SAVED = 'Mailbox saved';
+export const MAILBOX_ADDED = 'Mailbox added';
+export const MAILBOX_DELETED = 'Mailbox deleted';
+export const MAILBOX_DEFAULT_SET = 'Default mailbox changed';
+export const FROM_NAME_MAX = 100;
+/** Mailboxes one user may have. */
+export const MAILBOXES_MAX = 20;
+export const TOO_MANY_MAILBOXES = `A user may have at most ${MAILBOXES_MAX} mailboxes`;
+
+/** The `{ id }` of /api/email/mailboxes/:id. */
+export const mailboxParamsSchema = z.object({ id: uuidSchema(INVALID_MAILBOX_ID) });
+
+const fromNameField = z
+  .string({ error: 'From name must be text' })
+  .trim()
+  .max(FROM_NAME_MAX, `From name must be at most ${FROM_NAME_MAX} characters`)
+  .transform((name) => (name === '' ? null : name))
+  .nullable()
+  .optional();
+
+/**
+ * POST /api/email/mailboxes (SMTP, IMAP or both) and PUT /api/email/mailboxes/:id (what
+ * changes: the settings sent are logged in to before they are saved; `fromName` alone is a
+ * rename). A blank password keeps the stored one while host and user stay the same.
+ */
+export const mailboxSaveSchema = z
+  .object({
+    smtp: smtpSettingsSchema.optional(),
+    imap: imapSettingsSchema.optional(),
+    fromName: fromNameField,
+  })
+  .refine(
+    (value) => value.smtp || value.imap || value.fromName !== undefined,
+    'Send SMTP or IMAP settings, or a from name, to save',
+  );
+export type MailboxSaveInput = z.input<typeof mailboxSaveSchema>;
+export type MailboxSaveData = z.output<typeof mailboxSaveSchema>;
+
+export type Mailbox = {
+  _id: string;
+  /** The address its emails go from. */
+  email: string;
+  provider: MailboxProvider;
+  isDefault: boolean;
+  status: MailboxStatus;
+  /** Today's limit (the warm-up's when lower); null: none. */
+  dailyLimit: number | null;
+  /** Emails it sent (or is sending) today, UTC. */
+  sentToday: number;
+  /** The name recipients see; null: the user's own name. */
+  fromName: string | null;
+  smtp: SmtpSettings | null;
+  imap: ImapSettings | null;
+};
+export type MailboxesResponse = { mailboxes: Mailbox[] };
