@@ -104,6 +104,9 @@ const settleEarlier = async (
   });
 };
 
+/** A campaign's emails from a mailbox that needs reconnecting are tried again this often. */
+export const RECONNECT_RETRY_MS = 5 * 60_000;
+
 /** Records one send's outcome; 'stop' when the rest of the batch must wait. */
 const record = async (
   db: Db,
@@ -127,10 +130,17 @@ const record = async (
     case 'replied':
       await finishDelivery(db, campaign.id, row.step, row.lead.id, { state: 'replied' });
       return 'next';
-    case 'limit-reached': {
-      // Held back, not dropped: everything claimed waits for the limit's next day.
+    case 'limit-reached':
+    case 'reconnect': {
+      // Held back, not dropped: everything claimed waits for the limit's next day, or (the
+      // mailbox needs reconnecting) is looked at again shortly, and goes once it is connected.
       const waiting = [key, ...rest.map((r) => ({ step: r.step, leadId: r.lead.id }))];
-      await releaseDeliveries(db, campaign.id, waiting, nextUtcMidnight(options.now()));
+      const now = options.now();
+      const due =
+        outcome.status === 'reconnect'
+          ? new Date(now.getTime() + RECONNECT_RETRY_MS)
+          : nextUtcMidnight(now);
+      await releaseDeliveries(db, campaign.id, waiting, due);
       rest.length = 0;
       return 'stop';
     }

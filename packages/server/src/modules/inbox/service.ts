@@ -25,20 +25,20 @@ import { applyCalendarReplies } from '../calendar/replies.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { findMailAccount, imapOf } from '../mail-accounts/stored.ts';
 import { openInbox } from '../../mail/imap.ts';
+import { secretOf } from '../../mail/secret.ts';
+import { mailSecretOf } from '../mail-oauth/credentials.ts';
 import { readInboxPage, readMessageSource } from './mailbox.ts';
 import { attachmentName, listedAttachments, toInboxEmail, toInboxMessage } from './present.ts';
 import { checkReplies } from '../replies/service.ts';
 
-/** The caller's own IMAP account with its password decrypted (held in memory only). */
+/** The caller's own IMAP account with its password or access token (held in memory only). */
 const imapAccountOf = async (db: Db, box: SecretBox, actor: CurrentUser): Promise<ImapAccount> => {
   const stored = imapOf(await findMailAccount(db, actor.id));
   if (!stored) throw badRequest(NO_IMAP_CONFIG);
-  try {
-    const { passEncrypted, ...server } = stored;
-    return { ...server, pass: box.decrypt(passEncrypted) };
-  } catch {
-    throw badRequest(IMAP_PASSWORD_UNREADABLE);
-  }
+  const secret = await mailSecretOf(db, box, stored);
+  if (!secret) throw badRequest(IMAP_PASSWORD_UNREADABLE);
+  const { host, port, secure, user } = stored;
+  return { host, port, secure, user, ...secret };
 };
 
 type ImapErrorLike = { code?: unknown; responseText?: unknown };
@@ -52,7 +52,9 @@ const asInboxError = (account: ImapAccount, error: unknown): unknown => {
   if (error instanceof MailLoginError) return badRequest(error.message);
   const kind = classifyMailError(error);
   if (kind !== 'other')
-    return badRequest(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
+    return badRequest(
+      explainLoginFailure({ protocol: 'IMAP', ...account, pass: secretOf(account) }, error),
+    );
   const e = (error ?? {}) as ImapErrorLike;
   if (typeof e.code === 'string' || typeof e.responseText === 'string')
     return badRequest(explainReadFailure(error));

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { MailProtocol } from '@leadline/shared/email';
+import type { MailOAuthProvider, MailboxStatus } from '@leadline/shared/mail-oauth';
 import { effectiveDailyLimit } from '@leadline/shared/sending-window';
 import type { Warmup } from '@leadline/shared/sending-window';
 import type { Db } from '../../db/connection.ts';
@@ -7,14 +8,41 @@ import { mailAccounts } from '../../db/schema.ts';
 
 export type MailAccountRow = typeof mailAccounts.$inferSelect;
 
-/** One protocol's stored settings; the password still encrypted. */
+/** An OAuth mailbox's grant: the mailbox's id, its provider, the refresh token still sealed. */
+export type StoredGrant = {
+  mailboxId: string;
+  provider: MailOAuthProvider;
+  refreshEncrypted: string;
+  status: MailboxStatus;
+};
+
+/**
+ * One protocol's stored settings; the password still encrypted, or (OAuth mailboxes, where
+ * `passEncrypted` is null) the grant the access token comes from.
+ */
 export type StoredServer = {
   host: string;
   port: number;
   secure: boolean;
   user: string;
-  passEncrypted: string;
+  passEncrypted: string | null;
+  oauth: StoredGrant | null;
 };
+
+/** The grant of an OAuth mailbox row; null for a password one. */
+export const grantOf = (row: MailAccountRow | undefined): StoredGrant | null =>
+  row && row.provider !== 'password' && row.oauthRefreshEncrypted
+    ? {
+        mailboxId: row.id,
+        provider: row.provider,
+        refreshEncrypted: row.oauthRefreshEncrypted,
+        status: row.status,
+      }
+    : null;
+
+/** Whether the row can log in to its servers: a stored password, or an OAuth grant. */
+const canLogIn = (row: MailAccountRow, passEncrypted: string | null) =>
+  passEncrypted !== null || grantOf(row) !== null;
 /** `dailyLimit`: the limit today (the warm-up's when lower); null: none. */
 export type StoredSmtp = StoredServer & { dailyLimit: number | null };
 
@@ -35,25 +63,27 @@ export const warmupOf = (row: MailAccountRow | undefined): StoredWarmup | null =
  * daily limit, lowered by the warm-up's ramp while it is under it.
  */
 export const smtpOf = (row: MailAccountRow | undefined, now = new Date()): StoredSmtp | null =>
-  row?.smtpHost && row.smtpPassEncrypted
+  row?.smtpHost && canLogIn(row, row.smtpPassEncrypted)
     ? {
         host: row.smtpHost,
         port: row.smtpPort!,
         secure: row.smtpSecure ?? false,
         user: row.smtpUser!,
         passEncrypted: row.smtpPassEncrypted,
+        oauth: grantOf(row),
         dailyLimit: effectiveDailyLimit(row.smtpDailyLimit, warmupOf(row), now),
       }
     : null;
 
 export const imapOf = (row: MailAccountRow | undefined): StoredServer | null =>
-  row?.imapHost && row.imapPassEncrypted
+  row?.imapHost && canLogIn(row, row.imapPassEncrypted)
     ? {
         host: row.imapHost,
         port: row.imapPort!,
         secure: row.imapSecure ?? false,
         user: row.imapUser!,
         passEncrypted: row.imapPassEncrypted,
+        oauth: grantOf(row),
       }
     : null;
 
@@ -81,7 +111,7 @@ export const lockMailAccount = async (
   return row;
 };
 
-const smtpColumns = (smtp: StoredSmtp | null) => ({
+const smtpColumns = (smtp: Omit<StoredSmtp, 'oauth'> | null) => ({
   smtpHost: smtp?.host ?? null,
   smtpPort: smtp?.port ?? null,
   smtpSecure: smtp?.secure ?? null,
@@ -98,7 +128,7 @@ const warmupColumns = (warmup: StoredWarmup | null) => ({
   warmupStartedOn: warmup?.startedOn ?? null,
 });
 
-const imapColumns = (imap: StoredServer | null) => ({
+const imapColumns = (imap: Omit<StoredServer, 'oauth'> | null) => ({
   imapHost: imap?.host ?? null,
   imapPort: imap?.port ?? null,
   imapSecure: imap?.secure ?? null,
@@ -113,9 +143,17 @@ const imapColumns = (imap: StoredServer | null) => ({
 export const saveMailAccount = async (
   db: Db,
   userId: string,
-  changes: { smtp?: StoredSmtp | null; imap?: StoredServer | null; warmup?: StoredWarmup | null },
+  changes: {
+    smtp?: Omit<StoredSmtp, 'oauth'> | null;
+    imap?: Omit<StoredServer, 'oauth'> | null;
+    warmup?: StoredWarmup | null;
+  },
 ): Promise<void> => {
   const values = {
+    // Passwords saved: the mailbox logs in with them (an OAuth grant it had goes).
+    provider: 'password' as const,
+    oauthRefreshEncrypted: null,
+    status: 'ok' as const,
     ...(changes.smtp !== undefined ? smtpColumns(changes.smtp) : {}),
     ...(changes.warmup !== undefined ? warmupColumns(changes.warmup) : {}),
     ...(changes.imap !== undefined ? imapColumns(changes.imap) : {}),

@@ -61,7 +61,7 @@ const resolvePassword = (
   box: SecretBox,
 ): Resolved => {
   if (settings.pass !== undefined) return { pass: settings.pass };
-  if (!stored || stored.host !== settings.host || stored.user !== settings.user)
+  if (!stored?.passEncrypted || stored.host !== settings.host || stored.user !== settings.user)
     return { error: PASSWORD_REQUIRED };
   try {
     return { pass: box.decrypt(stored.passEncrypted) };
@@ -115,8 +115,12 @@ export const saveEmailConfig = async (
     });
   }
 
+  // A connected (OAuth) mailbox turns into a password one: a protocol not sent here had only
+  // the grant to log in with, so it goes.
+  const wasOAuth = row !== undefined && row.provider !== 'password';
   await db.transaction(async (tx) => {
     await saveMailAccount(tx, actor.id, {
+      ...(wasOAuth ? { smtp: null, imap: null } : {}),
       ...(smtp ? { warmup: warmupChange(smtp.warmup, warmupOf(row), new Date()) } : {}),
       ...(smtp
         ? {

@@ -5,10 +5,11 @@
  */
 export {
   findMailAccount,
+  grantOf,
   imapOf,
   lockMailAccount,
   setPacedUntil,
   smtpOf,
   takePaceSlot,
 } from './repo.ts';
-export type { StoredServer, StoredSmtp } from './repo.ts';
+export type { StoredGrant, StoredServer, StoredSmtp } from './repo.ts';

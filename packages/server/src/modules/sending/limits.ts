@@ -4,6 +4,7 @@ import { HttpError, badRequest } from '../../lib/errors.ts';
 import { newMessageId, senderAddress } from '../../mail/message.ts';
 import { findMailAccount, lockMailAccount, smtpOf } from '../mail-accounts/stored.ts';
 import type { StoredSmtp } from '../mail-accounts/stored.ts';
+import { MailboxNeedsReconnect } from '../mail-oauth/credentials.ts';
 import { countSendsToday, insertSentEmail, insertSentEmailsWithoutLimit } from './repo.ts';
 import type { NewSentEmail } from './repo.ts';
 import type { OutgoingEmail, Sender } from './email.ts';
@@ -61,6 +62,7 @@ export const reservationOf = (sender: Sender, email: OutgoingEmail): Reservation
 export const checkCanSend = async (db: Db, userId: string): Promise<void> => {
   const smtp = smtpOf(await findMailAccount(db, userId));
   if (!smtp) throw badRequest(NO_SMTP_CONFIG);
+  if (smtp.oauth?.status === 'reconnect') throw new MailboxNeedsReconnect();
   if (smtp.dailyLimit !== null && (await countSendsToday(db, userId)) >= smtp.dailyLimit)
     throw new DailyLimitReached(smtp.dailyLimit);
 };
@@ -70,6 +72,7 @@ const reserveLocked = (db: Db, request: ReservationRequest): Promise<SendReserva
   db.transaction(async (tx) => {
     const smtp = smtpOf(await lockMailAccount(tx, request.userId));
     if (!smtp) throw badRequest(NO_SMTP_CONFIG);
+    if (smtp.oauth?.status === 'reconnect') throw new MailboxNeedsReconnect();
     if (smtp.dailyLimit !== null && (await countSendsToday(tx, request.userId)) >= smtp.dailyLimit)
       throw new DailyLimitReached(smtp.dailyLimit);
     const { senderEmail, ...email } = request;
@@ -96,7 +99,8 @@ const reserveLocked = (db: Db, request: ReservationRequest): Promise<SendReserva
  * while it is unchanged and has no daily limit, the email is reserved in one statement,
  * without the lock (there is no limit to count against). Anything else takes the locked way.
  *
- * Throws 400 NO_SMTP_CONFIG, DailyLimitReached (429) or AlreadySentInRun (409).
+ * Throws 400 NO_SMTP_CONFIG, MailboxNeedsReconnect (409), DailyLimitReached (429) or
+ * AlreadySentInRun (409).
  */
 export const reserveSend = async (
   db: Db,
