@@ -74,13 +74,20 @@ const SERVER_MAIN = 'packages/server/dist/main.js';
  * process on loopback.
  */
 export const startServer = async (
-  options: { env?: Record<string, string>; args?: string[]; dataDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    args?: string[];
+    dataDir?: string;
+    /** PUBLIC_URL set to the server's own address (OAuth redirect URIs, links). */
+    ownPublicUrl?: boolean;
+  } = {},
 ): Promise<RunningServer> => {
   await (serverBuilt ??= buildServer({ quiet: true }));
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'leadline-e2e-'));
   const database = await createServerDatabase();
   let log = '';
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
     ['--enable-source-maps', SERVER_MAIN, ...(options.args ?? [])],
@@ -93,6 +100,7 @@ export const startServer = async (
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         ...(database ? { DATABASE_URL: database.url } : {}),
+        ...(options.ownPublicUrl ? { PUBLIC_URL: url } : {}),
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,7 +108,6 @@ export const startServer = async (
   );
   child.stdout!.on('data', (chunk) => (log += String(chunk)));
   child.stderr!.on('data', (chunk) => (log += String(chunk)));
-  const url = `http://127.0.0.1:${port}`;
   const output = () => log;
   try {
     await waitForHealth(url, child, output);

@@ -7,7 +7,7 @@ export const ReconnectBanner = () => (
   <Alert color="red" variant="light" role="alert" title="Reconnect your mailbox" mb="md">
     Your mail provider no longer accepts Leadline&apos;s access, so your emails, bulk runs and
     campaign steps wait.{' '}
-    <Anchor component={Link} to={MAIL_SETTINGS_PATH}>
+    <Anchor component={Link} to={MAIL_SETTINGS_PATH} c="inherit" fw={600} underline="always">
       Open the mail settings to reconnect it
     </Anchor>
     .
