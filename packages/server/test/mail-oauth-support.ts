@@ -34,6 +34,8 @@ export type TestProvider = {
   refreshTokenLife: number;
   /** Refresh requests answered so far. */
   refreshes: number;
+  /** The access tokens handed out; introspection calls only these active (until revoked). */
+  issued: Set<string>;
   stop: () => Promise<void>;
 };
 
@@ -55,6 +57,7 @@ export const startTestProvider = async (smtpPort: number, imapPort = 993) => {
     codeTokenLife: 3600,
     refreshTokenLife: 3600,
     refreshes: 0,
+    issued: new Set(),
     stop: async () => {
       await server.stop();
       for (const name of PROVIDER_ENV) {
@@ -63,9 +66,6 @@ export const startTestProvider = async (smtpPort: number, imapPort = 993) => {
       }
     },
   };
-  server.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => {
-    response.body.email = provider.email;
-  });
   server.service.on(
     'beforeResponse',
     (
@@ -81,6 +81,25 @@ export const startTestProvider = async (smtpPort: number, imapPort = 993) => {
         }
         response.body.expires_in = provider.refreshTokenLife;
       } else response.body.expires_in = provider.codeTokenLife;
+      provider.issued.add(String(response.body.access_token));
+    },
+  );
+  // userinfo answers only for a token this provider issued (and not revoked): Leadline reads
+  // the address there, and Dovecot's oauth2 passdb asks it (introspection_mode = auth) whether
+  // a token is active and whose it is.
+  server.service.on(
+    'beforeUserinfo',
+    (
+      response: { body: Record<string, unknown>; statusCode: number },
+      req: { headers: Record<string, string | undefined> },
+    ) => {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (!provider.revoked && provider.issued.has(token))
+        response.body = { sub: 'johndoe', email: provider.email, active: true };
+      else {
+        response.statusCode = 401;
+        response.body = { error: 'invalid_token' };
+      }
     },
   );
   for (const name of PROVIDER_ENV) delete process.env[name];
