@@ -7,7 +7,11 @@ import {
 import type { SystemMessage } from '../src/modules/system-mail/mailer.ts';
 import { createTestContext, TEST_PUBLIC_URL } from './context.ts';
 import type { TestContext } from './context.ts';
-import { adminOf, createLead } from './fixtures.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { campaignDeliveries } from '../src/db/tables/campaigns.ts';
+import { createCampaign, getCampaign, sendCampaign, setStatus } from './campaigns-support.ts';
+import { adminOf, createLead, insertLeads } from './fixtures.ts';
+import { waitFor } from './wait.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
 import { bulkPayload, postBulk, waitForJob } from './email-bulk-support.ts';
 import {
@@ -228,4 +232,49 @@ describe('Bulk runs on a mailbox that needs reconnecting', () => {
       expect(to).toHaveLength(1);
     }
   }, 60_000);
+});
+
+describe('Campaign steps on a mailbox that needs reconnecting', () => {
+  it('hold their emails (not failed) and send each once after reconnecting', async () => {
+    const addresses = Array.from({ length: 4 }, (_, i) => `campaign-${i}@lead.test`);
+    const ids = await insertLeads(
+      t.database.db,
+      acme.organizationId,
+      addresses.map((personEmail, i) => ({ personEmail, personFirstName: `Cam${i}` })),
+    );
+    provider.codeTokenLife = 1;
+    await connectMailbox(t, acme.token);
+    provider.revoked = true;
+    const campaign = await createCampaign(t, acme.token, { leads: ids });
+    expect((await sendCampaign(t, acme.token, campaign._id)).statusCode).toBe(200);
+    const held = await waitFor(
+      () => getCampaign(t, acme.token, campaign._id),
+      // Tried, and put back for the retry a few minutes on (not failed, not paused).
+      (c) => c.nextSendAt !== null && new Date(c.nextSendAt).getTime() > Date.now() + 60_000,
+    );
+    expect(held).toMatchObject({ status: 'active', counts: { sent: 0, failed: 0, queued: 4 } });
+
+    provider.revoked = false;
+    provider.codeTokenLife = 3600;
+    await connectMailbox(t, acme.token);
+    // The retry's time comes at once.
+    await t.database.db
+      .update(campaignDeliveries)
+      .set({ dueAt: sql`now() - interval '1 minute'` })
+      .where(
+        and(
+          eq(campaignDeliveries.campaignId, campaign._id),
+          eq(campaignDeliveries.state, 'queued'),
+        ),
+      );
+    expect((await setStatus(t, acme.token, campaign._id, 'paused')).statusCode).toBe(200);
+    expect((await setStatus(t, acme.token, campaign._id, 'active')).statusCode).toBe(200);
+    const done = await waitFor(
+      () => getCampaign(t, acme.token, campaign._id),
+      (c) => c.status === 'completed',
+    );
+    expect(done.counts).toMatchObject({ sent: 4, failed: 0 });
+    for (const address of addresses)
+      expect(smtp.messages.filter((m) => m.recipients.includes(address))).toHaveLength(1);
+  }, 90_000);
 });
