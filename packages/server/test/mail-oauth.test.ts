@@ -9,6 +9,7 @@ import { createTestContext, TEST_PUBLIC_URL } from './context.ts';
 import type { TestContext } from './context.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { campaignDeliveries } from '../src/db/tables/campaigns.ts';
+import { mailOAuthStates } from '../src/db/schema.ts';
 import { createCampaign, getCampaign, sendCampaign, setStatus } from './campaigns-support.ts';
 import { adminOf, createLead, insertLeads } from './fixtures.ts';
 import { waitFor } from './wait.ts';
@@ -138,6 +139,40 @@ describe('Connect a mailbox with OAuth (authorization code + PKCE)', () => {
     const link = new URL(authorize.headers.get('location')!);
     const foreign = await t.request({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(messageOf(foreign.headers.location).message).toBe(OAUTH_STATE_INVALID);
+  });
+
+  it('refuses a state older than 10 minutes', async () => {
+    const start = await t.request({
+      method: 'POST',
+      url: '/api/email/oauth/start',
+      token: acme.token,
+      payload: { provider: 'custom' },
+    });
+    const cookie = String(start.headers['set-cookie']).split(';')[0]!;
+    await t.database.db
+      .update(mailOAuthStates)
+      .set({ expiresAt: sql`now() - interval '1 second'` });
+    const authorize = await fetch(start.json().url, { redirect: 'manual' });
+    const back = new URL(authorize.headers.get('location')!);
+    const late = await t.request({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie },
+    });
+    expect(messageOf(late.headers.location).message).toBe(OAUTH_STATE_INVALID);
+  });
+
+  it('does not reach a provider on a private address unless MAIL_ALLOW_PRIVATE_HOSTS=1', async () => {
+    delete process.env.MAIL_ALLOW_PRIVATE_HOSTS;
+    try {
+      const { callback } = await connectMailbox(t, acme.token);
+      const { oauth, message } = messageOf(callback.headers.location);
+      expect(oauth).toBe('failed');
+      expect(message).toContain('Test Mail could not be reached');
+      expect(message).toContain('private or reserved address');
+    } finally {
+      process.env.MAIL_ALLOW_PRIVATE_HOSTS = '1';
+    }
   });
 
   it('explains a provider error in words', async () => {
