@@ -110,6 +110,30 @@ describe('Connect a mailbox with OAuth (authorization code + PKCE)', () => {
     expect(t.logs.join('')).not.toMatch(/access_token|refresh_token|code_verifier/);
   });
 
+  it('takes a daily limit for the connected mailbox without a password, keeping its grant', async () => {
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/email/config',
+      token: acme.token,
+      payload: {
+        smtp: {
+          host: '127.0.0.1',
+          port: smtp.port,
+          secure: false,
+          user: 'rep@oauth.test',
+          dailyLimit: 5000,
+        },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await config(acme.token)).toMatchObject({
+      provider: 'custom',
+      status: 'ok',
+      smtp: { dailyLimit: 5000, effectiveDailyLimit: 5000 },
+    });
+    expect((await send(acme.token, 'Under a daily limit')).statusCode).toBe(200);
+  });
+
   it('refuses a used, unknown or foreign state and exchanges nothing', async () => {
     const { back, cookie } = await connectMailbox(t, acme.token);
     const again = await t.request({

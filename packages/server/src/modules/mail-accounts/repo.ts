@@ -164,6 +164,22 @@ export const saveMailAccount = async (
     .onConflictDoUpdate({ target: mailAccounts.userId, set: { ...values, updatedAt: new Date() } });
 };
 
+/** The mailbox's daily limit and (when given: absent keeps it) its warm-up, nothing else. */
+export const saveSendingLimits = async (
+  db: Db,
+  userId: string,
+  limits: { dailyLimit: number | null; warmup: StoredWarmup | null | undefined },
+): Promise<void> => {
+  await db
+    .update(mailAccounts)
+    .set({
+      smtpDailyLimit: limits.dailyLimit,
+      ...(limits.warmup !== undefined ? warmupColumns(limits.warmup) : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(mailAccounts.userId, userId));
+};
+
 /** Removes one protocol's settings; the row goes once neither is left. */
 export const clearMailProtocol = async (
   db: Db,

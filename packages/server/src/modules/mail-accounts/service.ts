@@ -18,12 +18,13 @@ import type { CurrentUser } from '../../caller/current-user.ts';
 import {
   clearMailProtocol,
   findMailAccount,
+  saveSendingLimits,
   imapOf,
   saveMailAccount,
   smtpOf,
   warmupOf,
 } from './repo.ts';
-import type { StoredServer, StoredWarmup } from './repo.ts';
+import type { MailAccountRow, StoredServer, StoredWarmup } from './repo.ts';
 import { toEmailConfig } from './present.ts';
 
 export const PASSWORD_UNREADABLE =
@@ -92,6 +93,7 @@ export const saveEmailConfig = async (
   data: EmailConfigData,
 ): Promise<{ message: string }> => {
   const row = await findMailAccount(db, actor.id);
+  if (keepsOAuthLogin(row, data)) return saveLimitsOnly(db, actor, row!, data.smtp!);
   const smtpPass = data.smtp && resolvePassword(data.smtp, smtpOf(row), box);
   const imapPass = data.imap && resolvePassword(data.imap, imapOf(row), box);
   const missing: Record<string, string> = {};
@@ -153,6 +155,42 @@ export const saveEmailConfig = async (
       type: 'Email',
       action: 'settings saved',
       details: `${actor.name} saved mail settings: ${saved.join(', ')}`,
+    });
+  });
+  return { message: CONFIG_SAVED };
+};
+
+/**
+ * A connected (OAuth) mailbox's SMTP card saved with its server and address unchanged and no
+ * password: only its daily limit and warm-up change; it keeps logging in with its grant.
+ */
+const keepsOAuthLogin = (row: MailAccountRow | undefined, data: EmailConfigData): boolean =>
+  row !== undefined &&
+  row.provider !== 'password' &&
+  data.imap === undefined &&
+  data.smtp !== undefined &&
+  data.smtp.pass === undefined &&
+  data.smtp.host === row.smtpHost &&
+  data.smtp.port === row.smtpPort &&
+  data.smtp.user === row.smtpUser;
+
+const saveLimitsOnly = async (
+  db: Db,
+  actor: CurrentUser,
+  row: MailAccountRow,
+  smtp: NonNullable<EmailConfigData['smtp']>,
+): Promise<{ message: string }> => {
+  await db.transaction(async (tx) => {
+    await saveSendingLimits(tx, actor.id, {
+      dailyLimit: smtp.dailyLimit ?? null,
+      warmup: warmupChange(smtp.warmup, warmupOf(row), new Date()),
+    });
+    await logActivity(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.id,
+      type: 'Email',
+      action: 'settings saved',
+      details: `${actor.name} saved the sending limits of ${row.smtpUser}`,
     });
   });
   return { message: CONFIG_SAVED };
