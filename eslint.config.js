@@ -35,6 +35,7 @@ const serverDoors = {
   ],
   'email-events': ['present.ts', 'record.ts'],
   'mail-accounts': ['present.ts', 'saving.ts', 'stored.ts'],
+  'mail-oauth': ['credentials.ts', 'service.ts'],
   organizations: ['service.ts'],
   replies: ['history.ts', 'present.ts', 'service.ts', 'threading.ts'],
   sending: ['email.ts', 'limits.ts', 'outbox.ts', 'records.ts'],

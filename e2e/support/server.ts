@@ -98,6 +98,8 @@ export const startServer = async (
     dataDir?: string;
     /** Keep the PostgreSQL database when stopped (a golden). */
     keepDatabase?: boolean;
+    /** PUBLIC_URL set to the server's own address (OAuth redirect URIs, links). */
+    ownPublicUrl?: boolean;
   } = {},
 ): Promise<RunningServer> => {
   await (serverBuilt ??= buildServer({ quiet: true }));
@@ -111,6 +113,7 @@ export const startServer = async (
     (golden ? copyGoldenDir(golden) : mkdtempSync(join(tmpdir(), 'leadline-e2e-')));
   const database = await createServerDatabase(golden?.databaseName);
   let log = '';
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
     ['--enable-source-maps', SERVER_MAIN, ...(options.args ?? [])],
@@ -123,6 +126,7 @@ export const startServer = async (
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         ...(database ? { DATABASE_URL: database.url } : {}),
+        ...(options.ownPublicUrl ? { PUBLIC_URL: url } : {}),
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -130,7 +134,6 @@ export const startServer = async (
   );
   child.stdout!.on('data', (chunk) => (log += String(chunk)));
   child.stderr!.on('data', (chunk) => (log += String(chunk)));
-  const url = `http://127.0.0.1:${port}`;
   const output = () => log;
   try {
     await waitForHealth(url, child, output);

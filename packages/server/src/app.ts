@@ -42,6 +42,10 @@ import { bulkEmailRoutes } from './modules/bulk/routes.ts';
 import { sendingRoutes } from './modules/sending/routes.ts';
 import { mailAccountRoutes } from './modules/mail-accounts/routes.ts';
 import { mailboxRoutes } from './modules/mailboxes/routes.ts';
+import { mailOAuthRoutes } from './modules/mail-oauth/routes.ts';
+import { setReconnectNotice } from './modules/mail-oauth/credentials.ts';
+import { reconnectNotice } from './modules/mail-oauth/service.ts';
+import { resumeRunsAfterReconnect } from './modules/bulk/service.ts';
 import { unsubscribeRoutes } from './modules/unsubscribe/routes.ts';
 import { suppressionRoutes } from './modules/suppression/routes.ts';
 import { templatesRoutes } from './modules/templates/routes.ts';
@@ -87,6 +91,9 @@ export type AppDeps = {
 };
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/** PUBLIC_URL when none is given (config.ts's default for port 3000). */
+const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 const DEFAULT_LIMITS: AuthLimits = {
   signin: { max: 5, timeWindow: 15 * 60_000 },
@@ -207,6 +214,13 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(importRoutes(deps.db, deps.queue));
   await app.register(mailAccountRoutes(deps.db, deps.secretKey));
   await app.register(mailboxRoutes(deps.db, deps.secretKey));
+  await app.register(
+    mailOAuthRoutes(deps.db, deps.secretKey, {
+      publicUrl: deps.publicUrl ?? DEFAULT_PUBLIC_URL,
+      onConnected: (userId) => resumeRunsAfterReconnect(deps.db, deps.queue, userId),
+    }),
+  );
+  if (deps.systemMail) setReconnectNotice(reconnectNotice(deps.db, deps.systemMail));
   await app.register(sendingRoutes(deps.db, deps.secretKey));
   await app.register(bulkEmailRoutes(deps.db, deps.queue));
   await app.register(unsubscribeRoutes(deps.db, deps.secretKey));

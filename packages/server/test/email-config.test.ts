@@ -12,6 +12,9 @@ import { adminOf } from './fixtures.ts';
 import { freePort, startImapServer, startSmtpServer } from './mail-servers.ts';
 import type { TestImapServer, TestSmtpServer } from './mail-servers.ts';
 
+/** What GET /api/email/config says of a mailbox that logs in with passwords. */
+const PASSWORD_MAILBOX = { provider: 'password', status: 'ok', email: null };
+
 let t: TestContext;
 let smtp: TestSmtpServer;
 let imap: TestImapServer;
@@ -85,6 +88,7 @@ describe('POST /api/email/config', () => {
           effectiveDailyLimit: 25,
         },
         imap: null,
+        ...PASSWORD_MAILBOX,
       },
     });
     expect(config.body).not.toContain(smtp.password);
@@ -124,7 +128,11 @@ describe('POST /api/email/config', () => {
       message: 'SMTP login failed: wrong username or password.',
       errors: { smtp: 'SMTP login failed: wrong username or password.' },
     });
-    expect((await getConfig(rep)).json().config).toEqual({ smtp: null, imap: null });
+    expect((await getConfig(rep)).json().config).toEqual({
+      smtp: null,
+      imap: null,
+      ...PASSWORD_MAILBOX,
+    });
   });
 
   it("explains Microsoft 365's and Google's refusals of a password in words", async () => {
@@ -150,7 +158,7 @@ describe('POST /api/email/config', () => {
         `SMTP login failed. ${GOOGLE_PASSWORD_REFUSED}`,
       ]);
       expect(messages.join(' ')).not.toContain('x.test');
-      expect((await getConfig(rep)).json().config).toEqual({ smtp: null, imap: null });
+      expect((await getConfig(rep)).json().config).toEqual({ smtp: null, imap: null, ...PASSWORD_MAILBOX });
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
     }
@@ -182,7 +190,11 @@ describe('POST /api/email/config', () => {
     expect(imapTls.json().message).toBe(
       'The server did not answer with TLS on this port: turn Use SSL/TLS off, or use the TLS port (usually 993).',
     );
-    expect((await getConfig(rep)).json().config).toEqual({ smtp: null, imap: null });
+    expect((await getConfig(rep)).json().config).toEqual({
+      smtp: null,
+      imap: null,
+      ...PASSWORD_MAILBOX,
+    });
   });
 
   it('logs in to Dovecot over IMAP with the right password and saves', async () => {
@@ -192,6 +204,7 @@ describe('POST /api/email/config', () => {
     expect((await getConfig(rep)).json().config).toEqual({
       smtp: null,
       imap: { host: '127.0.0.1', port: imap.port, secure: false, user: imap.user },
+      ...PASSWORD_MAILBOX,
     });
   });
 
@@ -279,7 +292,11 @@ describe('POST /api/email/config', () => {
       payload: '[1,2]',
     });
     expect(notJson.statusCode).toBe(400);
-    expect((await getConfig(rep)).json().config).toEqual({ smtp: null, imap: null });
+    expect((await getConfig(rep)).json().config).toEqual({
+      smtp: null,
+      imap: null,
+      ...PASSWORD_MAILBOX,
+    });
   });
 
   it('reads the daily limit as the seed does: blank or not a number is none, below 0 is 0', async () => {
@@ -305,8 +322,16 @@ describe('GET and DELETE /api/email/config', () => {
     const rep = await newRep();
     const colleague = await newRep();
     expect((await save(rep, { smtp: smtpSettings(), imap: imapSettings() })).statusCode).toBe(200);
-    expect((await getConfig(colleague)).json().config).toEqual({ smtp: null, imap: null });
-    expect((await getConfig(acme.token)).json().config).toEqual({ smtp: null, imap: null });
+    expect((await getConfig(colleague)).json().config).toEqual({
+      smtp: null,
+      imap: null,
+      ...PASSWORD_MAILBOX,
+    });
+    expect((await getConfig(acme.token)).json().config).toEqual({
+      smtp: null,
+      imap: null,
+      ...PASSWORD_MAILBOX,
+    });
     expect((await getConfig(rep)).json().config.smtp).not.toBeNull();
   });
 
@@ -321,6 +346,7 @@ describe('GET and DELETE /api/email/config', () => {
     expect((await getConfig(rep)).json().config).toEqual({
       smtp: null,
       imap: { host: '127.0.0.1', port: imap.port, secure: false, user: imap.user },
+      ...PASSWORD_MAILBOX,
     });
     const again = await remove('?protocol=smtp');
     expect(again.statusCode).toBe(404);
@@ -332,7 +358,11 @@ describe('GET and DELETE /api/email/config', () => {
     }
     const imapGone = await remove('?protocol=imap');
     expect(imapGone.json()).toEqual({ message: 'IMAP configuration deleted successfully!' });
-    expect((await getConfig(rep)).json().config).toEqual({ smtp: null, imap: null });
+    expect((await getConfig(rep)).json().config).toEqual({
+      smtp: null,
+      imap: null,
+      ...PASSWORD_MAILBOX,
+    });
   });
 
   it('needs a token and the configureEmail permission', async () => {

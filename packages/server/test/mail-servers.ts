@@ -187,7 +187,15 @@ const DOVECOT = pathOf('Dovecot');
  * about 4 s): tests try the right password before the wrong one where they can.
  */
 export const startImapServer = async (
-  options: { user?: string; password?: string } = {},
+  options: {
+    user?: string;
+    password?: string;
+    /**
+     * Also XOAUTH2 / OAUTHBEARER: each token checked by a GET to this URL with it as the bearer
+     * (the answer's `active` and `email`: Dovecot's oauth2 passdb, introspection_mode = auth).
+     */
+    oauth2IntrospectionUrl?: string;
+  } = {},
 ): Promise<TestImapServer> => {
   // Missing Dovecot fails the test at once, saying how to install it (never a timeout).
   requirePrerequisites(['Dovecot']);
@@ -219,9 +227,18 @@ instance_name = leadline-test-${port}
 log_path = ${logPath}
 ${unprivileged}ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${options.oauth2IntrospectionUrl ? ' xoauth2 oauthbearer' : ''}
 auth_failure_delay = 0
-passdb {
+${
+  options.oauth2IntrospectionUrl
+    ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${dir}/oauth2.conf
+}
+`
+    : ''
+}passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${dir}/users
 }
@@ -246,6 +263,12 @@ service anvil {
 `;
   const configPath = join(dir, 'dovecot.conf');
   writeFileSync(configPath, config);
+  if (options.oauth2IntrospectionUrl)
+    writeFileSync(
+      join(dir, 'oauth2.conf'),
+      `introspection_mode = auth\nintrospection_url = ${options.oauth2IntrospectionUrl}\nusername_attribute = email\nactive_attribute = active\nactive_value = true\n`,
+      { mode: 0o644 },
+    );
   const log = () => {
     try {
       return readFileSync(logPath, 'utf8');

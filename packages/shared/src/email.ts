@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MailboxProvider, MailboxStatus } from './mail-oauth.ts';
 import type { BounceType } from './deliverability.ts';
 import { warmupSchema } from './sending-window.ts';
 import type { Warmup } from './sending-window.ts';
@@ -394,7 +395,16 @@ export type SmtpSettings = {
 };
 export type ImapSettings = { host: string; port: number; secure: boolean; user: string };
 export type EmailConfigResponse = {
-  config: { smtp: SmtpSettings | null; imap: ImapSettings | null };
+  config: {
+    smtp: SmtpSettings | null;
+    imap: ImapSettings | null;
+    /** How the mailbox logs in: 'password', or the OAuth provider it was connected with. */
+    provider: MailboxProvider;
+    /** 'reconnect': the OAuth grant was refused; sends wait until it is connected again. */
+    status: MailboxStatus;
+    /** The connected address (OAuth mailboxes), null for a password one. */
+    email: string | null;
+  };
 };
 
 /* Sent emails (the lead's history). */

@@ -2,16 +2,13 @@ import { z } from 'zod';
 import { INVALID_MAILBOX_ID, imapSettingsSchema, smtpSettingsSchema } from './email.ts';
 import { uuidSchema } from './ids.ts';
 import type { ImapSettings, SmtpSettings } from './email.ts';
+import type { MailboxProvider, MailboxStatus } from './mail-oauth.ts';
 
 /**
  * A user's mailboxes (GET /api/email/mailboxes): each with its own SMTP and IMAP settings,
  * from-name, daily limit and warm-up; one is the default, which sends that name no mailbox use.
  */
-export const MAILBOX_PROVIDERS = ['password', 'google', 'microsoft', 'custom'] as const;
-export type MailboxProvider = (typeof MAILBOX_PROVIDERS)[number];
-/** 'reconnect': its OAuth grant was refused; it sends nothing until connected again. */
-export const MAILBOX_STATUSES = ['ok', 'reconnect'] as const;
-export type MailboxStatus = (typeof MAILBOX_STATUSES)[number];
+export type { MailboxProvider, MailboxStatus } from './mail-oauth.ts';
 
 export const MAILBOX_NOT_FOUND = 'Mailbox not found';
 export const MAILBOX_SAVED = 'Mailbox saved';

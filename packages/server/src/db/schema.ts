@@ -23,6 +23,11 @@ import type { ActivityType } from '@leadline/shared/activity';
 import type { ImportError } from '@leadline/shared/imports';
 import type { LeadData } from '@leadline/shared/leads';
 import type { EmailKind, SentEmailStatus } from '@leadline/shared/email';
+import type {
+  MailOAuthProvider,
+  MailboxProvider,
+  MailboxStatus,
+} from '@leadline/shared/mail-oauth';
 import type { BounceType, SuppressionReason } from '@leadline/shared/deliverability';
 
 // Column helpers, also used by the feature tables in ./tables/.
@@ -341,6 +346,12 @@ export const mailAccounts = pgTable(
     warmupStartedOn: date('warmup_started_on', { mode: 'string' }),
     /** Human pacing: the mailbox's next campaign email waits until then. */
     pacedUntil: timestamp('paced_until', { withTimezone: true }),
+    /** 'password' (the SMTP/IMAP passwords above), or the OAuth provider it was connected with. */
+    provider: text('provider').$type<MailboxProvider>().notNull().default('password'),
+    /** OAuth: the refresh token, sealed with SECRET_KEY like the passwords. */
+    oauthRefreshEncrypted: text('oauth_refresh_encrypted'),
+    /** 'reconnect': the provider refused the grant; sends wait until it is connected again. */
+    status: text('status').$type<MailboxStatus>().notNull().default('ok'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -350,6 +361,26 @@ export const mailAccounts = pgTable(
       .on(t.userId)
       .where(sql`${t.isDefault}`),
   ],
+);
+
+/**
+ * An OAuth sign-in under way (Connect Google / Microsoft / custom): the state the provider
+ * hands back (only its SHA-256 kept), the user it belongs to, and the PKCE verifier sealed.
+ * Taken (deleted) by the one callback that uses it; worthless after `expiresAt` (10 minutes).
+ */
+export const mailOAuthStates = pgTable(
+  'mail_oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<MailOAuthProvider>().notNull(),
+    verifierEncrypted: text('verifier_encrypted').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mail_oauth_states_expires_idx').on(table.expiresAt)],
 );
 
 /**

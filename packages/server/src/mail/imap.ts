@@ -7,16 +7,17 @@ import { MAIL_TIMEOUT_SECONDS, MailLoginError, explainLoginFailure } from './err
 import type { MailDeadlineStep } from './errors.ts';
 import { withoutNul } from '../lib/text.ts';
 import { resolveMailHost } from './host.ts';
+import { secretOf } from './secret.ts';
+import type { MailSecret } from './secret.ts';
 import type { OutboundTarget } from './host.ts';
 
-/** An IMAP account with its password in clear (only ever held in memory). */
+/** An IMAP account with its password or OAuth access token in clear (only ever held in memory). */
 export type ImapAccount = {
   host: string;
   port: number;
   secure: boolean;
   user: string;
-  pass: string;
-};
+} & MailSecret;
 
 /**
  * How long one step with a user's IMAP server may take in all, whatever it sends meanwhile:
@@ -61,7 +62,11 @@ const createImapClient = (
     ...(target.servername ? { servername: target.servername } : {}),
     port: account.port,
     secure: account.secure,
-    auth: { user: account.user, pass: account.pass },
+    // XOAUTH2 (imapflow's `accessToken`) for an OAuth mailbox, else LOGIN with the password.
+    auth:
+      account.accessToken !== undefined
+        ? { user: account.user, accessToken: account.accessToken }
+        : { user: account.user, pass: account.pass },
     logger: false,
     connectionTimeout: timeoutSeconds * 1000,
     greetingTimeout: timeoutSeconds * 1000,
@@ -96,7 +101,9 @@ const connectImap = async (
     );
   } catch (error) {
     client?.close();
-    throw new MailLoginError(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
+    throw new MailLoginError(
+      explainLoginFailure({ protocol: 'IMAP', ...account, pass: secretOf(account) }, error),
+    );
   }
 };
 

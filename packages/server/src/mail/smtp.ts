@@ -4,16 +4,23 @@ import type { Mail } from 'nodemailer';
 import { withMailDeadline } from './deadline.ts';
 import { MAIL_TIMEOUT_SECONDS, MailLoginError, explainLoginFailure } from './errors.ts';
 import { resolveMailHost } from './host.ts';
+import { secretOf } from './secret.ts';
+import type { MailSecret } from './secret.ts';
 import type { OutboundTarget } from './host.ts';
 
-/** An SMTP account with its password in clear (only ever held in memory, for one send). */
+/** An SMTP account with its password or access token (only ever held in memory, for one send). */
 export type SmtpAccount = {
   host: string;
   port: number;
   secure: boolean;
   user: string;
-  pass: string;
-};
+} & MailSecret;
+
+/** nodemailer's `auth`: XOAUTH2 with the access token, else the password (PLAIN/LOGIN). */
+const authOf = (account: SmtpAccount) =>
+  account.accessToken !== undefined
+    ? { type: 'OAuth2' as const, user: account.user, accessToken: account.accessToken }
+    : { user: account.user, pass: account.pass };
 
 export type OutgoingMessage = Mail.Options;
 
@@ -73,7 +80,7 @@ const connectionOf = (account: SmtpAccount, target: OutboundTarget, timeoutSecon
   port: account.port,
   secure: account.secure,
   ...(target.servername ? { tls: { servername: target.servername } } : {}),
-  auth: { user: account.user, pass: account.pass },
+  auth: authOf(account),
   connectionTimeout: timeoutSeconds * 1000,
   greetingTimeout: timeoutSeconds * 1000,
   socketTimeout: 3 * timeoutSeconds * 1000,
@@ -290,7 +297,9 @@ export const verifySmtpLogin = async (
   try {
     await transport.verify();
   } catch (error) {
-    throw new MailLoginError(explainLoginFailure({ protocol: 'SMTP', ...account }, error));
+    throw new MailLoginError(
+      explainLoginFailure({ protocol: 'SMTP', ...account, pass: secretOf(account) }, error),
+    );
   } finally {
     transport.close();
   }

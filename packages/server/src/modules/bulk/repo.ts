@@ -299,3 +299,22 @@ export const findSelectedLeads = (db: Db, organizationId: string, ids: string[])
     .select({ id: leads.id, mailSent: leads.mailSent })
     .from(leads)
     .where(and(eq(leads.organizationId, organizationId), inArray(leads.id, ids)));
+
+/** The user's runs paused because their mailbox needed reconnecting (paused with `message`). */
+export const findRunsPausedWith = async (
+  db: Db,
+  userId: string,
+  message: string,
+): Promise<string[]> => {
+  const rows = await db
+    .select({ id: emailBulkRuns.id })
+    .from(emailBulkRuns)
+    .where(
+      and(
+        eq(emailBulkRuns.userId, userId),
+        eq(emailBulkRuns.status, 'paused'),
+        eq(emailBulkRuns.message, message),
+      ),
+    );
+  return rows.map((row) => row.id);
+};

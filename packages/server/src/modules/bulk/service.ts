@@ -20,8 +20,10 @@ import { logActivity } from '../activity/log.ts';
 import { INVALID_LEAD_ID, LEAD_NOT_FOUND, organizationOf } from '../leads/service.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { UUID_PATTERN } from '@leadline/shared/ids';
+import { RECONNECT_MAILBOX } from '@leadline/shared/mail-oauth';
 import {
   findBulkRun,
+  findRunsPausedWith,
   findSelectedLeads,
   insertBulkRun,
   listBulkRuns,
@@ -194,4 +196,19 @@ export const resumeBulkEmailJob = async (
   if (!resumed) throw conflict(BULK_NOT_PAUSED);
   await queueBulkRun(queue, resumed.id);
   return { message: BULK_RESUMED, job: toBulkEmailJob(resumed) };
+};
+
+/**
+ * The user's mailbox is connected again: their runs that paused for it go on from where they
+ * paused (as a resume would), each email still once.
+ */
+export const resumeRunsAfterReconnect = async (
+  db: Db,
+  queue: JobQueue,
+  userId: string,
+): Promise<void> => {
+  for (const runId of await findRunsPausedWith(db, userId, RECONNECT_MAILBOX)) {
+    const resumed = await resumeBulkRun(db, userId, runId);
+    if (resumed) await queueBulkRun(queue, resumed.id);
+  }
 };

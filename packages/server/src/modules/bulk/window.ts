@@ -26,7 +26,7 @@ export const BULK_WINDOW = 16;
 const CHUNK = 100;
 
 /** What one lead's turn came to: a counter to move, or the end of the run. */
-type Step = { counter: BulkCounter } | { stop: string };
+type Step = { counter: BulkCounter } | { stop: string } | { pause: string };
 
 const stepOf = async (
   db: Db,
@@ -43,6 +43,9 @@ const stepOf = async (
       return { counter: 'skippedReplied' };
     case 'limit-reached':
       return { stop: outcome.message };
+    case 'reconnect':
+      // The mailbox needs reconnecting: the run waits at this lead; connecting resumes it.
+      return { pause: outcome.message };
     case 'failed':
       return outcome.fatal ? { stop: outcome.error } : { counter: 'failed' };
     case 'skipped-already':
@@ -212,6 +215,7 @@ export const sendAll = async (
           ? await stepOf(db, run, item.leadId, outcome)
           : { counter: 'skippedDeleted' };
         if ('stop' in step) loop.stopped ??= step.stop;
+        else if ('pause' in step) loop.paused ??= step.pause;
         else progress.done(item.index, step.counter);
         await watchBounces(outcome);
       }

@@ -26,13 +26,15 @@ import type { CurrentUser } from '../../caller/current-user.ts';
 import { findMailAccount, findMailbox, imapOf } from '../mail-accounts/stored.ts';
 import { MAILBOX_NOT_FOUND } from '@leadline/shared/mailboxes';
 import { openInbox } from '../../mail/imap.ts';
+import { secretOf } from '../../mail/secret.ts';
+import { mailSecretOf } from '../mail-oauth/credentials.ts';
 import { readInboxPage, readMessageSource } from './mailbox.ts';
 import { attachmentName, listedAttachments, toInboxEmail, toInboxMessage } from './present.ts';
 import { checkReplies } from '../replies/service.ts';
 
 /**
- * The IMAP account of one of the caller's mailboxes (their default when none is named), its
- * password decrypted (held in memory only). Another user's mailbox is unknown (404).
+ * The IMAP account of one of the caller's mailboxes (their default when none is named), with
+ * its password or access token (held in memory only). Another user's mailbox is unknown (404).
  */
 const imapAccountOf = async (
   db: Db,
@@ -46,12 +48,10 @@ const imapAccountOf = async (
   if (mailboxId && !row) throw notFound(MAILBOX_NOT_FOUND);
   const stored = imapOf(row);
   if (!stored) throw badRequest(NO_IMAP_CONFIG);
-  try {
-    const { passEncrypted, ...server } = stored;
-    return { ...server, pass: box.decrypt(passEncrypted) };
-  } catch {
-    throw badRequest(IMAP_PASSWORD_UNREADABLE);
-  }
+  const secret = await mailSecretOf(db, box, stored);
+  if (!secret) throw badRequest(IMAP_PASSWORD_UNREADABLE);
+  const { host, port, secure, user } = stored;
+  return { host, port, secure, user, ...secret };
 };
 
 type ImapErrorLike = { code?: unknown; responseText?: unknown };
@@ -65,7 +65,9 @@ const asInboxError = (account: ImapAccount, error: unknown): unknown => {
   if (error instanceof MailLoginError) return badRequest(error.message);
   const kind = classifyMailError(error);
   if (kind !== 'other')
-    return badRequest(explainLoginFailure({ protocol: 'IMAP', ...account }, error));
+    return badRequest(
+      explainLoginFailure({ protocol: 'IMAP', ...account, pass: secretOf(account) }, error),
+    );
   const e = (error ?? {}) as ImapErrorLike;
   if (typeof e.code === 'string' || typeof e.responseText === 'string')
     return badRequest(explainReadFailure(error));

@@ -24,5 +24,8 @@ export const toEmailConfig = (
         }
       : null,
     imap: imap ? { host: imap.host, port: imap.port, secure: imap.secure, user: imap.user } : null,
+    provider: row?.provider ?? 'password',
+    status: row?.status ?? 'ok',
+    email: row && row.provider !== 'password' ? row.smtpUser : null,
   };
 };

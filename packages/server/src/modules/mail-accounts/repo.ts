@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MailProtocol } from '@leadline/shared/email';
+import type { MailOAuthProvider, MailboxStatus } from '@leadline/shared/mail-oauth';
 import { effectiveDailyLimit } from '@leadline/shared/sending-window';
 import type { Warmup } from '@leadline/shared/sending-window';
 import type { Db } from '../../db/connection.ts';
@@ -7,14 +8,41 @@ import { mailAccounts } from '../../db/schema.ts';
 
 export type MailAccountRow = typeof mailAccounts.$inferSelect;
 
-/** One protocol's stored settings; the password still encrypted. */
+/** An OAuth mailbox's grant: the mailbox's id, its provider, the refresh token still sealed. */
+export type StoredGrant = {
+  mailboxId: string;
+  provider: MailOAuthProvider;
+  refreshEncrypted: string;
+  status: MailboxStatus;
+};
+
+/**
+ * One protocol's stored settings; the password still encrypted, or (OAuth mailboxes, where
+ * `passEncrypted` is null) the grant the access token comes from.
+ */
 export type StoredServer = {
   host: string;
   port: number;
   secure: boolean;
   user: string;
-  passEncrypted: string;
+  passEncrypted: string | null;
+  oauth: StoredGrant | null;
 };
+
+/** The grant of an OAuth mailbox row; null for a password one. */
+export const grantOf = (row: MailAccountRow | undefined): StoredGrant | null =>
+  row && row.provider !== 'password' && row.oauthRefreshEncrypted
+    ? {
+        mailboxId: row.id,
+        provider: row.provider,
+        refreshEncrypted: row.oauthRefreshEncrypted,
+        status: row.status,
+      }
+    : null;
+
+/** Whether the row can log in to its servers: a stored password, or an OAuth grant. */
+const canLogIn = (row: MailAccountRow, passEncrypted: string | null) =>
+  passEncrypted !== null || grantOf(row) !== null;
 /**
  * `dailyLimit`: the limit today (the warm-up's when lower); null: none. `mailboxId`: the mailbox
  * whose limit a send counts against.
@@ -43,13 +71,14 @@ export const warmupOf = (row: MailAccountRow | undefined): StoredWarmup | null =
  * daily limit, lowered by the warm-up's ramp while it is under it.
  */
 export const smtpOf = (row: MailAccountRow | undefined, now = new Date()): StoredSmtp | null =>
-  row?.smtpHost && row.smtpPassEncrypted
+  row?.smtpHost && canLogIn(row, row.smtpPassEncrypted)
     ? {
         host: row.smtpHost,
         port: row.smtpPort!,
         secure: row.smtpSecure ?? false,
         user: row.smtpUser!,
         passEncrypted: row.smtpPassEncrypted,
+        oauth: grantOf(row),
         dailyLimit: effectiveDailyLimit(row.smtpDailyLimit, warmupOf(row), now),
         mailboxId: row.id,
         fromName: row.fromName,
@@ -57,13 +86,14 @@ export const smtpOf = (row: MailAccountRow | undefined, now = new Date()): Store
     : null;
 
 export const imapOf = (row: MailAccountRow | undefined): StoredServer | null =>
-  row?.imapHost && row.imapPassEncrypted
+  row?.imapHost && canLogIn(row, row.imapPassEncrypted)
     ? {
         host: row.imapHost,
         port: row.imapPort!,
         secure: row.imapSecure ?? false,
         user: row.imapUser!,
         passEncrypted: row.imapPassEncrypted,
+        oauth: grantOf(row),
       }
     : null;
 
@@ -140,7 +170,7 @@ const warmupColumns = (warmup: StoredWarmup | null) => ({
   warmupStartedOn: warmup?.startedOn ?? null,
 });
 
-const imapColumns = (imap: StoredServer | null) => ({
+const imapColumns = (imap: Omit<StoredServer, 'oauth'> | null) => ({
   imapHost: imap?.host ?? null,
   imapPort: imap?.port ?? null,
   imapSecure: imap?.secure ?? null,
@@ -149,16 +179,24 @@ const imapColumns = (imap: StoredServer | null) => ({
 });
 
 /** SMTP settings as a save writes them (the limit as configured). */
-export type SmtpToStore = Omit<StoredSmtp, 'mailboxId' | 'fromName'>;
+export type SmtpToStore = Omit<StoredSmtp, 'mailboxId' | 'fromName' | 'oauth'>;
 
 export type MailboxChanges = {
   smtp?: SmtpToStore | null;
-  imap?: StoredServer | null;
+  imap?: Omit<StoredServer, 'oauth'> | null;
   warmup?: StoredWarmup | null;
   fromName?: string | null;
 };
 
+/** A password saved: the mailbox logs in with passwords from now on (an OAuth grant it had goes). */
+const PASSWORD_LOGIN = {
+  provider: 'password' as const,
+  oauthRefreshEncrypted: null,
+  status: 'ok' as const,
+};
+
 const columnsOf = (changes: MailboxChanges) => ({
+  ...(changes.smtp?.passEncrypted || changes.imap?.passEncrypted ? PASSWORD_LOGIN : {}),
   ...(changes.smtp !== undefined ? smtpColumns(changes.smtp) : {}),
   ...(changes.warmup !== undefined ? warmupColumns(changes.warmup) : {}),
   ...(changes.imap !== undefined ? imapColumns(changes.imap) : {}),
@@ -246,6 +284,22 @@ export const deleteMailbox = async (db: Db, userId: string, mailboxId: string): 
   if (!gone?.isDefault) return;
   const [next] = await listMailboxes(db, userId);
   if (next) await setDefaultMailbox(db, userId, next.id);
+};
+
+/** The mailbox's daily limit and (when given: absent keeps it) its warm-up, nothing else. */
+export const saveSendingLimits = async (
+  db: Db,
+  mailboxId: string,
+  limits: { dailyLimit: number | null; warmup: StoredWarmup | null | undefined },
+): Promise<void> => {
+  await db
+    .update(mailAccounts)
+    .set({
+      smtpDailyLimit: limits.dailyLimit,
+      ...(limits.warmup !== undefined ? warmupColumns(limits.warmup) : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(mailAccounts.id, mailboxId));
 };
 
 /** Removes one protocol's settings of a mailbox; the mailbox goes once neither is left. */

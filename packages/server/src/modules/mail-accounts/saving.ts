@@ -52,7 +52,7 @@ const resolvePassword = (
   box: SecretBox,
 ): Resolved => {
   if (settings.pass !== undefined) return { pass: settings.pass };
-  if (!stored || stored.host !== settings.host || stored.user !== settings.user)
+  if (!stored?.passEncrypted || stored.host !== settings.host || stored.user !== settings.user)
     return { error: PASSWORD_REQUIRED };
   try {
     return { pass: box.decrypt(stored.passEncrypted) };
@@ -137,3 +137,20 @@ export const savedServers = (changes: MailboxChanges): string =>
   [changes.smtp && `SMTP (${changes.smtp.host})`, changes.imap && `IMAP (${changes.imap.host})`]
     .filter(Boolean)
     .join(', ');
+
+/**
+ * A connected (OAuth) mailbox's SMTP card saved with its server and address unchanged and no
+ * password: only its daily limit and warm-up change; it keeps logging in with its grant.
+ */
+export const keepsOAuthLogin = (
+  row: MailAccountRow | undefined,
+  data: Pick<EmailConfigData, 'smtp' | 'imap'>,
+): boolean =>
+  row !== undefined &&
+  row.provider !== 'password' &&
+  data.imap === undefined &&
+  data.smtp !== undefined &&
+  data.smtp.pass === undefined &&
+  data.smtp.host === row.smtpHost &&
+  data.smtp.port === row.smtpPort &&
+  data.smtp.user === row.smtpUser;

@@ -7,15 +7,24 @@ export {
   deleteMailbox,
   findMailAccount,
   findMailbox,
+  grantOf,
   imapOf,
   insertMailbox,
   listMailboxes,
   lockMailAccount,
+  saveSendingLimits,
   setDefaultMailbox,
   setPacedUntil,
   smtpOf,
   takePaceSlot,
   updateMailbox,
+  warmupOf,
 } from './repo.ts';
-export type { MailAccountRow, MailboxChanges, StoredServer, StoredSmtp } from './repo.ts';
+export type {
+  MailAccountRow,
+  MailboxChanges,
+  StoredGrant,
+  StoredServer,
+  StoredSmtp,
+} from './repo.ts';
 export { ownMailboxId } from './own.ts';

@@ -18,9 +18,9 @@ export const toMailbox = (
   return {
     _id: row.id,
     email: mailboxAddress(row, userEmail),
-    provider: 'password',
+    provider: row.provider,
     isDefault: row.isDefault,
-    status: 'ok',
+    status: row.status,
     dailyLimit: smtp?.effectiveDailyLimit ?? null,
     sentToday,
     fromName: row.fromName,

@@ -13,14 +13,21 @@ import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { logActivity } from '../activity/log.ts';
-import { checkedChanges, savedServers } from '../mail-accounts/saving.ts';
+import {
+  checkedChanges,
+  keepsOAuthLogin,
+  savedServers,
+  warmupChange,
+} from '../mail-accounts/saving.ts';
 import {
   deleteMailbox,
   findMailbox,
   insertMailbox,
   listMailboxes,
+  saveSendingLimits,
   setDefaultMailbox,
   updateMailbox,
+  warmupOf,
 } from '../mail-accounts/stored.ts';
 import type { MailAccountRow, MailboxChanges } from '../mail-accounts/stored.ts';
 import { countSendsTodayByMailbox } from '../sending/records.ts';
@@ -101,10 +108,18 @@ export const editMailbox = async (
   data: MailboxSaveData,
 ): Promise<{ message: string; mailbox: Mailbox }> => {
   const row = await ownMailbox(db, actor, id);
-  const changes = data.smtp || data.imap ? await checkedChanges(box, row, data) : {};
+  // A connected mailbox's SMTP card without a password: its limits only, its grant kept.
+  const limitsOnly = keepsOAuthLogin(row, data);
+  const changes =
+    (data.smtp || data.imap) && !limitsOnly ? await checkedChanges(box, row, data) : {};
   if (sameLogin(await listMailboxes(db, actor.id), changes, id))
     throw new HttpError(409, MAILBOX_TAKEN);
   await db.transaction(async (tx) => {
+    if (limitsOnly)
+      await saveSendingLimits(tx, id, {
+        dailyLimit: data.smtp!.dailyLimit ?? null,
+        warmup: warmupChange(data.smtp!.warmup, warmupOf(row), new Date()),
+      });
     await updateMailbox(tx, actor.id, id, { ...changes, fromName: data.fromName });
     await logActivity(tx, {
       organizationId: actor.organizationId,

@@ -10,6 +10,8 @@ import { toReplyEmail } from './present.ts';
 import { findUserById } from '../users/store.ts';
 import { imapOf, listMailboxes, smtpOf } from '../mail-accounts/stored.ts';
 import type { MailAccountRow } from '../mail-accounts/stored.ts';
+import { mailSecretOf } from '../mail-oauth/credentials.ts';
+import { HttpError } from '../../lib/errors.ts';
 import { withoutNul } from '../../lib/text.ts';
 import { createWorkPool } from '../../jobs/pool.ts';
 import {
@@ -302,10 +304,16 @@ const checkMailboxReplies = async (
   if (!user?.organizationId || !imap) return { status: 'not-configured' };
   const cursor = await claimReplyCursor(db, mailboxId, LEASE_SECONDS);
   if (!cursor) return { status: 'busy' };
-  let pass: string;
+  let secret;
   try {
-    pass = box.decrypt(imap.passEncrypted);
-  } catch {
+    secret = await mailSecretOf(db, box, imap);
+  } catch (error) {
+    // The OAuth grant gives no token (reconnect needed, provider down): said on the cursor.
+    if (!(error instanceof HttpError)) throw error;
+    await saveReplyCursor(db, userId, { lastError: error.message });
+    return { status: 'failed', error: error.message };
+  }
+  if (!secret) {
     const error = 'The stored IMAP password can no longer be read. Save your IMAP settings again.';
     await saveReplyCursor(db, mailboxId, { lastError: error });
     return { status: 'failed', error };
@@ -314,7 +322,9 @@ const checkMailboxReplies = async (
     [user.email, imap.user, smtpOf(account)?.user].filter(Boolean).map((a) => a!.toLowerCase()),
   );
   try {
-    const result = await withInboxSession({ ...imap, pass }, async (inbox) => {
+    const { host, port, secure, user: login } = imap;
+    const account = { host, port, secure, user: login, ...secret };
+    const result = await withInboxSession(account, async (inbox) => {
       const sameMailbox = cursor.uidValidity === inbox.uidValidity;
       const since = new Date(
         cursor.checkedAt && cursor.uidValidity !== null

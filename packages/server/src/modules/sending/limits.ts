@@ -4,6 +4,7 @@ import { HttpError, badRequest } from '../../lib/errors.ts';
 import { newMessageId, senderAddress } from '../../mail/message.ts';
 import { findMailAccount, findMailbox, lockMailAccount, smtpOf } from '../mail-accounts/stored.ts';
 import type { StoredSmtp } from '../mail-accounts/stored.ts';
+import { MailboxNeedsReconnect } from '../mail-oauth/credentials.ts';
 import { countSendsToday, insertSentEmail, insertSentEmailsWithoutLimit } from './repo.ts';
 import type { NewSentEmail } from './repo.ts';
 import type { OutgoingEmail, Sender } from './email.ts';
@@ -72,6 +73,7 @@ export const checkCanSend = async (
     : await findMailAccount(db, userId);
   const smtp = smtpOf(row);
   if (!smtp) throw badRequest(NO_SMTP_CONFIG);
+  if (smtp.oauth?.status === 'reconnect') throw new MailboxNeedsReconnect();
   if (smtp.dailyLimit !== null && (await countSendsToday(db, smtp.mailboxId)) >= smtp.dailyLimit)
     throw new DailyLimitReached(smtp.dailyLimit);
 };
@@ -81,6 +83,7 @@ const reserveLocked = (db: Db, request: ReservationRequest): Promise<SendReserva
   db.transaction(async (tx) => {
     const smtp = smtpOf(await lockMailAccount(tx, request.userId, request.mailboxId));
     if (!smtp) throw badRequest(NO_SMTP_CONFIG);
+    if (smtp.oauth?.status === 'reconnect') throw new MailboxNeedsReconnect();
     const sentToday = smtp.dailyLimit === null ? 0 : await countSendsToday(tx, smtp.mailboxId);
     if (smtp.dailyLimit !== null && sentToday >= smtp.dailyLimit)
       throw new DailyLimitReached(smtp.dailyLimit);
@@ -113,7 +116,8 @@ const reserveLocked = (db: Db, request: ReservationRequest): Promise<SendReserva
  * while it is unchanged and has no daily limit, the email is reserved in one statement,
  * without the lock (there is no limit to count against). Anything else takes the locked way.
  *
- * Throws 400 NO_SMTP_CONFIG, DailyLimitReached (429) or AlreadySentInRun (409).
+ * Throws 400 NO_SMTP_CONFIG, MailboxNeedsReconnect (409), DailyLimitReached (429) or
+ * AlreadySentInRun (409).
  */
 export const reserveSend = async (
   db: Db,

@@ -10,7 +10,7 @@ import { recordEmailsSent } from '../email-events/record.ts';
 import type { Delivery, MessageBody, OutgoingEmail, Sender } from './email.ts';
 import { reservationOf, reserveSend } from './limits.ts';
 import type { SendReservation } from './limits.ts';
-import { finishSentEmail } from './repo.ts';
+import { finishSentEmail, releaseUnsent } from './repo.ts';
 import { createRunOutbox } from './run.ts';
 import type { RunOutbox } from './run.ts';
 import type { RunOptions } from './run-message.ts';
@@ -103,14 +103,18 @@ const recordDelivered = async (
  * connection of its own per email.
  */
 export const openOutbox = (db: Db, box: SecretBox, { pooled = false } = {}): Outbox => {
-  const connections = openConnections(box, pooled);
+  const connections = openConnections(db, box, pooled);
   return {
     send: async (sender, email, body) => {
       // The HTML as sent goes into the reservation's row; a body that waits for the From
       // address (an invitation) is written with the outcome instead, in the same statement.
       const early = body ? undefined : prepareEmail(email);
       const reservation = await reserveSend(db, reservationOf(sender, early ?? email));
-      const account = connections.account(reservation);
+      const account = await connections.account(reservation).catch(async (error: unknown) => {
+        // No token for the mailbox (reconnect needed, provider down): nothing was sent.
+        await releaseUnsent(db, reservation.id);
+        throw error;
+      });
       if (!account) {
         await refuseUnreadable(db, reservation);
         throw badRequest(STORED_PASSWORD_UNREADABLE);

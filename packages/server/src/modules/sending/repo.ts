@@ -51,7 +51,8 @@ export const insertSentEmail = async (db: Db, email: NewSentEmail): Promise<stri
 
 /**
  * Writes emails as 'sending' (or each as its `status`) in one statement, but only while the sender's SMTP account is
- * still the one given (same host, user and password) and has no daily limit: with no limit
+ * still the one given (same host, user and password or OAuth grant, not waiting to be
+ * reconnected) and has no daily limit: with no limit
  * there is nothing to count, so no lock is needed. Answers the ids of the rows written, by
  * lead; none when the account changed or has a limit (the caller then takes the locked way,
  * which says why), and none for a lead the run already holds an email to.
@@ -59,7 +60,13 @@ export const insertSentEmail = async (db: Db, email: NewSentEmail): Promise<stri
 export const insertSentEmailsWithoutLimit = async (
   db: Db,
   emails: readonly NewSentEmail[],
-  account: { host: string; user: string; passEncrypted: string; mailboxId: string },
+  account: {
+    host: string;
+    user: string;
+    passEncrypted: string | null;
+    oauth: { refreshEncrypted: string } | null;
+    mailboxId: string;
+  },
 ): Promise<Map<string | null, string>> => {
   if (emails.length === 0) return new Map();
   const values = emails.map(
@@ -81,7 +88,9 @@ export const insertSentEmailsWithoutLimit = async (
         AND smtp_daily_limit IS NULL
         AND warmup_start IS NULL
         AND smtp_host = ${account.host} AND smtp_user = ${account.user}
-        AND smtp_pass_encrypted = ${account.passEncrypted})
+        AND smtp_pass_encrypted IS NOT DISTINCT FROM ${account.passEncrypted}::text
+        AND oauth_refresh_encrypted IS NOT DISTINCT FROM ${account.oauth?.refreshEncrypted ?? null}::text
+        AND status = 'ok')
     ON CONFLICT DO NOTHING
     RETURNING id, lead_id`);
   return new Map(
@@ -322,3 +331,14 @@ export const findRunFailures = (db: Db, jobId: string, limit: number) =>
     .where(and(eq(sentEmails.jobId, jobId), eq(sentEmails.status, 'failed')))
     .orderBy(sentEmails.sentAt, sentEmails.id)
     .limit(limit);
+
+/**
+ * Withdraws a reservation whose email never went anywhere: the mailbox gave no login (it needs
+ * reconnecting, its provider could not hand out a token), found before the SMTP server was
+ * reached. Queued or marked 'sending', it goes, so that the email is sent later, once.
+ */
+export const releaseUnsent = async (db: Db, id: string): Promise<void> => {
+  await db
+    .delete(sentEmails)
+    .where(and(eq(sentEmails.id, id), inArray(sentEmails.status, ['queued', 'sending'])));
+};

@@ -10,7 +10,14 @@ import {
   reserveSendsWithoutLimit,
 } from './limits.ts';
 import type { SendReservation } from './limits.ts';
-import { findRunEmail, recordRunEmailsSent, releaseReservation, startRunEmail } from './repo.ts';
+import { MailboxNeedsReconnect } from '../mail-oauth/credentials.ts';
+import {
+  findRunEmail,
+  recordRunEmailsSent,
+  releaseReservation,
+  releaseUnsent,
+  startRunEmail,
+} from './repo.ts';
 import { composeFor } from './run-message.ts';
 import type { RunLead, RunMessage, RunOptions } from './run-message.ts';
 import { STORED_PASSWORD_UNREADABLE, SendFailed, refuseUnreadable, transmit } from './transport.ts';
@@ -25,6 +32,8 @@ export type RunSendOutcome =
   | { status: 'replied' }
   /** The sender's daily limit is reached: the run should stop. */
   | { status: 'limit-reached'; message: string }
+  /** The mailbox needs reconnecting (a refused OAuth grant): the run waits, nothing lost. */
+  | { status: 'reconnect'; message: string }
   /**
    * Not sent. `fatal`: the next emails would fail alike (wrong password, unreadable password,
    * no SMTP settings, server unreachable), so the run should stop.
@@ -146,6 +155,8 @@ export const createRunOutbox = (
       if (error instanceof AlreadySentInRun) return alreadyInRun(lead);
       if (error instanceof DailyLimitReached)
         return { status: 'limit-reached', message: error.message };
+      if (error instanceof MailboxNeedsReconnect)
+        return { status: 'reconnect', message: error.message };
       // No SMTP settings (400): nothing of this run can be sent.
       if (error instanceof HttpError)
         return { status: 'failed', error: error.message, fatal: true };
@@ -179,13 +190,24 @@ export const createRunOutbox = (
       return answers;
     },
     deliver: async ({ email }, reservation) => {
+      // The login first (an OAuth token may need refreshing): a mailbox that gives none sends
+      // nothing, and its email goes back before its turn starts.
+      let account;
+      try {
+        account = await connections.account(reservation);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        await releaseUnsent(db, reservation.id);
+        if (error instanceof MailboxNeedsReconnect)
+          return { status: 'reconnect', message: error.message };
+        return { status: 'failed', error: error.message, fatal: true };
+      }
       if (reservation.queued) {
         const turn = turns
           ? await turns.start(reservation.id)
           : await startRunEmail(db, sender.organizationId, null, reservation.id);
         if (!turn) throw new RunTakenOver();
       }
-      const account = connections.account(reservation);
       if (!account) {
         await refuseUnreadable(db, reservation);
         return { status: 'failed', error: STORED_PASSWORD_UNREADABLE, fatal: true };

@@ -5,6 +5,9 @@ import { classifyMailError, explainSendFailure } from '../../mail/errors.ts';
 import type { MailFailure } from '../../mail/errors.ts';
 import { createPooledSmtpTransport, createSmtpTransport } from '../../mail/smtp.ts';
 import type { OutgoingMessage, SmtpAccount, SmtpTransport } from '../../mail/smtp.ts';
+import { secretOf } from '../../mail/secret.ts';
+import type { MailSecret } from '../../mail/secret.ts';
+import { mailSecretOf } from '../mail-oauth/credentials.ts';
 import type { StoredSmtp } from '../mail-accounts/stored.ts';
 import { composeMessage } from './compose.ts';
 import type { OutgoingEmail, Sender } from './email.ts';
@@ -30,15 +33,19 @@ export class SendFailed extends HttpError {
 }
 
 /**
- * The SMTP side of an outbox: each stored password unsealed once; with `pooled`, one pooled
- * connection per account reused for every email until `close` (runs, invitations), otherwise
- * a connection of its own per email.
+ * The SMTP side of an outbox: each mailbox's login got once per run (mailSecretOf: the stored
+ * password unsealed, or an OAuth access token, kept while it is current); with `pooled`, one
+ * pooled connection per account reused for every email until `close` (runs, invitations),
+ * otherwise a connection of its own per email.
  */
 export type Connections = {
   /** The SMTP account of the last reservation (a run's next one may skip the lock). */
   known?: StoredSmtp;
-  /** The reservation's account with its password; null when the password cannot be read. */
-  account: (reservation: SendReservation) => SmtpAccount | null;
+  /**
+   * The reservation's account with its login; null when the password cannot be read. Throws
+   * MailboxNeedsReconnect (a refused OAuth grant) or MailTokenUnavailable.
+   */
+  account: (reservation: SendReservation) => Promise<SmtpAccount | null>;
   /** Hands one message to the account's server; answers what it said of the recipients. */
   send: (account: SmtpAccount, message: OutgoingMessage) => Promise<SentInfo>;
   close: () => void;
@@ -52,24 +59,22 @@ const refusedOf = (info: { rejected?: unknown[]; rejectedErrors?: unknown[] }): 
   rejectedErrors: info.rejectedErrors ?? [],
 });
 
-export const openConnections = (box: SecretBox, pooled: boolean): Connections => {
-  const passwords = new Map<string, string | null>();
-  const pool = new Map<string, SmtpTransport>();
+export const openConnections = (db: Db, box: SecretBox, pooled: boolean): Connections => {
+  const passwords = new Map<string, MailSecret | null>();
+  const pool = new Map<string, { transport: SmtpTransport; secret: string | undefined }>();
   const connections: Connections = {
-    account: (reservation) => {
+    account: async (reservation) => {
       connections.known = reservation.smtp;
-      const sealed = reservation.smtp.passEncrypted;
-      if (!passwords.has(sealed)) {
-        let pass: string | null = null;
-        try {
-          pass = box.decrypt(sealed);
-        } catch {
-          // stays null: the key changed since the password was saved
-        }
-        passwords.set(sealed, pass);
+      const { smtp } = reservation;
+      // OAuth: asked each time (the token is cached in memory and refreshed before it expires).
+      if (smtp.oauth) {
+        const secret = await mailSecretOf(db, box, smtp);
+        return secret && { ...smtp, ...secret };
       }
-      const pass = passwords.get(sealed);
-      return pass === null || pass === undefined ? null : { ...reservation.smtp, pass };
+      const sealed = smtp.passEncrypted ?? '';
+      if (!passwords.has(sealed)) passwords.set(sealed, await mailSecretOf(db, box, smtp));
+      const secret = passwords.get(sealed);
+      return secret ? { ...smtp, ...secret } : null;
     },
     send: async (account, message) => {
       if (!pooled) {
@@ -81,15 +86,21 @@ export const openConnections = (box: SecretBox, pooled: boolean): Connections =>
         }
       }
       const key = JSON.stringify([account.host, account.port, account.secure, account.user]);
-      let transport = pool.get(key);
-      if (!transport) {
-        transport = createPooledSmtpTransport(account);
-        pool.set(key, transport);
+      const secret = secretOf(account);
+      let entry = pool.get(key);
+      // A new access token: the connection logged in with the old one is let go.
+      if (entry && entry.secret !== secret) {
+        entry.transport.close();
+        entry = undefined;
       }
-      return refusedOf(await transport.sendMail(message));
+      if (!entry) {
+        entry = { transport: createPooledSmtpTransport(account), secret };
+        pool.set(key, entry);
+      }
+      return refusedOf(await entry.transport.sendMail(message));
     },
     close: () => {
-      for (const transport of pool.values()) transport.close();
+      for (const entry of pool.values()) entry.transport.close();
       pool.clear();
       passwords.clear();
       connections.known = undefined;
@@ -121,7 +132,10 @@ export const transmit = async (
     const from = { name: reservation.smtp.fromName ?? sender.name, address: reservation.from };
     info = await connections.send(account, composeMessage(email, from, reservation.messageId));
   } catch (error) {
-    const message = explainSendFailure({ protocol: 'SMTP', ...account }, error);
+    const message = explainSendFailure(
+      { protocol: 'SMTP', ...account, pass: secretOf(account) },
+      error,
+    );
     await finishSentEmail(db, reservation.id, {
       status: 'failed',
       error: message,

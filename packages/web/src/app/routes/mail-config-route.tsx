@@ -16,6 +16,8 @@ import {
 } from '../../features/email/components/mail-config-summary.tsx';
 import { MailSettingsForm } from '../../features/email/components/mail-settings-form.tsx';
 import { ProtocolChoice } from '../../features/email/components/protocol-choice.tsx';
+import { ConnectMailbox } from '../../features/mail-oauth/components/connect-mailbox.tsx';
+import { OAuthResult } from '../../features/mail-oauth/components/oauth-result.tsx';
 
 type Step =
   | { kind: 'overview' }
@@ -111,9 +113,15 @@ export const MailConfigRoute = () => {
     );
   }
 
+  const connection =
+    saved.provider !== 'password' && saved.email
+      ? { provider: saved.provider, email: saved.email, status: saved.status }
+      : null;
   return (
     <Stack gap="lg" maw={960}>
       <div>{header}</div>
+      <OAuthResult />
+      <ConnectMailbox connection={connection} onChanged={() => void config.refetch()} />
       {configured.length > 0 ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {configured.map((protocol) => (

@@ -10,6 +10,7 @@ import { MOBILE_QUERY } from '../../lib/constants.ts';
 import { useSession } from '../../lib/session.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { isAllowed, useShellHandle } from '../route-access.ts';
+import { MailboxNotice } from './mailbox-notice.tsx';
 import { ShellHeader } from './shell-header.tsx';
 import { Sidebar } from './sidebar.tsx';
 import classes from './skip-link.module.css';
@@ -84,6 +85,7 @@ export const ShellLayout = () => {
           <Overlay fixed zIndex={99} backgroundOpacity={0.35} onClick={close} />
         ) : null}
         <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+          {isAllowed(user, { permission: 'configureEmail' }) ? <MailboxNotice /> : null}
           {isAllowed(user, handle.access) ? <Outlet /> : <NoPermissionPage />}
         </AppShell.Main>
       </AppShell>

@@ -111,6 +111,9 @@ const settleEarlier = async (
   });
 };
 
+/** A campaign's emails from a mailbox that needs reconnecting are tried again this often. */
+export const RECONNECT_RETRY_MS = 5 * 60_000;
+
 /** Records one send's outcome; 'stop' when the rest of the batch must wait. */
 const record = async (
   db: Db,
@@ -134,12 +137,19 @@ const record = async (
     case 'replied':
       await finishDelivery(db, campaign.id, row.step, row.lead.id, { state: 'replied' });
       return 'next';
-    case 'limit-reached': {
+    case 'limit-reached':
+    case 'reconnect': {
       // Held back, not dropped: what was claimed for this mailbox waits for the limit's next
-      // day; the leads of the campaign's other mailboxes go on.
+      // day, or (the mailbox needs reconnecting) is looked at again shortly and goes once it is
+      // connected; the leads of the campaign's other mailboxes go on.
       const same = rest.filter((r) => r.mailboxId === row.mailboxId);
       const waiting = [key, ...same.map((r) => ({ step: r.step, leadId: r.lead.id }))];
-      await releaseDeliveries(db, campaign.id, waiting, nextUtcMidnight(options.now()));
+      const now = options.now();
+      const due =
+        outcome.status === 'reconnect'
+          ? new Date(now.getTime() + RECONNECT_RETRY_MS)
+          : nextUtcMidnight(now);
+      await releaseDeliveries(db, campaign.id, waiting, due);
       const others = rest.filter((r) => r.mailboxId !== row.mailboxId);
       rest.splice(0, rest.length, ...others);
       return others.length > 0 ? 'next' : 'stop';

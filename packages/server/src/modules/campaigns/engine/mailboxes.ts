@@ -10,13 +10,14 @@ type Room = { mailboxId: string; left: number; taken: number };
 
 /**
  * The mailboxes a campaign may send from now: those it names that are still its creator's
- * and can send (SMTP settings), each with what its daily limit leaves today.
+ * and can send (SMTP settings, not waiting to be reconnected), each with what its daily limit leaves today.
  */
 const roomOf = async (db: Db, campaign: CampaignRow, creatorId: string): Promise<Room[]> => {
   const named = new Set(campaign.mailboxIds);
   const usable = (await listMailboxes(db, creatorId))
     .map((row) => ({ row, smtp: smtpOf(row) }))
-    .filter(({ row, smtp }) => named.has(row.id) && smtp);
+    // A mailbox waiting to be reconnected takes no new leads (those it has wait for it).
+    .filter(({ row, smtp }) => named.has(row.id) && smtp && row.status !== 'reconnect');
   const sent = await countSendsTodayByMailbox(
     db,
     usable.map(({ row }) => row.id),

@@ -1,0 +1,42 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+const base64url = (bytes: Buffer) => bytes.toString('base64url');
+
+/** A random state (32 bytes) or a PKCE verifier (48 bytes: 64 characters, RFC 7636). */
+export const randomToken = (bytes: number): string => base64url(randomBytes(bytes));
+
+/** S256: the verifier's SHA-256, base64url. */
+export const challengeOf = (verifier: string): string =>
+  base64url(createHash('sha256').update(verifier).digest());
+
+/**
+ * What the database keeps of a state: the SHA-256 of the state and the browser's cookie
+ * together, so the callback works only in the browser that started the sign-in.
+ */
+export const stateHashOf = (state: string, browser: string): string =>
+  createHash('sha256').update(`${state}.${browser}`).digest('hex');
+
+/** The cookie the start sets and the callback reads (only on the callback's path). */
+export const BROWSER_COOKIE = 'leadline_mail_oauth';
+
+/** A cookie's value from a Cookie header; split by hand (no pattern over a stranger's text). */
+export const cookieOf = (header: string | undefined, name: string): string | undefined => {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+};
+
+/** The claims of a JWT (an id token straight from the token endpoint), unverified. */
+export const jwtClaims = (token: unknown): Record<string, unknown> => {
+  if (typeof token !== 'string') return {};
+  const payload = token.split('.')[1];
+  if (!payload) return {};
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};

@@ -1,0 +1,3 @@
+export const mailOAuthKeys = {
+  providers: ['mail-oauth', 'providers'] as const,
+};
