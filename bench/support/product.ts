@@ -9,11 +9,16 @@ const SUPER_ADMIN = { email: 'bench-root@example.com', password: 'bench-root-pas
 export const ADMIN_PASSWORD = 'bench-admin-password';
 
 /** The server with DATABASE_URL set to `databaseUrl` (never a database of startServer's own). */
-export const startProduct = (databaseUrl: string): Promise<RunningServer> => {
+export const startProduct = (
+  databaseUrl: string,
+  extra: { env?: Record<string, string>; ownPublicUrl?: boolean } = {},
+): Promise<RunningServer> => {
   // startServer would create (and drop) a database of its own when this is set.
   delete process.env.TEST_DATABASE_URL;
   return startServer({
+    ownPublicUrl: extra.ownPublicUrl,
     env: {
+      ...extra.env,
       DATABASE_URL: databaseUrl,
       SUPERADMIN_EMAIL: SUPER_ADMIN.email,
       SUPERADMIN_PASSWORD: SUPER_ADMIN.password,

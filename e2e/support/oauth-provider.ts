@@ -13,6 +13,8 @@ export type OAuthProvider = {
   codeTokenLife: number;
   /** The XOAUTH2 logins the SMTP server accepted, by address. */
   logins: string[];
+  /** Called for every token the provider hands out (a code exchange or a refresh). */
+  onToken?: () => void;
   stop: () => Promise<void>;
 };
 
@@ -75,6 +77,7 @@ export const startOAuthProvider = async (email: string): Promise<OAuthProvider> 
       response: { body: Record<string, unknown>; statusCode: number },
       req: { body: Record<string, string> },
     ) => {
+      provider.onToken?.();
       if (req.body.grant_type !== 'refresh_token') {
         response.body.expires_in = provider.codeTokenLife;
       } else if (provider.revoked) {
