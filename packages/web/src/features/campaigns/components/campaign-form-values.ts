@@ -35,6 +35,8 @@ export type CampaignFormValues = {
   windowed: boolean;
   sendingWindow: SendingWindow;
   gapSeconds: { min: number | string; max: number | string };
+  /** The creator's mailboxes the leads are spread over; none: the default mailbox. */
+  mailboxIds: string[];
 };
 
 export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
@@ -51,6 +53,7 @@ export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
   // The browser's zone: the creator's.
   sendingWindow: defaultSendingWindow(localTimeZone()),
   gapSeconds: { ...DEFAULT_GAP_SECONDS },
+  mailboxIds: [],
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -81,6 +84,7 @@ export const campaignFormValues = (campaign: CampaignDetail): CampaignFormValues
     ? { ...campaign.sendingWindow, days: [...campaign.sendingWindow.days] }
     : defaultSendingWindow(localTimeZone()),
   gapSeconds: { ...campaign.gapSeconds },
+  mailboxIds: [...campaign.mailboxIds],
 });
 
 const validThrottle = (value: number | string) => {
@@ -113,6 +117,7 @@ export const toPayload = (values: CampaignFormValues): CampaignInput => {
     },
     sendingWindow: values.windowed ? values.sendingWindow : null,
     gapSeconds: { min: gapNumber(values.gapSeconds.min), max: gapNumber(values.gapSeconds.max) },
+    mailboxIds: values.type === 'email' ? (values.mailboxIds ?? []) : [],
   };
 };
 
@@ -188,6 +193,7 @@ export const CAMPAIGN_FORM_FIELDS = [
   'sendingWindow.timeZone',
   'gapSeconds.min',
   'gapSeconds.max',
+  'mailboxIds',
 ] as const;
 
 /** The form's control, as its field components receive it. */

@@ -40,6 +40,8 @@ import type { CampaignFormValues } from './campaign-form-values.ts';
 import { FollowUpsField } from './follow-ups-field.tsx';
 import type { CampaignTemplatePicker } from './template-slot.ts';
 import { SendingWindowFields } from './sending-window-fields.tsx';
+import { SendFromField } from './send-from-field.tsx';
+import { useSession } from '../../../lib/session.ts';
 
 type CampaignFormProps = {
   /** Editing this campaign; creating when null. */
@@ -75,6 +77,7 @@ export const CampaignForm = ({
   storageKey = null,
   valuesRef,
 }: CampaignFormProps) => {
+  const session = useSession();
   const [initial] = useState(() => (campaign ? campaignFormValues(campaign) : EMPTY_CAMPAIGN_FORM));
   const {
     control,
@@ -310,6 +313,13 @@ export const CampaignForm = ({
               control={control}
               errors={errors}
               windowed={windowed}
+              disabled={final}
+            />
+            <SendFromField
+              control={control}
+              othersCampaign={Boolean(
+                campaign?.createdBy && campaign.createdBy._id !== session.user?._id,
+              )}
               disabled={final}
             />
           </>
