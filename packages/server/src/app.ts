@@ -41,6 +41,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { bulkEmailRoutes } from './modules/bulk/routes.ts';
 import { sendingRoutes } from './modules/sending/routes.ts';
 import { mailAccountRoutes } from './modules/mail-accounts/routes.ts';
+import { domainCheckRoutes } from './modules/domain-check/routes.ts';
 import { unsubscribeRoutes } from './modules/unsubscribe/routes.ts';
 import { suppressionRoutes } from './modules/suppression/routes.ts';
 import { templatesRoutes } from './modules/templates/routes.ts';
@@ -205,6 +206,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(campaignsRoutes(deps.db, deps.queue));
   await app.register(importRoutes(deps.db, deps.queue));
   await app.register(mailAccountRoutes(deps.db, deps.secretKey));
+  await app.register(domainCheckRoutes(deps.db));
   await app.register(sendingRoutes(deps.db, deps.secretKey));
   await app.register(bulkEmailRoutes(deps.db, deps.queue));
   await app.register(unsubscribeRoutes(deps.db, deps.secretKey));

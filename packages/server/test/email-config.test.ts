@@ -71,6 +71,7 @@ describe('POST /api/email/config', () => {
     expect(config.json()).toEqual({
       config: {
         smtp: {
+          id: expect.any(String),
           host: '127.0.0.1',
           port: smtp.port,
           secure: false,
