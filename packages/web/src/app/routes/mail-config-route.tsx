@@ -16,6 +16,7 @@ import {
 } from '../../features/email/components/mail-config-summary.tsx';
 import { MailSettingsForm } from '../../features/email/components/mail-settings-form.tsx';
 import { ProtocolChoice } from '../../features/email/components/protocol-choice.tsx';
+import { DomainCheckCard } from '../../features/domain-check/components/domain-check-card.tsx';
 
 type Step =
   | { kind: 'overview' }
@@ -128,6 +129,7 @@ export const MailConfigRoute = () => {
           ))}
         </SimpleGrid>
       ) : null}
+      {saved.smtp ? <DomainCheckCard mailboxId={saved.smtp.id} /> : null}
       <ProtocolChoice
         available={available}
         hasAny={configured.length > 0}
