@@ -136,4 +136,48 @@ describe('the sender domain card', () => {
     await visible(part('DMARC').getByText('policy reject'));
     expect(errors).toEqual([]);
   });
+
+  it("warns in a campaign's send confirmation when the domain has no SPF or DMARC", async () => {
+    dns.zone.set(DOMAIN, { mx: [{ priority: 10, exchange: 'mx.sender.test' }] });
+    dns.zone.set(`_dmarc.${DOMAIN}`, {});
+    await page.goto('/email/config');
+    await clickButton(page, 'Check again');
+    await visible(part('SPF').getByText('Missing'));
+    await visible(part('DMARC').getByText('Missing'));
+
+    const token = await signinToken(server, ADMIN.email, DEMO_PASSWORD);
+    const lead = await postApi(
+      server,
+      '/api/leads',
+      {
+        companyName: 'Domain Works',
+        personFirstName: 'Ada',
+        personLastName: 'Lane',
+        personEmail: 'ada.lane@lead.test',
+        source: 'Referral',
+      },
+      token,
+    );
+    await postApi(
+      server,
+      '/api/campaigns',
+      {
+        name: 'Domain warning run',
+        emailSubject: 'Hello {{firstName}}',
+        emailBody: 'Hi {{firstName}}.',
+        leads: [lead._id],
+      },
+      token,
+    );
+    await page.goto('/campaigns');
+    const campaign = page.getByRole('article', { name: 'Domain warning run', exact: true });
+    await campaign.getByRole('button', { name: 'Send' }).click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByText(`${DOMAIN}: no SPF or DMARC`));
+    await visible(dialog.getByText(/has no SPF and no DMARC record/));
+    await visible(dialog.getByText('Send this campaign now?'));
+    await snap(page, 'domain-check-campaign-warning-1280');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(errors).toEqual([]);
+  });
 });
