@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DNS_NO_ANSWER, DOMAIN_CHECK_TOO_MANY } from '@leadline/shared/domain-check';
 import { domainChecks, mailAccounts } from '../src/db/schema.ts';
-import { parseDnsServers } from '../src/config.ts';
+import { parseDnsServers, readConfig } from '../src/config.ts';
 import { checkDomain } from '../src/modules/domain-check/check.ts';
 import { recheckDueDomains } from '../src/modules/domain-check/jobs.ts';
 import { recordsOf, tagsOf, wordsOf } from '../src/modules/domain-check/txt.ts';
@@ -180,6 +180,10 @@ describe('DNS_SERVERS', () => {
     ]);
     expect(parseDnsServers('dns.google')).toBeInstanceOf(Error);
     expect(parseDnsServers('1.1.1.1:99999')).toBeInstanceOf(Error);
+    expect(() => readConfig({ DNS_SERVERS: '1.1.1.1,resolver.lan' })).toThrow(
+      /DNS_SERVERS: "resolver.lan" is not an IP address/,
+    );
+    expect(readConfig({ DNS_SERVERS: '9.9.9.9:53' }).port).toBe(3000);
   });
 });
 
