@@ -98,6 +98,12 @@ describe('checkDomain through a DNS server on loopback', () => {
       '@': { txt: ['v=spf1 mx -all'], mx: [{ priority: 5, exchange: 'smtp.host.example' }] },
     });
     expect((await check(byMx, { host: 'smtp.host.example' })).spf.status).toBe('pass');
+    const byCidr = zoneFor({ '@': { txt: ['v=spf1 a:smtp.host.example/16//64 -all'] } });
+    dns.zone.set('smtp.other.example', { a: ['10.1.9.9'] });
+    expect((await check(byCidr, { host: 'smtp.other.example' })).spf.status).toBe('pass');
+    // An empty length is no /0: it does not open the record to every address.
+    const empty = zoneFor({ '@': { txt: ['v=spf1 ip4:10.0.0.0/ -all'] } });
+    expect((await check(empty, { host: 'smtp.host.example' })).spf.status).toBe('fail');
     const redirected = zoneFor({ '@': { txt: [`v=spf1 redirect=${provider}`] } });
     expect((await check(redirected, { host: 'smtp.host.example' })).spf.status).toBe('pass');
   });

@@ -17,8 +17,9 @@ export type Dns = {
   close: () => void;
 };
 
-// "No such name" and "no record of that type" are answers: nothing there.
-const EMPTY_CODES = new Set(['ENOTFOUND', 'ENODATA', 'ENONAME']);
+// "No such name", "no record of that type" and a name no DNS could hold (a record's
+// include:bad..name) are answers: nothing there.
+const EMPTY_CODES = new Set(['ENOTFOUND', 'ENODATA', 'ENONAME', 'EBADNAME']);
 
 const orEmpty = async <T>(query: Promise<T[]>): Promise<T[]> => {
   try {

@@ -25,6 +25,14 @@ const countLookup = (walk: Walk) => {
     throw new PermError(`more than ${SPF_LOOKUP_LIMIT} DNS lookups (RFC 7208)`);
 };
 
+/** A CIDR length as written: digits only (`Number('')` would be 0, the whole internet). */
+const prefixOf = (text: string | undefined): number | undefined => {
+  if (text === undefined) return undefined;
+  if (text === '' || text.length > 3 || ![...text].every((c) => c >= '0' && c <= '9'))
+    throw new PermError(`bad network length /${text.slice(0, 10)}`);
+  return Number(text);
+};
+
 const inNetwork = (ip: string, network: string, prefix: number | undefined): boolean => {
   const family = isIP(network);
   if (family === 0 || family !== isIP(ip)) return false;
@@ -39,11 +47,18 @@ const inNetwork = (ip: string, network: string, prefix: number | undefined): boo
 
 /** `domain/24//64` → the domain (or the current one) and the prefix for the ip's family. */
 const targetOf = (value: string, current: string, ip: string) => {
-  const [name, v4, , v6] = value.split('/');
-  const prefix = isIP(ip) === 4 ? v4 : v6;
+  const parts = value.split('/');
+  const [name] = parts;
+  let v4: string | undefined;
+  let v6: string | undefined;
+  if (parts.length === 2) v4 = parts[1];
+  else if (parts.length === 3 && parts[1] === '') v6 = parts[2];
+  else if (parts.length === 4 && parts[2] === '') [, v4, , v6] = parts;
+  else if (parts.length !== 1)
+    throw new PermError(`bad network lengths in "${value.slice(0, 40)}"`);
   return {
     domain: name === '' || name === undefined ? current : name,
-    prefix: prefix === undefined || prefix === '' ? undefined : Number(prefix),
+    prefix: prefixOf(isIP(ip) === 4 ? v4 : v6),
   };
 };
 
@@ -60,7 +75,7 @@ const matches = async (dns: Dns, walk: Walk, term: string, domain: string): Prom
     case 'ip6': {
       const at = rest.indexOf('/');
       const network = at >= 0 ? rest.slice(0, at) : rest;
-      return inNetwork(walk.ip, network, at >= 0 ? Number(rest.slice(at + 1)) : undefined);
+      return inNetwork(walk.ip, network, prefixOf(at >= 0 ? rest.slice(at + 1) : undefined));
     }
     case 'a': {
       countLookup(walk);
