@@ -14,7 +14,12 @@ export default defineConfig({
     globalSetup: ['packages/server/test/global-setup.ts'],
     // The test mail servers and webhook receivers listen on loopback, which the product
     // refuses by default.
-    env: { MAIL_ALLOW_PRIVATE_HOSTS: '1', WEBHOOK_ALLOW_PRIVATE_HOSTS: '1' },
+    // DNS_SERVERS: nothing listens there, so no test ever asks real DNS (domain-check tests run their own).
+    env: {
+      MAIL_ALLOW_PRIVATE_HOSTS: '1',
+      WEBHOOK_ALLOW_PRIVATE_HOSTS: '1',
+      DNS_SERVERS: '127.0.0.1:9',
+    },
     reporters: jsonReporters('unit'),
   },
 });

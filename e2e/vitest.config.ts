@@ -16,7 +16,12 @@ export default defineConfig({
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     // The test mail servers and webhook receivers listen on loopback, which the product refuses
     // by default; the servers the specs start inherit this.
-    env: { MAIL_ALLOW_PRIVATE_HOSTS: '1', WEBHOOK_ALLOW_PRIVATE_HOSTS: '1' },
+    // DNS_SERVERS: nothing listens there, so no browser test ever asks real DNS.
+    env: {
+      MAIL_ALLOW_PRIVATE_HOSTS: '1',
+      WEBHOOK_ALLOW_PRIVATE_HOSTS: '1',
+      DNS_SERVERS: '127.0.0.1:9',
+    },
     reporters: jsonReporters('e2e'),
   },
 });

@@ -46,6 +46,7 @@ import { mailOAuthRoutes } from './modules/mail-oauth/routes.ts';
 import { setReconnectNotice } from './modules/mail-oauth/credentials.ts';
 import { reconnectNotice } from './modules/mail-oauth/service.ts';
 import { resumeRunsAfterReconnect } from './modules/bulk/service.ts';
+import { domainCheckRoutes } from './modules/domain-check/routes.ts';
 import { unsubscribeRoutes } from './modules/unsubscribe/routes.ts';
 import { suppressionRoutes } from './modules/suppression/routes.ts';
 import { templatesRoutes } from './modules/templates/routes.ts';
@@ -221,6 +222,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     }),
   );
   if (deps.systemMail) setReconnectNotice(reconnectNotice(deps.db, deps.systemMail));
+  await app.register(domainCheckRoutes(deps.db));
   await app.register(sendingRoutes(deps.db, deps.secretKey));
   await app.register(bulkEmailRoutes(deps.db, deps.queue));
   await app.register(unsubscribeRoutes(deps.db, deps.secretKey));

@@ -6,6 +6,7 @@ import { registerBulkJobs } from './modules/bulk/jobs.ts';
 import { registerCampaignJobs } from './modules/campaigns/engine/jobs.ts';
 import { registerEventJobs } from './modules/events/jobs.ts';
 import type { EventConsumer } from './modules/events/dispatch.ts';
+import { domainCheckTick } from './modules/domain-check/jobs.ts';
 import { registerImportJobs } from './modules/imports/jobs.ts';
 import type { SystemMailer } from './modules/system-mail/mailer.ts';
 import { webhookConsumer } from './modules/webhooks/consumer.ts';
@@ -47,6 +48,8 @@ export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Prom
   // 0: inboxes are only checked on demand (when their user opens the inbox).
   if (replyCheckMinutes > 0) await registerTick(queue, replyCheckTick(db, box, replyCheckMinutes));
   await registerCampaignJobs(db, queue, { box, links });
+  // Each mailbox's sender domain (SPF, DKIM, DMARC, MX) read again once a day.
+  await registerTick(queue, domainCheckTick(db), 60);
   // What becomes of the events every change writes: each consumer turns them into durable work
   // of its own (webhook deliveries, Automation runs), drained by its own loop.
   const consumers: EventConsumer[] = [webhookConsumer, automationConsumer];

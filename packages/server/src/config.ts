@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseTrustProxy } from './lib/trust-proxy.ts';
 import type { TrustProxy } from './lib/trust-proxy.ts';
@@ -62,7 +63,54 @@ const envSchema = z.object({
     )
     .optional(),
   SYSTEM_MAIL_FROM: z.string().trim().min(3).max(300).optional(),
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .refine((value) => !(parseDnsServers(value) instanceof Error), {
+      error: (issue) => (parseDnsServers(issue.input as string) as Error).message,
+    }),
 });
+
+/**
+ * DNS_SERVERS: comma-separated `ip` or `ip:port` (`[ipv6]:port`), the resolvers the domain
+ * check asks instead of the system's. Answers the list for Resolver.setServers, or the error.
+ */
+export const parseDnsServers = (value: string | undefined): string[] | Error => {
+  const servers: string[] = [];
+  for (const raw of (value ?? '').split(',')) {
+    const item = raw.trim();
+    if (item === '') continue;
+    let host = item;
+    let port: string | undefined;
+    if (item.startsWith('[')) {
+      const end = item.indexOf(']');
+      host = item.slice(1, end);
+      const rest = item.slice(end + 1);
+      if (end < 0 || (rest !== '' && !rest.startsWith(':'))) return dnsServerError(item);
+      port = rest === '' ? undefined : rest.slice(1);
+    } else if (isIP(item) !== 6 && item.includes(':')) {
+      [host, port] = item.split(':', 2) as [string, string];
+    }
+    if (isIP(host) === 0) return dnsServerError(item);
+    if (port !== undefined) {
+      const n = Number(port);
+      if (!/^\d{1,5}$/.test(port) || n < 1 || n > 65535) return dnsServerError(item);
+    }
+    servers.push(item);
+  }
+  return servers;
+};
+
+const dnsServerError = (item: string) =>
+  new Error(
+    `DNS_SERVERS: "${item}" is not an IP address with an optional port (e.g. 1.1.1.1,9.9.9.9:53,[2606:4700::1111]:53)`,
+  );
+
+/** The DNS servers of DNS_SERVERS (readConfig checked them at start); [] for the system's. */
+export const dnsServersOf = (env: NodeJS.ProcessEnv = process.env): string[] => {
+  const servers = parseDnsServers(env.DNS_SERVERS);
+  return servers instanceof Error ? [] : servers;
+};
 
 /**
  * MAIL_ALLOW_PRIVATE_HOSTS=1 (exactly): mail servers (SMTP, IMAP) on loopback and private

@@ -78,6 +78,7 @@ describe('POST /api/email/config', () => {
     expect(config.json()).toEqual({
       config: {
         smtp: {
+          id: expect.any(String),
           host: '127.0.0.1',
           port: smtp.port,
           secure: false,
@@ -158,7 +159,11 @@ describe('POST /api/email/config', () => {
         `SMTP login failed. ${GOOGLE_PASSWORD_REFUSED}`,
       ]);
       expect(messages.join(' ')).not.toContain('x.test');
-      expect((await getConfig(rep)).json().config).toEqual({ smtp: null, imap: null, ...PASSWORD_MAILBOX });
+      expect((await getConfig(rep)).json().config).toEqual({
+        smtp: null,
+        imap: null,
+        ...PASSWORD_MAILBOX,
+      });
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
     }

@@ -381,6 +381,8 @@ export const emailConfigDeleteQuerySchema = z.object({
 
 /** GET /api/email/config: never a password. */
 export type SmtpSettings = {
+  /** The mailbox's id (its domain check: /api/email/mailboxes/:id/domain-check). */
+  id: string;
   host: string;
   port: number;
   secure: boolean;

@@ -22,6 +22,7 @@ import type { UserStatus } from '@leadline/shared/auth';
 import type { ActivityType } from '@leadline/shared/activity';
 import type { ImportError } from '@leadline/shared/imports';
 import type { LeadData } from '@leadline/shared/leads';
+import type { DomainCheckResult } from '@leadline/shared/domain-check';
 import type { EmailKind, SentEmailStatus } from '@leadline/shared/email';
 import type {
   MailOAuthProvider,
@@ -352,6 +353,8 @@ export const mailAccounts = pgTable(
     oauthRefreshEncrypted: text('oauth_refresh_encrypted'),
     /** 'reconnect': the provider refused the grant; sends wait until it is connected again. */
     status: text('status').$type<MailboxStatus>().notNull().default('ok'),
+    /** The DKIM selector the user gave for the domain check; null: the common ones are tried. */
+    dkimSelector: text('dkim_selector'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -382,6 +385,21 @@ export const mailOAuthStates = pgTable(
   },
   (table) => [index('mail_oauth_states_expires_idx').on(table.expiresAt)],
 );
+
+/**
+ * The last check of each mailbox's sender domain (SPF, DKIM, DMARC, MX), reused for 24 hours.
+ * `source` is what was checked (domain, SMTP host, selector): another one is checked afresh.
+ * `complete` false: the DNS did not answer, so it is no real answer and is retried sooner.
+ */
+export const domainChecks = pgTable('domain_checks', {
+  mailboxId: uuid('mailbox_id')
+    .primaryKey()
+    .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+  source: text('source').notNull(),
+  result: jsonb('result').$type<DomainCheckResult>().notNull(),
+  complete: boolean('complete').notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Every email a user sends, by any path (single, follow-up, bulk, campaign, invitation). A row

@@ -35,6 +35,7 @@ import {
   listCampaigns,
 } from './service.ts';
 import { INVALID_CAMPAIGN_ID } from './store/scope.ts';
+import { campaignDomainWarning } from './domain-warning.ts';
 import { updateCampaign } from './update-service.ts';
 
 const idParams = idParamsSchema(INVALID_CAMPAIGN_ID);
@@ -53,6 +54,12 @@ export const campaignsRoutes =
       '/api/campaigns',
       { config, schema: { tags, response: { 200: campaignListAnswerSchema } } },
       async (request) => listCampaigns(db, userOf(request)),
+    );
+
+    app.get(
+      '/api/campaigns/:id/domain-warning',
+      { config, schema: { tags, params: idParams } },
+      async (request) => campaignDomainWarning(db, userOf(request), request.params.id),
     );
 
     app.post(

@@ -13,6 +13,7 @@ export const toEmailConfig = (
   return {
     smtp: smtp
       ? {
+          id: row!.id,
           host: smtp.host,
           port: smtp.port,
           secure: smtp.secure,

@@ -22,6 +22,7 @@ import { CampaignToolbar } from '../../features/campaigns/components/campaign-to
 import { useCampaignView } from '../../features/campaigns/components/campaign-view-state.ts';
 import { CampaignsEmpty } from '../../features/campaigns/components/campaigns-empty.tsx';
 import { useCampaignActions } from '../../features/campaigns/components/use-campaign-actions.ts';
+import { CampaignDomainWarning } from '../../features/domain-check/components/campaign-domain-warning.tsx';
 
 /** /campaigns: 'Campaign Management'. */
 export const CampaignsRoute = () => {
@@ -30,9 +31,12 @@ export const CampaignsRoute = () => {
   const view = useCampaignView();
   const campaigns = useCampaigns();
   const [formTarget, setFormTarget] = useState<string | null>(null);
-  const actions = useCampaignActions((id) => {
-    if (view.campaignId === id) view.closeCampaign();
-  });
+  const actions = useCampaignActions(
+    (id) => {
+      if (view.campaignId === id) view.closeCampaign();
+    },
+    (campaign) => <CampaignDomainWarning campaignId={campaign._id} />,
+  );
   const superAdmin = user?.role === 'Super Admin';
   const canCreate = user?.isOrgUser === true;
 

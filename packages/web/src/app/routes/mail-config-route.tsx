@@ -18,6 +18,7 @@ import { MailSettingsForm } from '../../features/email/components/mail-settings-
 import { ProtocolChoice } from '../../features/email/components/protocol-choice.tsx';
 import { ConnectMailbox } from '../../features/mail-oauth/components/connect-mailbox.tsx';
 import { OAuthResult } from '../../features/mail-oauth/components/oauth-result.tsx';
+import { DomainCheckCard } from '../../features/domain-check/components/domain-check-card.tsx';
 
 type Step =
   | { kind: 'overview' }
@@ -136,6 +137,7 @@ export const MailConfigRoute = () => {
           ))}
         </SimpleGrid>
       ) : null}
+      {saved.smtp ? <DomainCheckCard mailboxId={saved.smtp.id} /> : null}
       <ProtocolChoice
         available={available}
         hasAny={configured.length > 0}

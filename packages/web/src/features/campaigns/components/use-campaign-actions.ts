@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { createElement, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { CAMPAIGN_TEXTS } from '@leadline/shared/campaigns';
 import type { Campaign } from '@leadline/shared/campaigns';
@@ -11,9 +13,13 @@ import { useDeleteCampaign } from '../api/delete-campaign.ts';
 /**
  * Send (after 'Send this campaign now?'), pause, resume and delete (after 'Delete this
  * campaign? This cannot be undone.'), each with its toast. A failure also fills the API
- * error box with the server's reason.
+ * error box with the server's reason. `sendNotice`: what the send confirmation shows above its
+ * question (the sender domain's warning, composed in by app/).
  */
-export const useCampaignActions = (onDeleted?: (id: string) => void) => {
+export const useCampaignActions = (
+  onDeleted?: (id: string) => void,
+  sendNotice?: (campaign: Campaign) => ReactNode,
+) => {
   const send = useSendCampaign();
   const status = useSetCampaignStatus();
   const remove = useDeleteCampaign();
@@ -36,7 +42,14 @@ export const useCampaignActions = (onDeleted?: (id: string) => void) => {
       modals.openConfirmModal({
         title: campaign.name,
         centered: true,
-        children: CAMPAIGN_TEXTS.sendConfirm,
+        children: sendNotice
+          ? createElement(
+              Stack,
+              { gap: 'sm' },
+              sendNotice(campaign),
+              createElement('div', null, CAMPAIGN_TEXTS.sendConfirm),
+            )
+          : CAMPAIGN_TEXTS.sendConfirm,
         labels: { confirm: 'Send', cancel: 'Cancel' },
         onConfirm: () => {
           setBusyId(campaign._id);
