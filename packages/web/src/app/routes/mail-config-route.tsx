@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MAIL_PROTOCOLS, configDeletedMessage } from '@leadline/shared/email';
-import type { MailProtocol } from '@leadline/shared/email';
+import type { EmailConfigInput, MailProtocol } from '@leadline/shared/email';
 import { CenteredLoader } from '../../components/centered-loader.tsx';
 import { confirmDanger } from '../../components/confirm.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -9,13 +9,13 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useDeleteEmailConfig } from '../../features/email/api/delete-email-config.ts';
 import { useEmailConfig } from '../../features/email/api/get-email-config.ts';
+import { useSaveEmailConfig } from '../../features/email/api/save-email-config.ts';
 import { ConfigSuccess } from '../../features/email/components/config-success.tsx';
-import {
-  MailConfigSummary,
-  PROTOCOL_TITLES,
-} from '../../features/email/components/mail-config-summary.tsx';
-import { MailSettingsForm } from '../../features/email/components/mail-settings-form.tsx';
+import { MailConfigSummary } from '../../features/email/components/mail-config-summary.tsx';
 import { ProtocolChoice } from '../../features/email/components/protocol-choice.tsx';
+import { MailboxesSection } from '../../features/mailboxes/components/mailboxes-section.tsx';
+import { MailSettingsForm } from '../../components/mail-settings/mail-settings-form.tsx';
+import { PROTOCOL_TITLES } from '../../components/mail-settings/protocol-titles.ts';
 
 type Step =
   | { kind: 'overview' }
@@ -31,6 +31,7 @@ const OVERVIEW: Step = { kind: 'overview' };
 export const MailConfigRoute = () => {
   const config = useEmailConfig();
   const remove = useDeleteEmailConfig();
+  const saveConfig = useSaveEmailConfig();
   const [step, setStep] = useState<Step>(OVERVIEW);
 
   const onDelete = (protocol: MailProtocol) => {
@@ -89,6 +90,7 @@ export const MailConfigRoute = () => {
           key={`${step.protocol}:${step.editing}`}
           protocol={step.protocol}
           saved={step.editing ? saved[step.protocol] : null}
+          save={(body) => saveConfig.mutateAsync(body as EmailConfigInput)}
           onSaved={(message) => setStep({ kind: 'done', message })}
           onCancel={() => setStep(OVERVIEW)}
         />
@@ -133,6 +135,7 @@ export const MailConfigRoute = () => {
         hasAny={configured.length > 0}
         onChoose={(protocol) => setStep({ kind: 'form', protocol, editing: false })}
       />
+      {configured.length > 0 ? <MailboxesSection /> : null}
     </Stack>
   );
 };
