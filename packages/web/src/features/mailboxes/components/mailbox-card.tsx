@@ -59,7 +59,7 @@ export const MailboxCard = ({
           )}
         </Group>
       </Stack>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <SimpleGrid cols={2} spacing="sm">
         <Item label="From name" value={mailbox.fromName ?? 'Your own name'} />
         <Item label="Today" value={mailbox.smtp ? sentTodayText(mailbox) : 'Does not send'} />
         <Item label="SMTP" value={hostOf(mailbox.smtp)} />

@@ -30,7 +30,7 @@ export const MailboxForm = ({ mailbox, onDone }: MailboxFormProps) => {
     <Stack gap="sm">
       <Stack gap={4}>
         <Text size="sm" fw={500} id="mailbox-protocol-label">
-          {mailbox ? `Settings of ${mailbox.email}` : 'The new mailbox reaches'}
+          Server
         </Text>
         <SegmentedControl
           aria-labelledby="mailbox-protocol-label"
