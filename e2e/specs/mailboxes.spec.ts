@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { postApi, signinToken } from '../support/api.ts';
+import { callApi, postApi, signinToken } from '../support/api.ts';
 import {
   DESKTOP,
   PHONE,
@@ -21,6 +21,35 @@ import {
   writeMessage,
 } from '../support/email-pages.ts';
 import type { Mailbox } from '../support/email-pages.ts';
+
+/** The server tests' Dovecot helpers (packages/server/test/mail-servers.ts), loaded at run time. */
+type ImapServer = {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  stop: () => Promise<void>;
+};
+type MailServers = {
+  startImapServer: (options?: { user?: string; password?: string }) => Promise<ImapServer>;
+  appendToInbox: (mailbox: ImapServer, messages: readonly string[]) => Promise<number[]>;
+};
+const MAIL_SERVERS = new URL('../../packages/server/test/mail-servers.ts', import.meta.url).href;
+const imaps: ImapServer[] = [];
+
+/** A plain-text email as a mail server stores it. */
+const message = (subject: string, to: string) =>
+  [
+    'From: Pat Buyer <pat@sender.test>',
+    `To: ${to}`,
+    `Subject: ${subject}`,
+    `Date: ${new Date().toUTCString()}`,
+    `Message-ID: <${subject.replace(/\W+/g, '-')}@sender.test>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    `This is ${subject}.`,
+  ].join('\r\n');
 
 let server: RunningServer;
 /** Two SMTP servers on loopback: the user's first mailbox and the one added in the browser. */
@@ -104,6 +133,7 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
   await server?.stop();
+  for (const imap of imaps) await imap.stop();
   await first?.stop();
   await second?.stop();
 });
@@ -172,6 +202,65 @@ describe('several mailboxes in the browser', () => {
 
     await page.goto('/email/config');
     await visible(card(SECOND).getByText('1 of 40 sent today'));
+  });
+
+  it('the inbox reads the mailbox picked, kept in the URL', async () => {
+    const { startImapServer, appendToInbox } = (await import(MAIL_SERVERS)) as MailServers;
+    const firstImap = await startImapServer({ user: FIRST, password: 'imap-first-pass-1' });
+    imaps.push(firstImap);
+    const secondImap = await startImapServer({ user: SECOND, password: 'imap-second-pass-2' });
+    imaps.push(secondImap);
+    await appendToInbox(firstImap, [message('Note to the first mailbox', FIRST)]);
+    await appendToInbox(secondImap, [message('Note to the second mailbox', SECOND)]);
+
+    // The first mailbox's IMAP through the API, the second's through Edit.
+    const token = await signinToken(server, ADMIN.email, DEMO_PASSWORD);
+    const { mailboxes } = (await callApi(server, '/api/email/mailboxes', { token })) as {
+      mailboxes: { _id: string; email: string }[];
+    };
+    const firstId = mailboxes.find((mailbox) => mailbox.email === FIRST)!._id;
+    const { host, port, user, password: pass } = firstImap;
+    await callApi(server, `/api/email/mailboxes/${firstId}`, {
+      method: 'PUT',
+      token,
+      body: { imap: { host, port, secure: false, user, pass } },
+    });
+    await page.goto('/email/config');
+    await page.getByRole('button', { name: `Edit mailbox ${SECOND}` }).click();
+    await page.getByText('IMAP (inbox)', { exact: true }).click();
+    await visible(page.getByRole('heading', { name: `Add IMAP to ${SECOND}` }));
+    await expect.poll(() => page.getByLabel('From name').inputValue()).toBe(SALES_DESK);
+    await fillMailSettings(page, {
+      host: secondImap.host,
+      port: secondImap.port,
+      user: SECOND,
+      pass: secondImap.password,
+    });
+    await clickButton(page, 'Save mailbox');
+    await toast(page, 'Mailbox saved');
+    await visible(card(SECOND).getByText(`${secondImap.host}:${secondImap.port}`));
+    await visible(card(FIRST).getByText(`${firstImap.host}:${firstImap.port}`));
+
+    // The default (the second) first; picking the first puts it in the URL.
+    await page.goto('/inbox');
+    const picker = page.getByRole('combobox', { name: 'Mailbox' });
+    await visible(page.getByText('Note to the second mailbox'));
+    await picker.selectOption({ label: FIRST });
+    await page.waitForURL((url) => url.searchParams.get('mailbox') === firstId);
+    await visible(page.getByText('Note to the first mailbox'));
+    await hidden(page.getByText('Note to the second mailbox'));
+    await snapAll('mailboxes-inbox');
+    const opened = page.waitForResponse(
+      (response) =>
+        /\/api\/email\/inbox\/\d+\?/.test(response.url()) &&
+        new URL(response.url()).searchParams.get('mailbox') === firstId,
+    );
+    await page.getByText('Note to the first mailbox', { exact: true }).click();
+    expect((await opened).ok()).toBe(true);
+    await visible(page.getByRole('heading', { name: 'Note to the first mailbox' }));
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Note to the first mailbox' }));
+    await expect.poll(() => picker.inputValue()).toBe(firstId);
   });
 
   it('deletes a mailbox after a confirmation naming it (and the next default)', async () => {
