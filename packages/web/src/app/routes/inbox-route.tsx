@@ -116,7 +116,7 @@ export const InboxRoute = () => {
         title="Inbox"
         description="Your own mailbox, read over IMAP. Nothing here is changed on the mail server."
         actions={
-          <Group gap="sm">
+          <Group gap="sm" wrap="nowrap">
             <InboxMailboxSelect
               value={mailbox ?? ''}
               onChange={(id) => update({ mailbox: id, email: null })}

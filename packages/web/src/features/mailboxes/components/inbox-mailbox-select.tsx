@@ -25,6 +25,7 @@ export const InboxMailboxSelect = ({ value, onChange }: InboxMailboxSelectProps)
         label: mailbox.isDefault ? `${mailbox.email} (default)` : mailbox.email,
       }))}
       maw={320}
+      style={{ flex: 1, minWidth: 0 }}
     />
   );
 };
