@@ -200,6 +200,15 @@ describe('several mailboxes in the browser', () => {
     expect(other!.from?.value[0]).toMatchObject({ name: ADMIN.name, address: FIRST });
     expect(second.messages).toHaveLength(1);
 
+    // A follow-up preselects nothing: it goes from the first email's mailbox.
+    await page.goto('/follow-up');
+    const followUpFrom = page.getByLabel('From', { exact: true });
+    await expect
+      .poll(() => followUpFrom.locator('option:checked').textContent())
+      .toBe("The first email's mailbox");
+    await visible(page.getByText(/goes from the mailbox the first email went from/));
+    await snapAll('mailboxes-follow-up-from');
+
     await page.goto('/email/config');
     await visible(card(SECOND).getByText('1 of 40 sent today'));
   });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MAIL_PROTOCOLS, configDeletedMessage } from '@leadline/shared/email';
-import type { EmailConfigInput, MailProtocol } from '@leadline/shared/email';
+import type { MailProtocol } from '@leadline/shared/email';
 import { CenteredLoader } from '../../components/centered-loader.tsx';
 import { confirmDanger } from '../../components/confirm.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -90,7 +90,7 @@ export const MailConfigRoute = () => {
           key={`${step.protocol}:${step.editing}`}
           protocol={step.protocol}
           saved={step.editing ? saved[step.protocol] : null}
-          save={(body) => saveConfig.mutateAsync(body as EmailConfigInput)}
+          save={(body) => saveConfig.mutateAsync(body)}
           onSaved={(message) => setStep({ kind: 'done', message })}
           onCancel={() => setStep(OVERVIEW)}
         />

@@ -22,7 +22,13 @@ import {
   imapSettingsSchema,
   smtpSettingsSchema,
 } from '@leadline/shared/email';
-import type { ImapSettings, MailProtocol, SmtpSettings } from '@leadline/shared/email';
+import type {
+  ImapSettings,
+  ImapSettingsInput,
+  MailProtocol,
+  SmtpSettings,
+  SmtpSettingsInput,
+} from '@leadline/shared/email';
 import { passwordHostHint } from '@leadline/shared/mail-provider-hints';
 import { ApiRequestError, errorMessage, isSessionExpired } from '../../lib/api-client.ts';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -134,8 +140,8 @@ const settingsResolver =
 
 /** What the form sends: the protocol's settings, and the from-name when the form shows it. */
 export type MailSettingsBody = {
-  smtp?: Record<string, unknown>;
-  imap?: Record<string, unknown>;
+  smtp?: SmtpSettingsInput;
+  imap?: ImapSettingsInput;
   fromName?: string;
 };
 

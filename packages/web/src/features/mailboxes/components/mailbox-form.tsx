@@ -54,7 +54,7 @@ export const MailboxForm = ({ mailbox, onDone }: MailboxFormProps) => {
             : 'Add mailbox'
         }
         submitLabel={mailbox ? 'Save mailbox' : 'Add mailbox'}
-        save={(body) => save(body as MailboxSaveInput)}
+        save={save}
         onSaved={onDone}
         onCancel={onDone}
       />
