@@ -4,6 +4,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { MAILBOXES_MAX } from '@leadline/shared/mailboxes';
 import type { Mailbox } from '@leadline/shared/mailboxes';
 import { confirmDanger } from '../../../components/confirm.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteMailbox } from '../api/delete-mailbox.ts';
 import { useMailboxes } from '../api/get-mailboxes.ts';
@@ -25,6 +27,17 @@ export const MailboxesSection = () => {
   const makeDefault = useMakeDefaultMailbox();
   const [editing, setEditing] = useState<Editing>(null);
   const list = mailboxes.data?.mailboxes ?? [];
+  if (mailboxes.isError) {
+    return (
+      <LoadError
+        title="Could not load your mailboxes"
+        message={errorMessage(mailboxes.error, 'Failed to load the mailboxes')}
+        onRetry={() => void mailboxes.refetch()}
+        retrying={mailboxes.isFetching}
+        maw={560}
+      />
+    );
+  }
   if (list.length === 0) return null;
 
   const onDelete = (mailbox: Mailbox) =>
