@@ -75,6 +75,15 @@ const SCREENS: readonly Screen[] = [
   { route: 'companies', url: () => '/companies' },
   { route: 'companies/:key', url: ({ companyPath }) => companyPath },
   { route: 'email/config', url: () => '/email/config' },
+  {
+    route: 'email/config',
+    name: 'add mailbox form',
+    url: () => '/email/config',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add mailbox' }).click();
+      await page.getByRole('form', { name: 'SMTP settings' }).waitFor();
+    },
+  },
   { route: 'teams', url: () => '/teams' },
   { route: 'templates', url: () => '/templates' },
   { route: 'automation', url: () => '/automation' },

@@ -214,6 +214,34 @@ describe('several mailboxes per user', () => {
     expect(received(office, 'Bulk via outreach')).toHaveLength(0);
   });
 
+  it('lists the mailboxes to whoever may send a lead an email or read the inbox', async () => {
+    const none = {
+      configureEmail: false,
+      sendEmailPage: false,
+      emailForm: false,
+      followUp: false,
+      sendBulkEmail: false,
+      campaigns: false,
+      inbox: false,
+    };
+    for (const only of ['sendEmailPage', 'inbox'] as const) {
+      const { user, token } = await t.createUser({
+        role: 'Sales Rep',
+        organizationName: 'acme-mailboxes',
+        permissions: { ...none, [only]: true },
+      });
+      expect(user.permissions).toMatchObject({ ...none, [only]: true });
+      expect(await list(token), only).toEqual([]);
+    }
+    const { token } = await t.createUser({
+      role: 'Sales Rep',
+      organizationName: 'acme-mailboxes',
+      permissions: none,
+    });
+    const closed = await t.request({ method: 'GET', url: '/api/email/mailboxes', token });
+    expect(closed.statusCode).toBe(403);
+  });
+
   it("answers another user's or a malformed mailbox id as unknown or invalid", async () => {
     await configureSmtp(t, globex.token, office);
     const [theirs] = await list(globex.token);

@@ -11,6 +11,10 @@ export const queryKeys = {
   activity: ['activity'] as const,
   /** Every leads query (the leads feature's lists, details, histories). */
   leads: ['leads'] as const,
+  /** Every mail settings query: the default mailbox's settings and the mailboxes list. */
+  mail: ['email'] as const,
+  /** The signed-in user's mailboxes (the settings page, the From pickers, the inbox). */
+  mailboxes: ['email', 'mailboxes'] as const,
 };
 
 /**

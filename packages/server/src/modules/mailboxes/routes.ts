@@ -13,8 +13,8 @@ import {
 } from './service.ts';
 
 /**
- * The caller's own mailboxes. Listing them is open to whoever may send (the From picker);
- * changing them needs Configure Email. `secretKey` (SECRET_KEY) encrypts the stored passwords.
+ * The caller's own mailboxes. Listing them is open to whoever may send (the From picker) or
+ * read the inbox (its mailbox selector); changing them needs Configure Email. `secretKey` (SECRET_KEY) encrypts the stored passwords.
  */
 export const mailboxRoutes =
   (db: Db, secretKey: string): FastifyPluginAsyncZod =>
@@ -36,7 +36,15 @@ export const mailboxRoutes =
       '/api/email/mailboxes',
       {
         config: {
-          access: ['configureEmail', 'emailForm', 'followUp', 'sendBulkEmail', 'campaigns'],
+          access: [
+            'configureEmail',
+            'sendEmailPage',
+            'emailForm',
+            'followUp',
+            'sendBulkEmail',
+            'campaigns',
+            'inbox',
+          ],
         },
         schema: { tags },
       },

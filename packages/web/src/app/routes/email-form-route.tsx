@@ -14,6 +14,7 @@ import type { ComposerStats } from '../../features/email/components/composer-sta
 import { sendFailure } from '../../features/email/components/send-failure.tsx';
 import { SendingOverlay } from '../../features/email/components/sending-overlay.tsx';
 import { SENT_FALLBACK } from '../../features/email/components/send-texts.ts';
+import { useFromMailbox } from '../../features/mailboxes/components/from-mailbox.tsx';
 
 /**
  * /email-form: the composer to any address (a recipient handed over in navigation state is
@@ -23,11 +24,15 @@ export const EmailFormRoute = () => {
   const location = useLocation();
   const preset = useMemo(() => sendEmailPageStateSchema.parse(location.state), [location.state]);
   const send = useSendEmail();
+  const from = useFromMailbox();
   const [stats, setStats] = useState<ComposerStats>({ sent: 0, lastSent: null });
 
   const onSend = async ({ to, attachments, ...values }: ComposerDraft): Promise<SendOutcome> => {
     try {
-      const answer = await send.mutateAsync({ to, email: { ...values, attachments } });
+      const answer = await send.mutateAsync({
+        to,
+        email: { ...values, attachments, mailboxId: from.mailboxId },
+      });
       notifySuccess(answer.message || SENT_FALLBACK);
       setStats((current) => ({ sent: current.sent + 1, lastSent: new Date().toISOString() }));
       return { ok: true };
@@ -47,6 +52,7 @@ export const EmailFormRoute = () => {
         stats={stats}
         busy={send.isPending}
         onSend={onSend}
+        fromPicker={from.picker}
       />
     </Stack>
   );

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SentEmail } from '@leadline/shared/email';
 import { followUpStateOf } from '@leadline/shared/email-compose';
@@ -8,7 +9,21 @@ import { LoadError } from '../../components/load-error.tsx';
 import { FollowUpForm } from '../../features/email/components/follow-up-form.tsx';
 import { TemplatePicker } from '../../features/templates/components/template-picker.tsx';
 import { useLeadEmails } from '../../features/leads/api/get-lead-emails.ts';
+import { useFromMailbox } from '../../features/mailboxes/components/from-mailbox.tsx';
 import { LeadFromUrl } from '../lead-from-url.tsx';
+
+/** A follow-up goes from the first email's mailbox unless another is picked. */
+const FOLLOW_UP_FROM = {
+  label: "The first email's mailbox",
+  description:
+    'A follow-up goes from the mailbox the first email went from unless you pick another.',
+};
+
+/** The follow-up form with, for a user with several mailboxes, "From". */
+const FollowUp = (props: Omit<ComponentProps<typeof FollowUpForm>, 'from'>) => {
+  const from = useFromMailbox({ unchosen: FOLLOW_UP_FROM });
+  return <FollowUpForm {...props} from={from} />;
+};
 
 /**
  * The email `emailId` names among the lead's recent ones, or without an id the newest one that
@@ -36,7 +51,7 @@ const LeadFollowUp = ({ lead, emailId }: { lead: Lead; emailId: string | null })
     );
   }
   return (
-    <FollowUpForm
+    <FollowUp
       preset={presetOf(lead, emails.data, emailId)}
       templatePicker={(apply) => <TemplatePicker leadId={lead._id} onPick={apply} />}
     />
@@ -49,7 +64,7 @@ const LeadFollowUp = ({ lead, emailId }: { lead: Lead; emailId: string | null })
  */
 export const FollowUpRoute = () => {
   const [params] = useSearchParams();
-  if (!params.has('leadId')) return <FollowUpForm preset={{}} />;
+  if (!params.has('leadId')) return <FollowUp preset={{}} />;
   return (
     <LeadFromUrl>
       {(lead) => {

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Button, Grid, Paper, Stack, Text } from '@mantine/core';
+import { Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconMailOpened, IconRefresh } from '@tabler/icons-react';
 import { INBOX_LOAD_FAILED } from '@leadline/shared/inbox';
+import { isUuid } from '@leadline/shared/ids';
 import { hasPermission } from '@leadline/shared/permissions';
 import { CenteredLoader } from '../../components/centered-loader.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -22,16 +23,20 @@ import {
   MailSettingsLink,
 } from '../../features/inbox/components/inbox-states.tsx';
 import classes from '../../features/inbox/components/inbox.module.css';
+import { InboxMailboxSelect } from '../../features/mailboxes/components/inbox-mailbox-select.tsx';
 
-const VIEW_DEFAULTS = { email: '' } as const;
+/** `mailbox`: the id of the mailbox read (anything else reads the default mailbox). */
+const VIEW_DEFAULTS = { email: '', mailbox: '' } as const;
 const EMAIL_LOAD_FAILED = 'Failed to load the email';
 
 /** The mail server or its settings are at fault (a 400 says why): the settings may help. */
 const isSettingsProblem = (error: unknown) =>
   error instanceof ApiRequestError && error.status === 400;
 
-const PreviewPane = ({ id, settingsLink }: { id: string; settingsLink: boolean }) => {
-  const email = useInboxEmail(id);
+type PreviewPaneProps = { id: string; mailbox: string | undefined; settingsLink: boolean };
+
+const PreviewPane = ({ id, mailbox, settingsLink }: PreviewPaneProps) => {
+  const email = useInboxEmail(id, mailbox);
   if (email.isPending) return <CenteredLoader label="Loading email" />;
   if (email.isError) {
     return (
@@ -44,7 +49,7 @@ const PreviewPane = ({ id, settingsLink }: { id: string; settingsLink: boolean }
       />
     );
   }
-  return <EmailPreview key={id} email={email.data} />;
+  return <EmailPreview key={id} email={email.data} mailbox={mailbox} />;
 };
 
 const NothingSelected = () => (
@@ -60,7 +65,8 @@ export const InboxRoute = () => {
   const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const [view, update] = useUrlState(VIEW_DEFAULTS);
   const selectedId = /^\d+$/.test(view.email) ? view.email : null;
-  const inbox = useInbox();
+  const mailbox = isUuid(view.mailbox) ? view.mailbox : undefined;
+  const inbox = useInbox(mailbox);
   const emails = inbox.data?.pages.flatMap((page) => page.emails) ?? [];
   const total = inbox.data?.pages[0]?.total ?? 0;
   const settingsLink = user !== null && hasPermission(user, 'configureEmail');
@@ -110,15 +116,21 @@ export const InboxRoute = () => {
         title="Inbox"
         description="Your own mailbox, read over IMAP. Nothing here is changed on the mail server."
         actions={
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
-            onClick={() => void inbox.refetch()}
-            loading={refreshing}
-            disabled={inbox.isPending}
-          >
-            Refresh
-          </Button>
+          <Group gap="sm" wrap="nowrap">
+            <InboxMailboxSelect
+              value={mailbox ?? ''}
+              onChange={(id) => update({ mailbox: id, email: null })}
+            />
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => void inbox.refetch()}
+              loading={refreshing}
+              disabled={inbox.isPending}
+            >
+              Refresh
+            </Button>
+          </Group>
         }
       />
       <Grid gap="md" align="flex-start">
@@ -151,7 +163,7 @@ export const InboxRoute = () => {
                 </Button>
               ) : null}
               {selectedId ? (
-                <PreviewPane id={selectedId} settingsLink={settingsLink} />
+                <PreviewPane id={selectedId} mailbox={mailbox} settingsLink={settingsLink} />
               ) : (
                 <NothingSelected />
               )}

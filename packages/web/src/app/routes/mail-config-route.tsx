@@ -9,16 +9,16 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useDeleteEmailConfig } from '../../features/email/api/delete-email-config.ts';
 import { useEmailConfig } from '../../features/email/api/get-email-config.ts';
+import { useSaveEmailConfig } from '../../features/email/api/save-email-config.ts';
 import { ConfigSuccess } from '../../features/email/components/config-success.tsx';
-import {
-  MailConfigSummary,
-  PROTOCOL_TITLES,
-} from '../../features/email/components/mail-config-summary.tsx';
-import { MailSettingsForm } from '../../features/email/components/mail-settings-form.tsx';
+import { MailConfigSummary } from '../../features/email/components/mail-config-summary.tsx';
 import { ProtocolChoice } from '../../features/email/components/protocol-choice.tsx';
 import { ConnectMailbox } from '../../features/mail-oauth/components/connect-mailbox.tsx';
 import { OAuthResult } from '../../features/mail-oauth/components/oauth-result.tsx';
 import { DomainCheckCard } from '../../features/domain-check/components/domain-check-card.tsx';
+import { MailboxesSection } from '../../features/mailboxes/components/mailboxes-section.tsx';
+import { MailSettingsForm } from '../../components/mail-settings/mail-settings-form.tsx';
+import { PROTOCOL_TITLES } from '../../components/mail-settings/protocol-titles.ts';
 
 type Step =
   | { kind: 'overview' }
@@ -34,6 +34,7 @@ const OVERVIEW: Step = { kind: 'overview' };
 export const MailConfigRoute = () => {
   const config = useEmailConfig();
   const remove = useDeleteEmailConfig();
+  const saveConfig = useSaveEmailConfig();
   const [step, setStep] = useState<Step>(OVERVIEW);
 
   const onDelete = (protocol: MailProtocol) => {
@@ -92,6 +93,7 @@ export const MailConfigRoute = () => {
           key={`${step.protocol}:${step.editing}`}
           protocol={step.protocol}
           saved={step.editing ? saved[step.protocol] : null}
+          save={(body) => saveConfig.mutateAsync(body)}
           onSaved={(message) => setStep({ kind: 'done', message })}
           onCancel={() => setStep(OVERVIEW)}
         />
@@ -143,6 +145,7 @@ export const MailConfigRoute = () => {
         hasAny={configured.length > 0}
         onChoose={(protocol) => setStep({ kind: 'form', protocol, editing: false })}
       />
+      {configured.length > 0 ? <MailboxesSection /> : null}
     </Stack>
   );
 };

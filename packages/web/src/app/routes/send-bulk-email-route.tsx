@@ -17,6 +17,7 @@ import type {
   SendOutcome,
 } from '../../features/email/components/email-composer.tsx';
 import { useBulkRun } from '../../features/email/components/use-bulk-run.ts';
+import { useFromMailbox } from '../../features/mailboxes/components/from-mailbox.tsx';
 import { TemplatePicker } from '../../features/templates/components/template-picker.tsx';
 
 const SHOWN_RECIPIENTS = 6;
@@ -25,6 +26,12 @@ const SHOWN_RECIPIENTS = 6;
  * /send-bulk-email: the leads and type handed over by the leads table, the composer's bulk
  * mode, then the server's run with its overlay and summary.
  */
+const BULK_FOLLOW_UP_FROM = {
+  label: "Each lead's last email's mailbox",
+  description:
+    "Each follow-up goes from the mailbox the lead's last email went from unless you pick one.",
+};
+
 export const SendBulkEmailRoute = () => {
   const location = useLocation();
   const navigate = useNavigate();
@@ -35,6 +42,8 @@ export const SendBulkEmailRoute = () => {
   );
   const type = bulkTypeOf(leads);
   const alreadySent = leads.filter((lead) => lead.mailSent).length;
+  // Follow-ups go from the mailbox each lead's last email went from unless one is picked.
+  const from = useFromMailbox(type === 'followup' ? { unchosen: BULK_FOLLOW_UP_FROM } : {});
 
   const overlay = run.phase ? (
     <BulkProgressOverlay
@@ -74,7 +83,14 @@ export const SendBulkEmailRoute = () => {
   const onSend = async ({ subject, body, font }: ComposerDraft): Promise<SendOutcome> => {
     const ids = leads.map((lead) => lead._id);
     if (ids.length === 0) return { ok: false, error: NO_LEADS_SELECTED };
-    const failure = await run.start({ leadIds: ids, subject, body, font, type });
+    const failure = await run.start({
+      leadIds: ids,
+      subject,
+      body,
+      font,
+      type,
+      ...(from.mailboxId ? { mailboxId: from.mailboxId } : {}),
+    });
     return failure ? { ok: false, error: failure } : { ok: true, keep: true };
   };
 
@@ -130,6 +146,7 @@ export const SendBulkEmailRoute = () => {
         busy={run.phase !== null && run.phase !== 'summary'}
         onSend={onSend}
         templatePicker={(apply) => <TemplatePicker onPick={apply} />}
+        fromPicker={from.picker}
       />
     </Stack>
   );

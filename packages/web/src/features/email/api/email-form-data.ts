@@ -10,6 +10,8 @@ export type OutgoingEmail = {
   cc: string;
   bcc: string;
   attachments: File[];
+  /** The mailbox it goes from; undefined: the default. */
+  mailboxId?: string;
 };
 
 /** POST /api/email/send and /api/leads/:id/send-mail answer this. */
@@ -24,6 +26,7 @@ export const emailFormData = (email: OutgoingEmail, extra: Record<string, string
   form.append('priority', email.priority);
   form.append('cc', email.cc);
   form.append('bcc', email.bcc);
+  if (email.mailboxId) form.append('mailboxId', email.mailboxId);
   for (const file of email.attachments) form.append('attachments', file, file.name);
   return form;
 };

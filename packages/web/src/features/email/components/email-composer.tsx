@@ -44,6 +44,8 @@ type EmailComposerProps = {
   onSend: (draft: ComposerDraft) => Promise<SendOutcome>;
   /** A "Start from template" control (composed by the app), given how to fill the form. */
   templatePicker?: (apply: (template: TemplateFill) => void) => ReactNode;
+  /** The "From" mailbox picker (composed by the app), when the user has several mailboxes. */
+  fromPicker?: ReactNode;
 };
 
 /** What starting from a template fills in. */
@@ -62,6 +64,7 @@ export const EmailComposer = ({
   busy,
   onSend,
   templatePicker,
+  fromPicker,
 }: EmailComposerProps) => {
   const { online } = useNetwork();
   const single = mode === 'single';
@@ -133,6 +136,7 @@ export const EmailComposer = ({
         <Stack gap="md">
           <ComposerStatus online={online} stats={stats} words={words} />
           {templatePicker?.(applyTemplate)}
+          {fromPicker}
           {single ? (
             <>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

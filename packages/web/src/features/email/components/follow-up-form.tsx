@@ -47,6 +47,8 @@ type FollowUpFormProps = {
   preset: FollowUpPreset;
   /** A "Start from template" control (composed by the app), given how to fill the form. */
   templatePicker?: (apply: (template: TemplateFill) => void) => ReactNode;
+  /** The mailbox chosen in the "From" picker (composed by the app) and the picker. */
+  from?: { mailboxId: string | undefined; picker: ReactNode };
 };
 
 /**
@@ -55,7 +57,7 @@ type FollowUpFormProps = {
  * (read once: later changes do not wipe what is typed) and shows the email being answered
  * above the form; the two Message-IDs sit in a folded "Advanced" part.
  */
-export const FollowUpForm = ({ preset: given, templatePicker }: FollowUpFormProps) => {
+export const FollowUpForm = ({ preset: given, templatePicker, from }: FollowUpFormProps) => {
   const [preset] = useState(() => presetValues(given));
   // Shown until the follow-up is sent (the form is blank again after it).
   const [original, setOriginal] = useState(given.original);
@@ -110,7 +112,7 @@ export const FollowUpForm = ({ preset: given, templatePicker }: FollowUpFormProp
 
   const submit = handleSubmit((values) => {
     setOutcome(null);
-    send.mutate(values, {
+    send.mutate(from?.mailboxId ? { ...values, mailboxId: from.mailboxId } : values, {
       onSuccess: (answer) => {
         const text = answer.message || FOLLOW_UP_SENT;
         notifySuccess(text);
@@ -136,6 +138,7 @@ export const FollowUpForm = ({ preset: given, templatePicker }: FollowUpFormProp
         <form onSubmit={(event) => void submit(event)} noValidate aria-label="Follow-up email">
           <Stack gap="md">
             {templatePicker?.(applyTemplate)}
+            {from?.picker}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
                 label="To"

@@ -1,11 +1,7 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ImapSettings, MailProtocol, SmtpSettings } from '@leadline/shared/email';
-
-export const PROTOCOL_TITLES: Record<MailProtocol, { name: string; purpose: string }> = {
-  smtp: { name: 'SMTP', purpose: 'Outgoing mail: what Leadline sends from' },
-  imap: { name: 'IMAP', purpose: 'Incoming mail: what the inbox reads' },
-};
+import { PROTOCOL_TITLES } from '../../../components/mail-settings/protocol-titles.ts';
 
 const Item = ({ label, value }: { label: string; value: string }) => (
   <Stack gap={0}>

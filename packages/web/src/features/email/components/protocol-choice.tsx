@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconInbox, IconSend } from '@tabler/icons-react';
 import type { MailProtocol } from '@leadline/shared/email';
-import { PROTOCOL_TITLES } from './mail-config-summary.tsx';
+import { PROTOCOL_TITLES } from '../../../components/mail-settings/protocol-titles.ts';
 
 const ICONS = { smtp: IconSend, imap: IconInbox } as const;
 

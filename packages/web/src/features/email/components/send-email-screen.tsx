@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ActionIcon, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -27,10 +27,12 @@ type SendEmailScreenProps = {
   lead: EmailedLead;
   /** The composer's "Start from template" control (see EmailComposer). */
   templatePicker?: ComponentProps<typeof EmailComposer>['templatePicker'];
+  /** The mailbox chosen in the "From" picker (composed by the app) and the picker. */
+  from?: { mailboxId: string | undefined; picker: ReactNode };
 };
 
 /** One lead's email: who is contacted, how often they were emailed, and the composer. */
-export const SendEmailScreen = ({ lead, templatePicker }: SendEmailScreenProps) => {
+export const SendEmailScreen = ({ lead, templatePicker, from }: SendEmailScreenProps) => {
   const location = useLocation();
   const navigate = useNavigate();
   const sendToLead = useSendLeadEmail();
@@ -56,7 +58,7 @@ export const SendEmailScreen = ({ lead, templatePicker }: SendEmailScreenProps) 
     try {
       const answer = await sendToLead.mutateAsync({
         leadId: lead._id,
-        email: { ...values, attachments },
+        email: { ...values, attachments, mailboxId: from?.mailboxId },
       });
       notifySuccess(sentText(answer));
       setSent(answer);
@@ -100,6 +102,7 @@ export const SendEmailScreen = ({ lead, templatePicker }: SendEmailScreenProps) 
         busy={sendToLead.isPending || sent !== null}
         onSend={onSend}
         templatePicker={templatePicker}
+        fromPicker={from?.picker}
       />
     </Stack>
   );

@@ -12,11 +12,13 @@ import { NO_SUBJECT, formatBytes } from './inbox-format.ts';
 
 const addressLine = (list: MailAddress[]) => list.map(formatAddress).join(', ');
 
-const Attachments = ({ emailId, files }: { emailId: string; files: InboxAttachment[] }) => {
+type AttachmentsProps = { emailId: string; files: InboxAttachment[]; mailbox?: string };
+
+const Attachments = ({ emailId, files, mailbox }: AttachmentsProps) => {
   const download = useDownloadAttachment();
   const save = (attachment: InboxAttachment) =>
     download.mutate(
-      { emailId, attachment },
+      { emailId, attachment, mailbox },
       {
         onError: (error) =>
           notifyError(errorMessage(error, 'Failed to download the attachment.'), error),
@@ -43,8 +45,11 @@ const Attachments = ({ emailId, files }: { emailId: string; files: InboxAttachme
   );
 };
 
-/** The preview pane (from, subject, body), with attachments and images. */
-export const EmailPreview = ({ email }: { email: InboxMessage }) => {
+/**
+ * The preview pane (from, subject, body), with attachments and images; `mailbox`: the mailbox
+ * it was read from (undefined: the default).
+ */
+export const EmailPreview = ({ email, mailbox }: { email: InboxMessage; mailbox?: string }) => {
   const [remoteImages, setRemoteImages] = useState(false);
   const subject = email.subject || NO_SUBJECT;
   return (
@@ -74,7 +79,7 @@ export const EmailPreview = ({ email }: { email: InboxMessage }) => {
         </Text>
       </Stack>
       {email.attachments.length > 0 ? (
-        <Attachments emailId={email._id} files={email.attachments} />
+        <Attachments emailId={email._id} files={email.attachments} mailbox={mailbox} />
       ) : null}
       {email.html && email.remoteImages > 0 && !remoteImages ? (
         <Alert variant="light" color="gray" icon={<IconPhoto size={18} />} p="xs">

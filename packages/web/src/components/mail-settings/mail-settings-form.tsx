@@ -22,12 +22,17 @@ import {
   imapSettingsSchema,
   smtpSettingsSchema,
 } from '@leadline/shared/email';
-import type { ImapSettings, MailProtocol, SmtpSettings } from '@leadline/shared/email';
+import type {
+  ImapSettings,
+  ImapSettingsInput,
+  MailProtocol,
+  SmtpSettings,
+  SmtpSettingsInput,
+} from '@leadline/shared/email';
 import { passwordHostHint } from '@leadline/shared/mail-provider-hints';
-import { ApiRequestError, errorMessage, isSessionExpired } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useSaveEmailConfig } from '../api/save-email-config.ts';
-import { PROTOCOL_TITLES } from './mail-config-summary.tsx';
+import { ApiRequestError, errorMessage, isSessionExpired } from '../../lib/api-client.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { PROTOCOL_TITLES } from './protocol-titles.ts';
 import {
   WARMUP_DEFAULTS,
   WARMUP_SERVER_FIELDS,
@@ -39,6 +44,7 @@ import {
 import type { WarmupValues } from './warmup-fields.tsx';
 
 type SettingsValues = {
+  fromName: string;
   host: string;
   port: string;
   secure: boolean;
@@ -47,13 +53,22 @@ type SettingsValues = {
   dailyLimit: string;
 } & WarmupValues;
 type SettingsField = keyof SettingsValues;
-const FIELDS: readonly SettingsField[] = ['host', 'port', 'secure', 'user', 'pass', 'dailyLimit'];
+const FIELDS: readonly SettingsField[] = [
+  'fromName',
+  'host',
+  'port',
+  'secure',
+  'user',
+  'pass',
+  'dailyLimit',
+];
 
 const SAVE_FAILED = 'Failed to save configuration';
 
 /** Usual ports: submission with STARTTLS for SMTP, IMAP over TLS. */
 const DEFAULTS: Record<MailProtocol, SettingsValues> = {
   smtp: {
+    fromName: '',
     host: '',
     port: '587',
     secure: false,
@@ -63,6 +78,7 @@ const DEFAULTS: Record<MailProtocol, SettingsValues> = {
     ...WARMUP_DEFAULTS,
   },
   imap: {
+    fromName: '',
     host: '',
     port: '993',
     secure: true,
@@ -76,10 +92,12 @@ const DEFAULTS: Record<MailProtocol, SettingsValues> = {
 const valuesOf = (
   protocol: MailProtocol,
   saved: SmtpSettings | ImapSettings | null,
+  fromName: string | null | undefined,
 ): SettingsValues => {
-  if (!saved) return DEFAULTS[protocol];
+  if (!saved) return { ...DEFAULTS[protocol], fromName: fromName ?? '' };
   const limit = 'dailyLimit' in saved ? saved.dailyLimit : null;
   return {
+    fromName: fromName ?? '',
     host: saved.host,
     port: String(saved.port),
     secure: saved.secure,
@@ -120,10 +138,25 @@ const settingsResolver =
     };
   };
 
+/** What the form sends: the protocol's settings, and the from-name when the form shows it. */
+export type MailSettingsBody = {
+  smtp?: SmtpSettingsInput;
+  imap?: ImapSettingsInput;
+  fromName?: string;
+};
+
 type MailSettingsFormProps = {
   protocol: MailProtocol;
   /** The saved settings when editing (the button then reads 'Update Configuration'). */
   saved: SmtpSettings | ImapSettings | null;
+  /** Sends the settings (POST /api/email/config, or a mailbox's add or edit). */
+  save: (body: MailSettingsBody) => Promise<{ message?: string }>;
+  /** Shows a 'From name' field with this value (null: blank); undefined: no such field. */
+  fromName?: string | null;
+  /** The heading; by default 'SMTP Configuration' or 'Edit SMTP Configuration'. */
+  title?: string;
+  /** Text of the submit button; by default 'Save Configuration' or 'Update Configuration'. */
+  submitLabel?: string;
   onSaved: (message: string) => void;
   onCancel: () => void;
 };
@@ -133,8 +166,17 @@ type MailSettingsFormProps = {
  * optional daily limit. The server logs in before saving; when it cannot, its reason (wrong
  * password, no such host, TLS mismatch…) is shown above the buttons.
  */
-export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSettingsFormProps) => {
-  const save = useSaveEmailConfig();
+export const MailSettingsForm = ({
+  protocol,
+  saved,
+  save,
+  fromName,
+  title,
+  submitLabel,
+  onSaved,
+  onCancel,
+}: MailSettingsFormProps) => {
+  const [saving, setSaving] = useState(false);
   /** Why saving failed; `login` when the server could not log in with these settings. */
   const [reason, setReason] = useState<{ text: string; login: boolean } | null>(null);
   const editing = saved !== null;
@@ -149,7 +191,7 @@ export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSet
     formState: { errors },
   } = useForm<SettingsValues>({
     resolver: settingsResolver(protocol, saved === null),
-    defaultValues: valuesOf(protocol, saved),
+    defaultValues: valuesOf(protocol, saved, fromName),
     reValidateMode: 'onSubmit',
   });
   const warming = watch('warming');
@@ -166,35 +208,37 @@ export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSet
 
   const submit = handleSubmit((values) => {
     setReason(null);
-    const { dailyLimit, warming, warmupStart, warmupIncrement, ...server } = values;
+    const { fromName: name, dailyLimit, warming, warmupStart, warmupIncrement, ...server } = values;
     const settings =
       protocol === 'smtp'
         ? { ...server, dailyLimit, warmup: warmupOf({ warming, warmupStart, warmupIncrement }) }
         : server;
-    save.mutate(
-      { [protocol]: settings },
-      {
-        onSuccess: (answer) => {
-          const message = answer.message || CONFIG_SAVED;
-          notifySuccess(message);
-          onSaved(message);
-        },
-        onError: (error) => {
-          if (isSessionExpired(error)) return;
-          const text = errorMessage(error, SAVE_FAILED);
-          const fields = error instanceof ApiRequestError ? error.fieldErrors : {};
-          let placed = false;
-          for (const [key, message] of Object.entries(fields)) {
-            const match =
-              FIELDS.find((candidate) => key === `${protocol}.${candidate}`) ??
-              WARMUP_SERVER_FIELDS[key];
-            if (match) {
-              setError(match, { type: 'server', message });
-              placed = true;
-            }
+    setSaving(true);
+    save({ [protocol]: settings, ...(fromName !== undefined ? { fromName: name } : {}) }).then(
+      (answer) => {
+        setSaving(false);
+        const message = answer.message || CONFIG_SAVED;
+        notifySuccess(message);
+        onSaved(message);
+      },
+      (error: unknown) => {
+        setSaving(false);
+        if (isSessionExpired(error)) return;
+        const text = errorMessage(error, SAVE_FAILED);
+        const fields = error instanceof ApiRequestError ? error.fieldErrors : {};
+        let placed = false;
+        for (const [key, message] of Object.entries(fields)) {
+          const match =
+            key === 'fromName'
+              ? key
+              : (FIELDS.find((candidate) => key === `${protocol}.${candidate}`) ??
+                WARMUP_SERVER_FIELDS[key]);
+          if (match) {
+            setError(match, { type: 'server', message });
+            placed = true;
           }
-          if (!placed) setReason({ text, login: protocol in fields });
-        },
+        }
+        if (!placed) setReason({ text, login: protocol in fields });
       },
     );
   });
@@ -205,13 +249,24 @@ export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSet
         <Stack gap="md">
           <Stack gap={2}>
             <Title order={3} size="h4">
-              {editing ? `Edit ${name} Configuration` : `${name} Configuration`}
+              {title ?? (editing ? `Edit ${name} Configuration` : `${name} Configuration`)}
             </Title>
             <Text size="sm" c="dimmed">
               {PROTOCOL_TITLES[protocol].purpose}
             </Text>
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {fromName !== undefined ? (
+              <TextInput
+                label="From name"
+                autoComplete="off"
+                placeholder="Your own name"
+                description="The name recipients see; blank for your own"
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                error={errors.fromName?.message}
+                {...field('fromName')}
+              />
+            ) : null}
             <TextInput
               label="Host"
               required
@@ -290,17 +345,17 @@ export const MailSettingsForm = ({ protocol, saved, onSaved, onCancel }: MailSet
               {reason.text}
             </Alert>
           ) : null}
-          {save.isPending ? (
+          {saving ? (
             <Text size="sm" c="dimmed" role="status">
               Logging in to the {name} server to check the settings…
             </Text>
           ) : null}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+            <Button variant="default" onClick={onCancel} disabled={saving}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? 'Update Configuration' : 'Save Configuration'}
+            <Button type="submit" loading={saving}>
+              {submitLabel ?? (editing ? 'Update Configuration' : 'Save Configuration')}
             </Button>
           </Group>
         </Stack>

@@ -1,0 +1,31 @@
+import type { Mailbox, MailboxProvider } from '@leadline/shared/mailboxes';
+
+export const PROVIDER_NAMES: Record<MailboxProvider, string> = {
+  password: 'Password',
+  google: 'Google',
+  microsoft: 'Microsoft 365',
+  custom: 'OAuth',
+};
+
+/** "3 of 50 sent today", or "3 sent today (no limit)". */
+export const sentTodayText = (mailbox: Mailbox): string =>
+  mailbox.dailyLimit === null
+    ? `${mailbox.sentToday.toLocaleString()} sent today (no limit)`
+    : `${mailbox.sentToday.toLocaleString()} of ${mailbox.dailyLimit.toLocaleString()} sent today`;
+
+/** "Jane Doe <jane@example.com>", or the address alone when the user's own name is used. */
+export const mailboxLabel = (mailbox: Mailbox, ownName?: string): string => {
+  const name = mailbox.fromName ?? ownName;
+  return name ? `${name} <${mailbox.email}>` : mailbox.email;
+};
+
+/** What deleting a mailbox does, named in the confirmation. */
+export const deleteMailboxText = (mailbox: Mailbox, mailboxes: Mailbox[]): string => {
+  const next = mailbox.isDefault ? mailboxes.find((other) => other._id !== mailbox._id) : undefined;
+  return [
+    `Delete the mailbox ${mailbox.email}? Leadline stops sending from it and reading it; the emails it sent stay in the leads' history.`,
+    next ? `${next.email} becomes your default mailbox.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+};
