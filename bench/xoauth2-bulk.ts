@@ -3,46 +3,19 @@
 // The access token is cached and refreshed one at a time, so an OAuth run should cost no more
 // than the password run. Target: the XOAUTH2 run at least 0.9x the password run's rate
 // (median of the rounds), and token requests to the provider counted, not one per email.
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { startOAuthProvider } from '../e2e/support/oauth-provider.ts';
 import type { RunningServer } from '../e2e/support/server.ts';
 import { insertLeads, median, runJob } from './support/bulk-run.ts';
 import { createBenchDatabase, postgresFacts } from './support/postgres.ts';
 import { api, createAdmin, startProduct } from './support/product.ts';
 import { round, runBenchmark, target } from './support/run.ts';
+import { listenSmtpSink } from './support/smtp-sink.ts';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 1000);
 const ROUNDS = 5;
 const TARGET_RATIO = 0.9;
 const MAILBOX = 'bench@oauth.bench';
 const SMTP_PASS = 'bench-smtp-password';
-
-/** A plain-login SMTP server like the provider's XOAUTH2 one: accepts and drops every message. */
-const startPasswordSink = async () => {
-  const server = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    authMethods: ['PLAIN', 'LOGIN'],
-    onAuth: (auth, _session, done) =>
-      auth.password === SMTP_PASS
-        ? done(null, { user: auth.username })
-        : done(Object.assign(new Error('Authentication failed'), { responseCode: 535 })),
-    onData: (stream, _session, done) => {
-      stream.resume();
-      stream.on('end', () => done());
-    },
-  });
-  server.on('error', () => undefined);
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
 
 /** Connect (the browser's way): start, the provider's authorization URL, the callback. */
 const connect = async (server: RunningServer, token: string) => {
@@ -71,7 +44,7 @@ await runBenchmark('xoauth2-bulk', 20 * 60_000, async ({ defer, log }) => {
   // Every token the provider hands out (code exchange or refresh) is counted.
   const countTokens = () => (tokenRequests += 1);
   provider.onToken = countTokens;
-  const sink = await startPasswordSink();
+  const sink = await listenSmtpSink({ user: MAILBOX, pass: SMTP_PASS }, () => undefined);
   defer(sink.stop);
   const database = await createBenchDatabase('xoauth2_bulk');
   defer(database.drop);
@@ -125,7 +98,7 @@ await runBenchmark('xoauth2-bulk', 20 * 60_000, async ({ defer, log }) => {
       method: {
         runs: 'POST /api/email/bulk (type initial, pause 0) until GET /api/email/bulk/:id (polled every 100 ms) answers completed, after a warm-up run of 200 leads each; the password run and the XOAUTH2 run take turns (which goes first alternates), fresh leads each round',
         mailboxes:
-          'two users: one with a password SMTP mailbox, one connected through the custom OpenID provider (oauth2-mock-server on loopback, the real authorization code + PKCE flow); both SMTP servers are smtp-server on loopback in this process, dropping message bodies',
+          'two users: one with a password SMTP mailbox, one connected through the custom OpenID provider (oauth2-mock-server on loopback, the real authorization code + PKCE flow); both SMTP servers are smtp-server on loopback in this process (XOAUTH2 for one, PLAIN for the other), dropping message bodies',
         database: 'PostgreSQL on 127.0.0.1, a database of its own',
       },
       ratio,

@@ -4,7 +4,7 @@ import { leads, sentEmails } from '../src/db/schema.ts';
 import { campaignDeliveries } from '../src/db/tables/campaigns.ts';
 import { createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
-import { createCampaign, getCampaign, sendCampaign, setStatus } from './campaigns-support.ts';
+import { createCampaign, getCampaign, sendCampaign, sendDueNow } from './campaigns-support.ts';
 import { configureSmtp, defaultMailboxId, insertLeads, organizationIdOf } from './fixtures.ts';
 import { smtpSettingsOf, startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
@@ -116,17 +116,7 @@ describe('a campaign over several mailboxes', { timeout: 180_000 }, () => {
       .update(sentEmails)
       .set({ sentAt: sql`now() - interval '1 day'` })
       .where(eq(sentEmails.userId, user._id));
-    await t.database.db
-      .update(campaignDeliveries)
-      .set({ dueAt: sql`now() - interval '1 minute'` })
-      .where(
-        and(
-          eq(campaignDeliveries.campaignId, campaign._id),
-          eq(campaignDeliveries.state, 'queued'),
-        ),
-      );
-    expect((await setStatus(t, token, campaign._id, 'paused')).statusCode).toBe(200);
-    expect((await setStatus(t, token, campaign._id, 'active')).statusCode).toBe(200);
+    await sendDueNow(t, token, campaign._id);
     const done = await waitFor(
       () => getCampaign(t, token, campaign._id),
       (c) => c.status === 'completed',

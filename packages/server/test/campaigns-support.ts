@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { campaignDeliveries } from '../src/db/tables/campaigns.ts';
 import type { CampaignDetail, CampaignInput } from '@leadline/shared/campaigns';
 import type { TestContext } from './context.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
@@ -63,4 +65,19 @@ export const messagesPerRecipient = (smtp: TestSmtpServer): Map<string, number> 
   for (const message of smtp.messages)
     for (const to of message.recipients) counts.set(to, (counts.get(to) ?? 0) + 1);
   return counts;
+};
+
+/**
+ * The campaign's queued rows fall due now (a retry's time, a follow-up's delay, the next day's
+ * limit) and a pause and resume starts a new engine chain at once to send them.
+ */
+export const sendDueNow = async (t: TestContext, token: string, campaignId: string) => {
+  await t.database.db
+    .update(campaignDeliveries)
+    .set({ dueAt: sql`now() - interval '1 minute'` })
+    .where(
+      and(eq(campaignDeliveries.campaignId, campaignId), eq(campaignDeliveries.state, 'queued')),
+    );
+  expect((await setStatus(t, token, campaignId, 'paused')).statusCode).toBe(200);
+  expect((await setStatus(t, token, campaignId, 'active')).statusCode).toBe(200);
 };

@@ -4,6 +4,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import type { TestContext } from './context.ts';
+import { keepMessages } from './mail-servers.ts';
 import type { ReceivedMessage } from './mail-servers.ts';
 
 /** The env names of every provider: the real ones cleared, so no test reaches Google or Microsoft. */
@@ -149,18 +150,7 @@ export const startXOAuth2Smtp = async (issuer: () => string): Promise<XOAuth2Smt
           }),
       );
     },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
+    onData: keepMessages(messages),
   });
   server.on('error', () => undefined);
   server.listen(0, '127.0.0.1');

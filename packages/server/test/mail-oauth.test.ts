@@ -7,10 +7,9 @@ import {
 import type { SystemMessage } from '../src/modules/system-mail/mailer.ts';
 import { createTestContext, TEST_PUBLIC_URL } from './context.ts';
 import type { TestContext } from './context.ts';
-import { and, eq, sql } from 'drizzle-orm';
-import { campaignDeliveries } from '../src/db/tables/campaigns.ts';
+import { sql } from 'drizzle-orm';
 import { mailOAuthStates } from '../src/db/schema.ts';
-import { createCampaign, getCampaign, sendCampaign, setStatus } from './campaigns-support.ts';
+import { createCampaign, getCampaign, sendCampaign, sendDueNow } from './campaigns-support.ts';
 import { adminOf, createLead, insertLeads } from './fixtures.ts';
 import { waitFor } from './wait.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
@@ -317,17 +316,7 @@ describe('Campaign steps on a mailbox that needs reconnecting', () => {
     provider.codeTokenLife = 3600;
     await connectMailbox(t, acme.token);
     // The retry's time comes at once.
-    await t.database.db
-      .update(campaignDeliveries)
-      .set({ dueAt: sql`now() - interval '1 minute'` })
-      .where(
-        and(
-          eq(campaignDeliveries.campaignId, campaign._id),
-          eq(campaignDeliveries.state, 'queued'),
-        ),
-      );
-    expect((await setStatus(t, acme.token, campaign._id, 'paused')).statusCode).toBe(200);
-    expect((await setStatus(t, acme.token, campaign._id, 'active')).statusCode).toBe(200);
+    await sendDueNow(t, acme.token, campaign._id);
     const done = await waitFor(
       () => getCampaign(t, acme.token, campaign._id),
       (c) => c.status === 'completed',

@@ -15,7 +15,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { SMTPServer } from 'smtp-server';
-import type { SMTPServerAddress } from 'smtp-server';
+import type { SMTPServerAddress, SMTPServerOptions } from 'smtp-server';
 import { pathOf, requirePrerequisites } from '../../../scripts/test-prerequisites.mjs';
 
 /** A free TCP port on the loopback interface (closed again, so nothing answers on it). */
@@ -67,6 +67,22 @@ export type TestSmtpServer = {
   waitForMessages: (count: number, timeoutMs?: number) => Promise<ReceivedMessage[]>;
   stop: () => Promise<void>;
 };
+
+/** An smtp-server onData that keeps every message (envelope and raw source) in `messages`. */
+export const keepMessages =
+  (messages: ReceivedMessage[]): SMTPServerOptions['onData'] =>
+  (stream, session, callback) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      messages.push({
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+        raw: Buffer.concat(chunks),
+      });
+      callback();
+    });
+  };
 
 /** Recipients whose address starts with this are refused with 550 (a failed send). */
 /** The SMTP part of POST /api/email/config for a test server (plain, no STARTTLS). */
@@ -124,18 +140,7 @@ export const startSmtpServer = async (
       }
       return callback();
     },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
+    onData: keepMessages(messages),
   });
   // A client that gives up mid-handshake is reported as an error event: not a test failure.
   server.on('error', () => undefined);

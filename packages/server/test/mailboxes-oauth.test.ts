@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Mailbox } from '@leadline/shared/mailboxes';
-import { campaignDeliveries } from '../src/db/tables/campaigns.ts';
 import { createTestContext, TEST_PUBLIC_URL, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
-import { createCampaign, getCampaign, sendCampaign, setStatus } from './campaigns-support.ts';
+import { createCampaign, getCampaign, sendCampaign, sendDueNow } from './campaigns-support.ts';
 import { adminOf, configureSmtp, insertLeads } from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
 import { connectMailbox, startTestProvider, startXOAuth2Smtp } from './mail-oauth-support.ts';
@@ -121,17 +120,7 @@ describe('a campaign over a password and an OAuth mailbox', () => {
       await t.database.db.execute(
         sql`UPDATE sent_emails SET sent_at = now() - interval '1 day' WHERE user_id = ${acme.user.id}::uuid`,
       );
-      await t.database.db
-        .update(campaignDeliveries)
-        .set({ dueAt: sql`now() - interval '1 minute'` })
-        .where(
-          and(
-            eq(campaignDeliveries.campaignId, campaign._id),
-            eq(campaignDeliveries.state, 'queued'),
-          ),
-        );
-      expect((await setStatus(t, acme.token, campaign._id, 'paused')).statusCode).toBe(200);
-      expect((await setStatus(t, acme.token, campaign._id, 'active')).statusCode).toBe(200);
+      await sendDueNow(t, acme.token, campaign._id);
     };
     await dueNow();
     await waitFor(
