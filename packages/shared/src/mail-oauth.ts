@@ -5,6 +5,14 @@ export const MAIL_OAUTH_PROVIDERS = ['google', 'microsoft', 'custom'] as const;
 export type MailOAuthProvider = (typeof MAIL_OAUTH_PROVIDERS)[number];
 export type MailboxProvider = 'password' | MailOAuthProvider;
 
+/** How a mailbox's login is named on its card. */
+export const MAILBOX_PROVIDER_NAMES: Record<MailboxProvider, string> = {
+  password: 'Password',
+  google: 'Google',
+  microsoft: 'Microsoft 365',
+  custom: 'OAuth',
+};
+
 /** 'reconnect': the provider refused the grant (revoked, expired, user deleted). */
 export const MAILBOX_STATUSES = ['ok', 'reconnect'] as const;
 export type MailboxStatus = (typeof MAILBOX_STATUSES)[number];

@@ -1,18 +1,8 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { LabelledValue } from '../../../components/labelled-value.tsx';
 import type { ImapSettings, MailProtocol, SmtpSettings } from '@leadline/shared/email';
 import { PROTOCOL_TITLES } from '../../../components/mail-settings/protocol-titles.ts';
-
-const Item = ({ label, value }: { label: string; value: string }) => (
-  <Stack gap={0}>
-    <Text size="xs" c="dimmed">
-      {label}
-    </Text>
-    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-      {value}
-    </Text>
-  </Stack>
-);
 
 type MailConfigSummaryProps = {
   protocol: MailProtocol;
@@ -51,18 +41,18 @@ export const MailConfigSummary = ({
           </Stack>
         </Group>
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
-          <Item label="Host" value={settings.host} />
-          <Item label="Port" value={String(settings.port)} />
-          <Item label="Username" value={settings.user} />
-          <Item label="Secure" value={settings.secure ? 'Yes (SSL/TLS)' : 'No'} />
+          <LabelledValue label="Host" value={settings.host} />
+          <LabelledValue label="Port" value={String(settings.port)} />
+          <LabelledValue label="Username" value={settings.user} />
+          <LabelledValue label="Secure" value={settings.secure ? 'Yes (SSL/TLS)' : 'No'} />
           {limit !== undefined ? (
-            <Item
+            <LabelledValue
               label="Daily Limit"
               value={limit === null ? 'No limit' : `${limit.toLocaleString()} per day`}
             />
           ) : null}
           {'warmup' in settings ? (
-            <Item
+            <LabelledValue
               label="Warm-up"
               value={
                 settings.warmup

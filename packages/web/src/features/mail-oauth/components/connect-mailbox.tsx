@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { MailboxStatusBadge } from '../../../components/mailbox-status-badge.tsx';
 import type { MailboxConnection } from '@leadline/shared/mail-oauth';
 import { CopyTextButton } from '../../../components/copy-text-button.tsx';
 import { confirmDanger } from '../../../components/confirm.tsx';
@@ -7,7 +8,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDisconnectMailbox } from '../api/disconnect-mailbox.ts';
 import { useOAuthProviders } from '../api/get-oauth-providers.ts';
 import { useStartOAuth } from '../api/start-oauth.ts';
-import { PROVIDER_NAMES } from './provider-label.ts';
+import { MAILBOX_PROVIDER_NAMES as PROVIDER_NAMES } from '@leadline/shared/mail-oauth';
 
 type ConnectMailboxProps = {
   /** The mailbox connected with OAuth, null for none (or a password one). */
@@ -55,15 +56,7 @@ export const ConnectMailbox = ({ connection, onChanged }: ConnectMailboxProps) =
               <Text fw={600}>{connection.email}</Text>
               <Group gap="xs">
                 <Text size="sm">{PROVIDER_NAMES[connection.provider]}</Text>
-                {connection.status === 'ok' ? (
-                  <Badge color="green" variant="light">
-                    Connected
-                  </Badge>
-                ) : (
-                  <Badge color="red" variant="light">
-                    Reconnect needed
-                  </Badge>
-                )}
+                <MailboxStatusBadge status={connection.status} />
               </Group>
             </Stack>
             <Button

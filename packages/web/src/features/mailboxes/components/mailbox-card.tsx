@@ -1,18 +1,10 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconEdit, IconStar, IconTrash } from '@tabler/icons-react';
+import { LabelledValue } from '../../../components/labelled-value.tsx';
+import { MailboxStatusBadge } from '../../../components/mailbox-status-badge.tsx';
 import type { Mailbox } from '@leadline/shared/mailboxes';
-import { PROVIDER_NAMES, sentTodayText } from './mailbox-texts.ts';
-
-const Item = ({ label, value }: { label: string; value: string }) => (
-  <Stack gap={0}>
-    <Text size="xs" c="dimmed">
-      {label}
-    </Text>
-    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-      {value}
-    </Text>
-  </Stack>
-);
+import { MAILBOX_PROVIDER_NAMES as PROVIDER_NAMES } from '@leadline/shared/mail-oauth';
+import { sentTodayText } from './mailbox-texts.ts';
 
 const hostOf = (server: { host: string; port: number } | null) =>
   server ? `${server.host}:${server.port}` : 'Not set';
@@ -48,22 +40,17 @@ export const MailboxCard = ({
           <Badge color="gray" variant="light">
             {PROVIDER_NAMES[mailbox.provider]}
           </Badge>
-          {mailbox.status === 'ok' ? (
-            <Badge color="green" variant="light">
-              Connected
-            </Badge>
-          ) : (
-            <Badge color="red" variant="light">
-              Reconnect needed
-            </Badge>
-          )}
+          <MailboxStatusBadge status={mailbox.status} />
         </Group>
       </Stack>
       <SimpleGrid cols={2} spacing="sm">
-        <Item label="From name" value={mailbox.fromName ?? 'Your own name'} />
-        <Item label="Today" value={mailbox.smtp ? sentTodayText(mailbox) : 'Does not send'} />
-        <Item label="SMTP" value={hostOf(mailbox.smtp)} />
-        <Item label="IMAP" value={hostOf(mailbox.imap)} />
+        <LabelledValue label="From name" value={mailbox.fromName ?? 'Your own name'} />
+        <LabelledValue
+          label="Today"
+          value={mailbox.smtp ? sentTodayText(mailbox) : 'Does not send'}
+        />
+        <LabelledValue label="SMTP" value={hostOf(mailbox.smtp)} />
+        <LabelledValue label="IMAP" value={hostOf(mailbox.imap)} />
       </SimpleGrid>
       <Group gap="xs" justify="flex-end">
         {mailbox.isDefault ? null : (

@@ -1,11 +1,4 @@
-import type { Mailbox, MailboxProvider } from '@leadline/shared/mailboxes';
-
-export const PROVIDER_NAMES: Record<MailboxProvider, string> = {
-  password: 'Password',
-  google: 'Google',
-  microsoft: 'Microsoft 365',
-  custom: 'OAuth',
-};
+import type { Mailbox } from '@leadline/shared/mailboxes';
 
 /** "3 of 50 sent today", or "3 sent today (no limit)". */
 export const sentTodayText = (mailbox: Mailbox): string =>
