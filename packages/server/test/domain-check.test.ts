@@ -201,6 +201,7 @@ describe('GET /api/email/mailboxes/:id/domain-check', () => {
       .insert(mailAccounts)
       .values({
         userId: user._id,
+        isDefault: true,
         smtpHost: SMTP_IP,
         smtpPort: 25,
         smtpSecure: false,
@@ -297,6 +298,7 @@ describe('GET /api/email/mailboxes/:id/domain-check', () => {
     const { user, token } = await t.createUser({ role: 'Admin', organizationName: 'warn-domain' });
     await t.database.db.insert(mailAccounts).values({
       userId: user._id,
+      isDefault: true,
       smtpHost: SMTP_IP,
       smtpUser: `boss@${domain}`,
       smtpPassEncrypted: 'sealed',
@@ -325,6 +327,7 @@ describe('the daily recheck', () => {
         .insert(mailAccounts)
         .values({
           userId: user._id,
+          isDefault: true,
           smtpHost: SMTP_IP,
           smtpUser: `x@${fine()}`,
           smtpPassEncrypted: 's',
