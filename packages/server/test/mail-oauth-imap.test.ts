@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { RECONNECT_MAILBOX } from '@leadline/shared/mail-oauth';
 import { sentEmails } from '../src/db/schema.ts';
-import { emailReplies } from '../src/db/tables/email-jobs.ts';
-import { createTestContext } from './context.ts';
+import { emailReplies, emailReplyCursors } from '../src/db/tables/email-jobs.ts';
+import { createSecretBox } from '../src/mail/crypto.ts';
+import { checkReplies } from '../src/modules/replies/service.ts';
+import { TEST_SECRET_KEY, createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
-import { adminOf, insertLeads } from './fixtures.ts';
+import { adminOf, defaultMailboxId, insertLeads } from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
 import { appendToInbox, startImapServer } from './mail-servers.ts';
 import type { TestImapServer } from './mail-servers.ts';
@@ -49,6 +51,8 @@ afterAll(async () => {
 
 const inbox = () =>
   t.request({ method: 'GET', url: '/api/email/inbox?limit=5', token: acme.token });
+
+const db = () => t.database.db;
 
 describe('IMAP over XOAUTH2 (Dovecot oauth2 passdb)', () => {
   it('reads the inbox and finds a reply with the access token', async () => {
@@ -98,6 +102,17 @@ describe('IMAP over XOAUTH2 (Dovecot oauth2 passdb)', () => {
     const page = await inbox();
     expect(page.statusCode).toBe(409);
     expect(page.json().message).toBe(RECONNECT_MAILBOX);
+    // The reply check says so on the mailbox's cursor and gives its lease back.
+    const mailboxId = await defaultMailboxId(db(), acme.user.id);
+    expect(await checkReplies(db(), createSecretBox(TEST_SECRET_KEY), acme.user.id)).toEqual({
+      status: 'failed',
+      error: RECONNECT_MAILBOX,
+    });
+    const [cursor] = await db()
+      .select()
+      .from(emailReplyCursors)
+      .where(eq(emailReplyCursors.mailboxId, mailboxId));
+    expect(cursor).toMatchObject({ lastError: RECONNECT_MAILBOX, leaseUntil: null });
     provider.revoked = false;
     provider.codeTokenLife = 3600;
   });

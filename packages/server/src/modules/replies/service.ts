@@ -310,7 +310,7 @@ const checkMailboxReplies = async (
   } catch (error) {
     // The OAuth grant gives no token (reconnect needed, provider down): said on the cursor.
     if (!(error instanceof HttpError)) throw error;
-    await saveReplyCursor(db, userId, { lastError: error.message });
+    await saveReplyCursor(db, mailboxId, { lastError: error.message });
     return { status: 'failed', error: error.message };
   }
   if (!secret) {
