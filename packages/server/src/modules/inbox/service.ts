@@ -23,7 +23,7 @@ import {
 import type { ImapAccount } from '../../mail/imap.ts';
 import { applyCalendarReplies } from '../calendar/replies.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { findMailAccount, findMailbox, imapOf } from '../mail-accounts/stored.ts';
+import { findSendingMailbox, imapOf } from '../mail-accounts/stored.ts';
 import { MAILBOX_NOT_FOUND } from '@leadline/shared/mailboxes';
 import { openInbox } from '../../mail/imap.ts';
 import { secretOf } from '../../mail/secret.ts';
@@ -42,9 +42,7 @@ const imapAccountOf = async (
   actor: CurrentUser,
   mailboxId: string | undefined,
 ): Promise<ImapAccount> => {
-  const row = mailboxId
-    ? await findMailbox(db, actor.id, mailboxId)
-    : await findMailAccount(db, actor.id);
+  const row = await findSendingMailbox(db, actor.id, mailboxId);
   if (mailboxId && !row) throw notFound(MAILBOX_NOT_FOUND);
   const stored = imapOf(row);
   if (!stored) throw badRequest(NO_IMAP_CONFIG);

@@ -98,16 +98,8 @@ export const imapOf = (row: MailAccountRow | undefined): StoredServer | null =>
     : null;
 
 /** The mailbox a send that names none goes from: the user's default. */
-export const findMailAccount = async (
-  db: Db,
-  userId: string,
-): Promise<MailAccountRow | undefined> => {
-  const [row] = await db
-    .select()
-    .from(mailAccounts)
-    .where(and(eq(mailAccounts.userId, userId), eq(mailAccounts.isDefault, true)));
-  return row;
-};
+export const findMailAccount = (db: Db, userId: string): Promise<MailAccountRow | undefined> =>
+  findSendingMailbox(db, userId, null);
 
 /** One of the user's mailboxes by id; undefined when it is not theirs (or not there). */
 export const findMailbox = async (
@@ -130,10 +122,30 @@ export const listMailboxes = (db: Db, userId: string): Promise<MailAccountRow[]>
     .where(eq(mailAccounts.userId, userId))
     .orderBy(desc(mailAccounts.isDefault), asc(mailAccounts.createdAt), asc(mailAccounts.id));
 
+/** One of the user's mailboxes: the one named, or their default when none is. */
+const namedOrDefault = (userId: string, mailboxId: string | null | undefined) =>
+  and(
+    eq(mailAccounts.userId, userId),
+    mailboxId ? eq(mailAccounts.id, mailboxId) : eq(mailAccounts.isDefault, true),
+  );
+
 /**
- * The mailbox a send goes from (`mailboxId`, or the user's default when null), locked until
- * the transaction ends (SELECT ... FOR UPDATE): a second send from the same mailbox waits here
- * until the first has counted and reserved.
+ * The mailbox a send or a read goes from: `mailboxId` (undefined when it is not the user's),
+ * or the user's default when none is named.
+ */
+export const findSendingMailbox = async (
+  db: Db,
+  userId: string,
+  mailboxId: string | null | undefined,
+): Promise<MailAccountRow | undefined> => {
+  const [row] = await db.select().from(mailAccounts).where(namedOrDefault(userId, mailboxId));
+  return row;
+};
+
+/**
+ * The mailbox a send goes from (see findSendingMailbox), locked until the transaction ends
+ * (SELECT ... FOR UPDATE): a second send from the same mailbox waits here until the first has
+ * counted and reserved.
  */
 export const lockMailAccount = async (
   db: Db,
@@ -143,12 +155,7 @@ export const lockMailAccount = async (
   const [row] = await db
     .select()
     .from(mailAccounts)
-    .where(
-      and(
-        eq(mailAccounts.userId, userId),
-        mailboxId ? eq(mailAccounts.id, mailboxId) : eq(mailAccounts.isDefault, true),
-      ),
-    )
+    .where(namedOrDefault(userId, mailboxId))
     .for('update');
   return row;
 };
@@ -302,14 +309,13 @@ export const saveSendingLimits = async (
     .where(eq(mailAccounts.id, mailboxId));
 };
 
-/** Removes one protocol's settings of a mailbox; the mailbox goes once neither is left. */
+/** Removes one protocol's settings of the default mailbox; it goes once neither is left. */
 export const clearMailProtocol = async (
   db: Db,
   userId: string,
   protocol: MailProtocol,
-  mailboxId?: string,
 ): Promise<void> => {
-  const target = mailboxId ?? (await findMailAccount(db, userId))?.id;
+  const target = (await findMailAccount(db, userId))?.id;
   if (!target) return;
   const [row] = await db
     .update(mailAccounts)

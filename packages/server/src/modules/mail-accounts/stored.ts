@@ -7,6 +7,7 @@ export {
   deleteMailbox,
   findMailAccount,
   findMailbox,
+  findSendingMailbox,
   grantOf,
   imapOf,
   insertMailbox,

@@ -2,7 +2,7 @@ import { NO_SMTP_CONFIG, dailyLimitMessage } from '@leadline/shared/email';
 import type { Db } from '../../db/connection.ts';
 import { HttpError, badRequest } from '../../lib/errors.ts';
 import { newMessageId, senderAddress } from '../../mail/message.ts';
-import { findMailAccount, findMailbox, lockMailAccount, smtpOf } from '../mail-accounts/stored.ts';
+import { findSendingMailbox, lockMailAccount, smtpOf } from '../mail-accounts/stored.ts';
 import type { StoredSmtp } from '../mail-accounts/stored.ts';
 import { MailboxNeedsReconnect } from '../mail-oauth/credentials.ts';
 import { countSendsToday, insertSentEmail, insertSentEmailsWithoutLimit } from './repo.ts';
@@ -68,10 +68,7 @@ export const checkCanSend = async (
   userId: string,
   mailboxId: string | null = null,
 ): Promise<void> => {
-  const row = mailboxId
-    ? await findMailbox(db, userId, mailboxId)
-    : await findMailAccount(db, userId);
-  const smtp = smtpOf(row);
+  const smtp = smtpOf(await findSendingMailbox(db, userId, mailboxId));
   if (!smtp) throw badRequest(NO_SMTP_CONFIG);
   if (smtp.oauth?.status === 'reconnect') throw new MailboxNeedsReconnect();
   if (smtp.dailyLimit !== null && (await countSendsToday(db, smtp.mailboxId)) >= smtp.dailyLimit)
