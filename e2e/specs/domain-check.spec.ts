@@ -6,6 +6,7 @@ import {
   DESKTOP,
   PHONE,
   launchBrowser,
+  newPage,
   snap,
   snapDark,
   snapOnFailure,
@@ -76,12 +77,7 @@ beforeAll(async () => {
     token,
   );
   browser = await launchBrowser();
-  // axe-core is injected as an inline script: this page's context lets it past the CSP.
-  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, bypassCSP: true });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  ({ context, page, errors } = await newPage(browser, server.url, DESKTOP, { axe: true }));
   await signInDemo(page, ADMIN.email);
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@ import {
   DESKTOP,
   PHONE,
   launchBrowser,
+  newPage,
   snap,
   snapDark,
   snapOnFailure,
@@ -71,12 +72,7 @@ beforeAll(async () => {
   );
   token = await signinToken(server, ADMIN.email, DEMO_PASSWORD);
   browser = await launchBrowser();
-  // axe-core is injected as a script: the page's CSP would refuse it.
-  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, bypassCSP: true });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  ({ context, page, errors } = await newPage(browser, server.url, DESKTOP, { axe: true }));
   await signInDemo(page, ADMIN.email);
 });
 

@@ -38,8 +38,10 @@ export const newPage = async (
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
+  /** `axe`: the page's Content Security Policy let past for axe-core's inline script. */
+  { axe = false }: { axe?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> => {
-  const context = await browser.newContext({ baseURL, viewport });
+  const context = await browser.newContext({ baseURL, viewport, bypassCSP: axe });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors: string[] = [];
