@@ -12,7 +12,11 @@ type MailServer = { host: string; port: number; user: string; password: string }
 type Stoppable = MailServer & { stop: () => Promise<void> };
 type MailServers = {
   startImapServer: (options?: { password?: string }) => Promise<Stoppable>;
-  startSmtpServer: (options?: { password?: string }) => Promise<Stoppable>;
+  startSmtpServer: (options?: {
+    user?: string;
+    password?: string;
+    refuseRecipients?: boolean;
+  }) => Promise<Stoppable>;
   appendToInbox: (mailbox: MailServer, messages: readonly string[]) => Promise<number[]>;
   REJECTED_PREFIX: string;
 };
@@ -35,13 +39,14 @@ let errors: string[];
 let token: string;
 const ids: Record<string, string> = {};
 let rejectedPrefix: string;
+let servers: MailServers;
 
 type LeadJson = { _id: string; bouncedAt: string | null };
 
 const lead = (id: string) => callApi(server, `/api/leads/${id}`, { token }) as Promise<LeadJson>;
 
 beforeAll(async () => {
-  const servers = (await import(MAIL_SERVERS)) as MailServers;
+  servers = (await import(MAIL_SERVERS)) as MailServers;
   [imap, smtp] = await Promise.all([
     servers.startImapServer({ password: 'e2e-bounce-imap-7Hn' }),
     servers.startSmtpServer({ password: 'e2e-bounce-smtp-3Kd' }),
@@ -240,5 +245,99 @@ describe('bounces and auto-replies in the browser', () => {
     await visible(page.getByText('Sent 23 emails successfully. 2 failed.'), 30_000);
     expect(await job()).toMatchObject({ status: 'completed', sent: 23, failed: 2 });
     expect(errors).toEqual([]);
+  });
+
+  it('stops a campaign sending from a mailbox whose emails bounce, shows why, and resumes it', async () => {
+    // A second mailbox on a mail server that refuses every recipient; the campaign spreads 44
+    // leads over both, so the refusing one gets 30 and is held back after its first 20 or so.
+    const refusing = await servers.startSmtpServer({
+      user: 'bea@refusing.example.org',
+      password: 'e2e-refusing-smtp-5Tq',
+      refuseRecipients: true,
+    });
+    try {
+      const added = await postApi(
+        server,
+        '/api/email/mailboxes',
+        {
+          smtp: {
+            host: refusing.host,
+            port: refusing.port,
+            secure: false,
+            user: refusing.user,
+            pass: refusing.password,
+          },
+        },
+        token,
+      );
+      const refusingId = (added.mailbox as { _id: string })._id;
+      const { mailboxes } = (await callApi(server, '/api/email/mailboxes', { token })) as {
+        mailboxes: { _id: string; isDefault: boolean }[];
+      };
+      const officeId = mailboxes.find((m) => m.isDefault)!._id;
+      const leadIds: string[] = [];
+      for (let i = 0; i < 60; i += 1) {
+        const created = await postApi(
+          server,
+          '/api/leads',
+          {
+            companyName: 'Held Mailbox Works',
+            personFirstName: `Held${i}`,
+            personLastName: 'Reader',
+            personEmail: `held-reader-${i}@example.org`,
+            source: 'Referral',
+          },
+          token,
+        );
+        leadIds.push(created._id as string);
+      }
+      const name = 'Spring routes over two mailboxes';
+      const campaign = await postApi(
+        server,
+        '/api/campaigns',
+        {
+          name,
+          emailSubject: 'Spring routes for {{firstName}}',
+          emailBody: '<p>Hi {{firstName}}, would a short call suit you?</p>',
+          leads: leadIds,
+          mailboxIds: [officeId, refusingId],
+          sendingWindow: null,
+          gapSeconds: { min: 0, max: 0 },
+        },
+        token,
+      );
+      const id = campaign._id as string;
+      await postApi(server, `/api/campaigns/${id}/send`, {}, token);
+      const detail = () => callApi(server, `/api/campaigns/${id}`, { token });
+      await expect
+        .poll(async () => ((await detail()).heldMailboxes as unknown[]).length, {
+          timeout: 60_000,
+        })
+        .toBe(1);
+
+      await page.goto('/campaigns');
+      await page
+        .getByRole('article', { name, exact: true })
+        .getByRole('button', { name: 'View' })
+        .click();
+      const drawer = page.getByRole('dialog');
+      const banner = drawer.getByTestId('campaign-held-mailboxes');
+      await visible(banner.getByText('Not sending from some mailboxes'));
+      await visible(banner.getByText('bea@refusing.example.org'));
+      await visible(banner.getByText(/^Too many bounces: \d+ of \d+ emails bounced/));
+      await visible(drawer.getByText(/First email: \d+ sent, \d+ failed, [1-9]\d* waiting/));
+      await snapAll('campaign-held-mailbox');
+
+      await banner
+        .getByRole('button', { name: 'Resume sending from bea@refusing.example.org' })
+        .click();
+      await visible(page.getByText('Sending from this mailbox resumed'));
+      await expect.poll(async () => banner.count(), { timeout: 10_000 }).toBe(0);
+      // Its waiting leads go (the server still refuses them: too few to hold it again).
+      await visible(drawer.getByText('Completed').first(), 60_000);
+      expect(errors).toEqual([]);
+    } finally {
+      await refusing.stop();
+    }
   });
 });

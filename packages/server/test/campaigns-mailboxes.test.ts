@@ -156,4 +156,135 @@ describe('a campaign over several mailboxes', { timeout: 180_000 }, () => {
       );
     expect(unpinned[0]!.n).toBe(0);
   });
+
+  it('stops sending from a mailbox whose emails bounce while the other goes on, until it is resumed', async () => {
+    // Read at each recipient: the test stops the refusals once the mailbox is 'fixed'.
+    const refusing = {
+      user: 'sam@bouncy-acme.test',
+      password: 'bouncy-pass-3Hx',
+      refuseRecipients: true,
+    };
+    const bouncing = await startSmtpServer(refusing);
+    try {
+      const { user, token } = await t.createUser({ role: 'Admin', organizationName: ORG });
+      await configureSmtp(t, token, office);
+      const added = await t.request({
+        method: 'POST',
+        url: '/api/email/mailboxes',
+        token,
+        payload: { smtp: smtpSettingsOf(bouncing) },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const officeId = await defaultMailboxId(t.database.db, user._id);
+      const bouncingId = added.json().mailbox._id as string;
+      const ids = await insertLeads(
+        t.database.db,
+        organizationId,
+        Array.from({ length: 60 }, (_, i) => ({
+          personFirstName: `Held${i}`,
+          personEmail: uniqueEmail(`held-${i}`),
+        })),
+      );
+      const officeBefore = office.messages.length;
+      const campaign = await createCampaign(t, token, {
+        name: 'One mailbox bounces',
+        emailSubject: 'Hello {{firstName}}',
+        emailBody: '<p>Hi {{firstName}}.</p>',
+        leads: ids,
+        mailboxIds: [officeId, bouncingId],
+      });
+      expect((await sendCampaign(t, token, campaign._id)).statusCode).toBe(200);
+
+      // The bouncing mailbox is held after its first 20 refusals (a few more were under way);
+      // the office mailbox sends every lead it has, and the campaign stays active.
+      await waitFor(
+        () => openRowsOf(campaign._id, bouncingId),
+        (open) => open.elsewhere === 0 && open.sending === 0,
+      );
+      const held = await getCampaign(t, token, campaign._id);
+      expect(held.status).toBe('active');
+      expect(held.heldMailboxes[0]).toMatchObject({
+        mailboxId: bouncingId,
+        email: 'sam@bouncy-acme.test',
+      });
+      expect(held.heldMailboxes[0]!.message).toMatch(
+        /^Too many bounces: \d+ of \d+ emails bounced/,
+      );
+      const pinned = await pinsOf(campaign._id);
+      const onBouncing = [...pinned.values()].filter((id) => id === bouncingId).length;
+      const [step] = held.steps;
+      expect(step!.failed).toBeGreaterThanOrEqual(20);
+      expect(step!.failed).toBeLessThanOrEqual(20 + 4);
+      expect(step!.sent).toBe(office.messages.length - officeBefore);
+      expect(step!.sent + step!.failed + step!.queued).toBe(60);
+      expect(step!.queued).toBe(onBouncing - step!.failed);
+      expect(step!.queued).toBeGreaterThan(0);
+
+      // Resuming a mailbox that is not held, another's id or a bad id changes nothing.
+      const notHeld = await resumeMailbox(token, campaign._id, officeId);
+      expect(notHeld.statusCode).toBe(409);
+      expect((await resumeMailbox(token, campaign._id, 'not-an-id')).statusCode).toBe(400);
+      const stranger = await t.createUser({ role: 'Admin', organizationName: 'acme-elsewhere' });
+      expect((await resumeMailbox(stranger.token, campaign._id, bouncingId)).statusCode).toBe(404);
+
+      // The addresses fixed, the mailbox resumed: its waiting leads go, each once.
+      refusing.refuseRecipients = false;
+      const resumed = await resumeMailbox(token, campaign._id, bouncingId);
+      expect(resumed.statusCode, resumed.body).toBe(200);
+      expect(resumed.json().campaign.heldMailboxes).toEqual([]);
+      const done = await waitFor(
+        () => getCampaign(t, token, campaign._id),
+        (c) => c.status === 'completed',
+      );
+      expect(done.steps[0]).toMatchObject({
+        sent: 60 - step!.failed,
+        failed: step!.failed,
+        queued: 0,
+      });
+      expect(bouncing.messages).toHaveLength(step!.queued);
+      const activity = await t.request({
+        method: 'GET',
+        url: `/api/activity?entityId=${campaign._id}`,
+        token,
+      });
+      const details = JSON.stringify(activity.json());
+      expect(details).toContain('stopped sending from sam@bouncy-acme.test');
+      expect(details).toContain('sends from sam@bouncy-acme.test again');
+    } finally {
+      await bouncing.stop();
+    }
+  });
 });
+
+/** A campaign's rows still to send: those on other mailboxes than `mailboxId`, and those being sent. */
+const openRowsOf = async (campaignId: string, mailboxId: string) => {
+  const [row] = await t.database.db
+    .select({
+      elsewhere:
+        sql<number>`count(*) FILTER (WHERE ${campaignDeliveries.state} IN ('queued', 'sending') AND ${campaignDeliveries.mailboxId} IS DISTINCT FROM ${mailboxId})`.mapWith(
+          Number,
+        ),
+      sending: sql<number>`count(*) FILTER (WHERE ${campaignDeliveries.state} = 'sending')`.mapWith(
+        Number,
+      ),
+    })
+    .from(campaignDeliveries)
+    .where(eq(campaignDeliveries.campaignId, campaignId));
+  return row!;
+};
+
+const resumeMailbox = (token: string, campaignId: string, mailboxId: string) =>
+  t.request({
+    method: 'POST',
+    url: `/api/campaigns/${campaignId}/mailboxes/${mailboxId}/resume`,
+    token,
+  });
+
+/** The leads' mailboxes in a campaign's first step. */
+const pinsOf = async (campaignId: string) => {
+  const rows = await t.database.db
+    .select({ leadId: campaignDeliveries.leadId, mailboxId: campaignDeliveries.mailboxId })
+    .from(campaignDeliveries)
+    .where(and(eq(campaignDeliveries.campaignId, campaignId), eq(campaignDeliveries.step, 0)));
+  return new Map(rows.map((row) => [row.leadId, row.mailboxId]));
+};

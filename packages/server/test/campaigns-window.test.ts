@@ -13,7 +13,7 @@ import { createCampaign, getCampaign, sendCampaign } from './campaigns-support.t
 import { TEST_PUBLIC_URL, TEST_SECRET_KEY, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import { configureSmtp, insertLeads, leadPayload, organizationIdOf } from './fixtures.ts';
-import { startSmtpServer } from './mail-servers.ts';
+import { smtpSettingsOf, startSmtpServer } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 
 const ORG = 'acme-sending-window';
@@ -189,6 +189,44 @@ describe('human pacing', { timeout: 120_000 }, () => {
     // After the gap: the second one.
     await tickAt(campaign, at(61));
     expect(await received(campaign.leads)).toBe(2);
+  });
+
+  it('keeps a gap per mailbox: a campaign over two sends one email from each per gap', async () => {
+    const second = await startSmtpServer({ user: 'rep@second.test', password: 'second-pass-7Qw' });
+    try {
+      const added = await t.request({
+        method: 'POST',
+        url: '/api/email/mailboxes',
+        token,
+        payload: { smtp: smtpSettingsOf(second) },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const mailboxIds = (
+        await t.database.db.select({ id: mailAccounts.id }).from(mailAccounts)
+      ).map((row) => row.id);
+      expect(mailboxIds).toHaveLength(2);
+      const campaign = await started(
+        { sendingWindow: null, gapSeconds: { min: 60, max: 60 }, mailboxIds },
+        [{}, {}, {}, {}],
+      );
+      const start = Date.parse('2099-01-06T10:00:00.000Z');
+      const at = (seconds: number) => new Date(start + seconds * 1000).toISOString();
+      const sentFromSecond = () =>
+        second.messages.filter((m) => m.recipients.some((to) => to.includes('window-lead-')))
+          .length;
+      const firstBefore = await received(campaign.leads);
+      // One email from each mailbox; the next tick waits for their gaps.
+      expect((await tickAt(campaign, at(0)))?.toISOString()).toBe(at(60));
+      expect(sentFromSecond()).toBe(1);
+      expect((await received(campaign.leads)) - firstBefore).toBe(1);
+      expect((await tickAt(campaign, at(30)))?.toISOString()).toBe(at(60));
+      expect(sentFromSecond()).toBe(1);
+      await tickAt(campaign, at(61));
+      expect(sentFromSecond()).toBe(2);
+      expect((await received(campaign.leads)) - firstBefore).toBe(2);
+    } finally {
+      await second.stop();
+    }
   });
 });
 

@@ -105,6 +105,8 @@ export const startSmtpServer = async (
     password?: string;
     /** Refuse every login with this reply, as Microsoft 365 or Google refuse a password. */
     refuseLogins?: { code: number; text: string };
+    /** Refuse every recipient with 550 (read at each one: a test may change it). */
+    refuseRecipients?: boolean;
   } = {},
 ): Promise<TestSmtpServer> => {
   const user = options.user ?? 'rep@mail.test';
@@ -133,7 +135,7 @@ export const startSmtpServer = async (
       return callback(error);
     },
     onRcptTo(address: SMTPServerAddress, _session, callback) {
-      if (address.address.startsWith(REJECTED_PREFIX)) {
+      if (options.refuseRecipients || address.address.startsWith(REJECTED_PREFIX)) {
         const error = new Error('5.1.1 No such user here') as Error & { responseCode: number };
         error.responseCode = 550;
         return callback(error);

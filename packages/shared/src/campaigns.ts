@@ -473,7 +473,15 @@ export type Campaign = {
   completedAt: string | null;
   /** Why a paused campaign paused itself (too many bounces, a refusing mail server); null otherwise. */
   statusMessage: string | null;
+  /**
+   * The campaign's mailboxes it stopped sending from (too many of their emails bounced) while
+   * its other mailboxes go on; their leads wait until the mailbox is resumed.
+   */
+  heldMailboxes: HeldMailbox[];
 };
+
+/** One of a campaign's mailboxes it no longer sends from, and why. */
+export type HeldMailbox = { mailboxId: string; email: string; message: string; heldAt: string };
 
 export type CampaignDetail = Campaign & {
   /** The chosen leads' ids (the payload's `leads`) ... */
@@ -521,6 +529,7 @@ export const CAMPAIGN_MESSAGES = {
   tasksCreated: 'Campaign started: its task list is ready',
   paused: 'Campaign paused',
   resumed: 'Campaign resumed',
+  mailboxResumed: 'Sending from this mailbox resumed',
   taskDone: 'Task done',
   taskReopened: 'Task reopened',
 } as const;
@@ -593,6 +602,9 @@ export const campaignAnswerSchema = answerSchema<Campaign>()({
   startedAt: nullableDateTime,
   completedAt: nullableDateTime,
   statusMessage: text.nullable(),
+  heldMailboxes: z.array(
+    z.object({ mailboxId: text, email: text, message: text, heldAt: isoDateTime }),
+  ),
 });
 
 /** A list; for a Super Admin an object keyed by organisation. */

@@ -30,6 +30,12 @@ import {
   users,
 } from '../schema.ts';
 
+/** A campaign's held mailboxes (see campaigns.mailboxHolds), by mailbox id. */
+export type MailboxHolds = Record<
+  string,
+  { email: string; heldAt: string | null; message: string | null; since: string | null }
+>;
+
 /**
  * A campaign. `createdBy` is also the sender: email campaigns go out from that
  * user's SMTP account, within their daily limit. `tickChain` names the current chain of
@@ -63,6 +69,11 @@ export const campaigns = pgTable(
       .default(sql`'{}'::uuid[]`),
     /** Why the campaign paused itself (a bounce rate...); null when a user paused it. */
     statusMessage: text('status_message'),
+    /**
+     * Per mailbox of a campaign over several: `heldAt` set while the campaign does not send
+     * from it (too many of its emails bounced), `since` when its bounces count from (resumed).
+     */
+    mailboxHolds: jsonb('mailbox_holds').$type<MailboxHolds>().notNull().default({}),
     tickChain: uuid('tick_chain'),
     /**
      * When the chain's next tick should run (the server's clock): set when a chain starts and by

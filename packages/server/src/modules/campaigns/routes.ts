@@ -17,6 +17,7 @@ import {
   recipientsAnswerSchema,
   recipientsQuerySchema,
 } from '@leadline/shared/campaigns';
+import { INVALID_MAILBOX_ID } from '@leadline/shared/email';
 import { messageAnswerSchema } from '@leadline/shared/answers';
 import { idParamsSchema, uuidSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
@@ -26,6 +27,7 @@ import { DEFAULT_ENGINE_OPTIONS } from './engine/engine-options.ts';
 import { INVALID_LEAD_ID } from '../leads/service.ts';
 import { listRecipients } from './recipients-service.ts';
 import { sendCampaign, setCampaignStatus, setTask } from './send-service.ts';
+import { resumeCampaignMailbox } from './mailbox-service.ts';
 import {
   audiencePreview,
   createCampaign,
@@ -40,6 +42,7 @@ import { updateCampaign } from './update-service.ts';
 
 const idParams = idParamsSchema(INVALID_CAMPAIGN_ID);
 const taskParams = idParams.extend({ leadId: uuidSchema(INVALID_LEAD_ID) });
+const mailboxParams = idParams.extend({ mailboxId: uuidSchema(INVALID_MAILBOX_ID) });
 const action = { 200: campaignActionAnswerSchema };
 
 /** Campaigns; every route needs the campaigns permission. */
@@ -159,6 +162,19 @@ export const campaignsRoutes =
       { config, schema: { tags, params: idParams, body: campaignStatusSchema, response: action } },
       async (request) =>
         setCampaignStatus(db, queue, userOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/api/campaigns/:id/mailboxes/:mailboxId/resume',
+      { config, schema: { tags, params: mailboxParams, response: action } },
+      async (request) =>
+        resumeCampaignMailbox(
+          db,
+          queue,
+          userOf(request),
+          request.params.id,
+          request.params.mailboxId,
+        ),
     );
 
     app.get(

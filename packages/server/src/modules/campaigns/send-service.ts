@@ -19,6 +19,7 @@ import { newChain, startChain } from './engine/chain.ts';
 import { completeIfDone } from './store/lifecycle.ts';
 import { describeCampaign } from './store/present.ts';
 import { changeCampaign } from './store/events.ts';
+import { releaseAllMailboxes } from './store/mailbox-holds.ts';
 import { lockCampaign } from './store/repo.ts';
 import type { CampaignRow } from './store/repo.ts';
 import { loadCampaign } from './store/scope.ts';
@@ -86,6 +87,7 @@ export const sendCampaign = async (
     if (added === 0 && !(await hasDeliveries(tx, campaignId))) throw badRequest(NO_AUDIENCE);
     const email = campaign.type === 'email';
     const chain = email ? newChain() : null;
+    if (campaign.status === 'paused') await releaseAllMailboxes(tx, campaign, new Date());
     await changeCampaign(
       tx,
       campaign,
@@ -146,6 +148,8 @@ export const setCampaignStatus = async (
     if (!pausing && campaign.status !== 'paused') throw conflict(NOT_RESUMABLE);
     const chain = !pausing && campaign.type === 'email' ? newChain() : null;
     await changeCampaign(tx, campaign, { status, tickChain: chain, statusMessage: null }, actor.id);
+    // Resumed: every mailbox sends again, its bounces counted afresh.
+    if (!pausing) await releaseAllMailboxes(tx, campaign, new Date());
     await logActivity(tx, {
       organizationId: campaign.organizationId,
       userId: actor.id,

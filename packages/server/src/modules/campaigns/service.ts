@@ -18,6 +18,7 @@ import { chooseOrganization, scopeOf } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { checkAudienceOwner, countAudience } from './store/audience.ts';
 import { nextDueAt } from './store/deliveries-repo.ts';
+import { heldMailboxIds } from './store/mailbox-holds.ts';
 import { throttle } from './engine/engine.ts';
 import { mailboxFreeAt } from './engine/pacing.ts';
 import { windowGate } from './engine/window.ts';
@@ -117,7 +118,7 @@ export const getCampaign = async (
     findChosenLeadIds(db, row.id),
     countRecipientStates(db, row.id, email),
     stepSummary(db, row.id),
-    nextDueAt(db, row.id, leaseSeconds),
+    nextDueAt(db, row.id, leaseSeconds, heldMailboxIds(row)),
   ]);
   const leadOptions = await findLeadOptions(db, row.organizationId, {
     ids: leads,

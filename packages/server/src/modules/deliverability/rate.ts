@@ -24,8 +24,10 @@ export const bounceRateExceeded = async (
   jobIds: readonly string[],
   /** Judges only the emails sent from then on (a resumed bulk run: since its resume). */
   since?: Date,
+  /** Judges only the emails of this mailbox (a campaign over several). */
+  mailboxId?: string,
 ): Promise<BounceRate | null> => {
-  const { sends, hard } = await countRunBounces(db, organizationId, jobIds, since);
+  const { sends, hard } = await countRunBounces(db, organizationId, jobIds, since, mailboxId);
   if (sends < BOUNCE_RATE_MIN_SENDS || hard === 0) return null;
   const limit = await bouncePausePercentOf(db, organizationId);
   const percent = (hard / sends) * 100;
@@ -44,13 +46,15 @@ export const BOUNCE_CHECK_EVERY = 10;
  * passed the limit. It counts on the first email, after every failed one (a refusal while
  * sending is a hard bounce) and every BOUNCE_CHECK_EVERY emails (reports arrive meanwhile),
  * so a long run does not count its emails again after each one. With `since`, only the emails
- * sent from then on count (the ones before were judged already: a resumed run).
+ * sent from then on count (the ones before were judged already: a resumed run); with
+ * `mailboxId`, only that mailbox's.
  */
 export const watchBounceRate = (
   db: Db,
   organizationId: string,
   jobIds: readonly string[],
   since?: Date,
+  mailboxId?: string,
 ) => {
   let unchecked = BOUNCE_CHECK_EVERY;
   return {
@@ -58,7 +62,7 @@ export const watchBounceRate = (
       unchecked += 1;
       if (outcome !== 'failed' && unchecked < BOUNCE_CHECK_EVERY) return null;
       unchecked = 0;
-      return bounceRateExceeded(db, organizationId, jobIds, since);
+      return bounceRateExceeded(db, organizationId, jobIds, since, mailboxId);
     },
   };
 };

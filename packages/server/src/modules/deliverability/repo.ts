@@ -77,6 +77,8 @@ export const countRunBounces = async (
   jobIds: readonly string[],
   /** Only the emails sent from then on (a resumed run's are judged since its resume). */
   since?: Date,
+  /** Only the emails of this mailbox. */
+  mailboxId?: string,
 ): Promise<{ sends: number; hard: number }> => {
   if (jobIds.length === 0) return { sends: 0, hard: 0 };
   const [row] = await db
@@ -93,6 +95,7 @@ export const countRunBounces = async (
         eq(sentEmails.organizationId, organizationId),
         inArray(sentEmails.jobId, [...jobIds]),
         since ? gte(sentEmails.sentAt, since) : undefined,
+        mailboxId ? eq(sentEmails.mailboxId, mailboxId) : undefined,
       ),
     );
   return { sends: row?.sends ?? 0, hard: row?.hard ?? 0 };

@@ -10,6 +10,7 @@ import { suppressedAmong } from '../../suppression/check.ts';
 import { findUserById } from '../../users/store.ts';
 import { maySend } from '../../users/present.ts';
 import {
+  deliveryKeysOf,
   finishDelivery,
   queueNextStep,
   releaseDeliveries,
@@ -143,7 +144,7 @@ const record = async (
       // day, or (the mailbox needs reconnecting) is looked at again shortly and goes once it is
       // connected; the leads of the campaign's other mailboxes go on.
       const same = rest.filter((r) => r.mailboxId === row.mailboxId);
-      const waiting = [key, ...same.map((r) => ({ step: r.step, leadId: r.lead.id }))];
+      const waiting = [key, ...deliveryKeysOf(same)];
       const now = options.now();
       const due =
         outcome.status === 'reconnect'
@@ -202,23 +203,20 @@ export const sendClaimed = async (
   claimed: readonly Row[],
   options: EngineOptions,
   signal?: AbortSignal,
-): Promise<{ handedBack: number; attempted: number }> => {
+): Promise<{ handedBack: number; attemptedFrom: Set<string | null> }> => {
   const rest = [...claimed];
-  let attempted = 0;
+  /** The mailboxes that handed an email to their SMTP server (sent or refused there). */
+  const attemptedFrom = new Set<string | null>();
   const sender = campaign.createdBy ? await findUserById(db, campaign.createdBy) : undefined;
   if (!sender || !maySend(sender)) {
-    await releaseDeliveries(
-      db,
-      campaign.id,
-      rest.map((r) => ({ step: r.step, leadId: r.lead.id })),
-    );
+    await releaseDeliveries(db, campaign.id, deliveryKeysOf(rest));
     // A deactivated or expired sender's campaign stops sending in their name; an
     // administrator may resume it once the account is active again.
     const reason = sender
       ? "its creator's account is no longer active"
       : 'its creator no longer exists';
     await pauseForFailure(db, campaign, campaign.tickChain, reason);
-    return { handedBack: 0, attempted };
+    return { handedBack: 0, attemptedFrom };
   }
   // Each lead on one of the campaign's mailboxes (the creator's default when it names none).
   rest.splice(0, rest.length, ...(await spreadOverMailboxes(db, campaign, sender.id, rest)));
@@ -298,7 +296,8 @@ export const sendClaimed = async (
     };
     const prepared = await run.prepare(lead, message);
     const outcome = 'status' in prepared ? prepared : await deliver(run, prepared);
-    if (outcome?.status === 'sent' || outcome?.status === 'failed') attempted++;
+    if (outcome?.status === 'sent' || outcome?.status === 'failed')
+      attemptedFrom.add(row.mailboxId);
     if (outcome?.status === 'sent') await run.recordSent(outcome.sentEmailId);
     if (outcome === null) {
       // Paused (or moved to another chain, or the process stops): the row goes back to the queue.
@@ -307,7 +306,16 @@ export const sendClaimed = async (
       return false;
     }
     if ((await record(db, campaign, row, outcome, options, rest)) === 'stop') stopped = true;
-    else if (await bouncesTooMany(outcome)) stopped = true;
+    else {
+      const guard = await bouncesTooMany(outcome, row.mailboxId);
+      if (guard === 'paused') stopped = true;
+      else if (guard === 'held') {
+        // The rest of this mailbox's leads wait for it (the others go on): back in the queue.
+        const same = rest.filter((r) => r.mailboxId === row.mailboxId);
+        await releaseDeliveries(db, campaign.id, deliveryKeysOf(same));
+        rest.splice(0, rest.length, ...rest.filter((r) => r.mailboxId !== row.mailboxId));
+      }
+    }
     return !stopped;
   };
   const worker = async () => {
@@ -329,11 +337,7 @@ export const sendClaimed = async (
     }
   } finally {
     outbox.close();
-    await releaseDeliveries(
-      db,
-      campaign.id,
-      rest.map((r) => ({ step: r.step, leadId: r.lead.id })),
-    );
+    await releaseDeliveries(db, campaign.id, deliveryKeysOf(rest));
   }
-  return { handedBack: rest.length, attempted };
+  return { handedBack: rest.length, attemptedFrom };
 };

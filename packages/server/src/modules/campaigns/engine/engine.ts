@@ -3,6 +3,7 @@ import type { SecretBox } from '../../../mail/crypto.ts';
 import {
   attemptsInLastHour,
   claimDue,
+  deliveryKeysOf,
   nextDueAt,
   releaseDeliveries,
 } from '../store/deliveries-repo.ts';
@@ -14,6 +15,8 @@ import type { EngineOptions } from './engine-options.ts';
 import type { TickData } from './chain.ts';
 import { completeIfDone } from '../store/lifecycle.ts';
 import { isPaced, paceAfterSend, takeMailbox } from './pacing.ts';
+import { spreadOverMailboxes } from './mailboxes.ts';
+import { heldMailboxIds } from '../store/mailbox-holds.ts';
 import { deferToOpening, keepOpen } from './window.ts';
 
 /** Queues the next tick of the chain; `at` null or past means now. */
@@ -45,14 +48,44 @@ export const throttle = async (
 
 type Claim = { campaign: CampaignRow; claimed: ClaimedDelivery[]; at: Date | null };
 
-const keysOf = (rows: readonly ClaimedDelivery[]) =>
-  rows.map((row) => ({ step: row.step, leadId: row.lead.id }));
+/**
+ * For a paced campaign, of the open rows: one per mailbox whose gap has passed (taken now for
+ * a new gap); the others go back to the queue. Each lead is put on its mailbox first (the
+ * campaign's mailboxes each keep their own gap). Answers the rows and when a mailbox is free.
+ */
+const takePaced = async (
+  tx: Db,
+  campaign: CampaignRow,
+  open: readonly ClaimedDelivery[],
+  now: Date,
+  options: EngineOptions,
+): Promise<{ claimed: ClaimedDelivery[]; paced: Date | null }> => {
+  const spread = await spreadOverMailboxes(tx, campaign, campaign.createdBy!, open);
+  const taken: ClaimedDelivery[] = [];
+  const back: ClaimedDelivery[] = [];
+  const frees: Date[] = [];
+  const seen = new Set<string | null>();
+  for (const row of spread) {
+    if (seen.has(row.mailboxId)) {
+      back.push(row);
+      continue;
+    }
+    seen.add(row.mailboxId);
+    const slot = await takeMailbox(tx, campaign, now, options.random, row.mailboxId);
+    if ('until' in slot) taken.push(row);
+    else back.push(row);
+    frees.push('until' in slot ? slot.until : slot.busy);
+  }
+  await releaseDeliveries(tx, campaign.id, deliveryKeysOf(back));
+  return { claimed: taken, paced: earliest(...frees) };
+};
 
 /**
  * The due rows this tick may send at `now`: none while the window (campaign zone) is closed,
- * its rows then moved to the opening; those whose lead's window is open; and for a paced
- * campaign one row, when its sender's mailbox is free (taken for a random gap). Answers them
- * and when the mailbox is free again (a paced campaign's next tick waits for it).
+ * its rows then moved to the opening; those whose lead's window is open, not on a mailbox the
+ * campaign stopped sending from; and for a paced campaign one row per mailbox that is free
+ * (taken for a random gap). Answers them and when a mailbox is free again (a paced campaign's
+ * next tick waits for it).
  */
 const claimOpen = async (
   tx: Db,
@@ -63,19 +96,15 @@ const claimOpen = async (
 ): Promise<{ claimed: ClaimedDelivery[]; paced: Date | null }> => {
   if (await deferToOpening(tx, campaign, now)) return { claimed: [], paced: null };
   const paced = isPaced(campaign);
-  // Paced in the campaign's zone: one email per tick. Per-lead zones claim a batch, so that
-  // the leads whose window is closed are set aside together.
+  // Paced in the campaign's zone: one email per mailbox per tick. Per-lead zones claim a
+  // batch, so that the leads whose window is closed are set aside together.
   const perLead = campaign.sendingWindow?.leadTimeZone ?? false;
-  const take = paced && !perLead ? Math.min(limit, 1) : limit;
-  const { claimed } = await claimDue(tx, campaign.id, take, options.leaseSeconds, now);
+  const take = paced && !perLead ? Math.min(limit, Math.max(1, campaign.mailboxIds.length)) : limit;
+  const held = heldMailboxIds(campaign);
+  const { claimed } = await claimDue(tx, campaign.id, take, options.leaseSeconds, now, held);
   const open = await keepOpen(tx, campaign, claimed, now);
   if (!paced || open.length === 0) return { claimed: open, paced: null };
-  const [first, ...others] = open;
-  await releaseDeliveries(tx, campaign.id, keysOf(others));
-  const mailbox = await takeMailbox(tx, campaign, now, options.random);
-  if ('until' in mailbox) return { claimed: [first!], paced: mailbox.until };
-  await releaseDeliveries(tx, campaign.id, keysOf([first!]));
-  return { claimed: [], paced: mailbox.busy };
+  return takePaced(tx, campaign, open, now, options);
 };
 
 /**
@@ -93,7 +122,7 @@ const claim = (db: Db, data: TickData, options: EngineOptions): Promise<Claim | 
     const now = options.now();
     const { limit, gate } = await throttle(tx, campaign, options.batchSize, now);
     const { claimed, paced } = await claimOpen(tx, campaign, limit, now, options);
-    const next = await nextDueAt(tx, campaign.id, options.leaseSeconds);
+    const next = await nextDueAt(tx, campaign.id, options.leaseSeconds, heldMailboxIds(campaign));
     if (!next.queued && !next.lapse) {
       await completeIfDone(tx, campaign, null);
       return { campaign, claimed, at: null };
@@ -130,7 +159,7 @@ export const runTick = async (
   // Queued before sending: should this process die mid-batch, the chain goes on elsewhere.
   if (claimed.at) await enqueue({ ...data, n: data.n + 1 }, claimed.at);
   if (claimed.claimed.length === 0) return 'done';
-  const { handedBack, attempted } = await sendClaimed(
+  const { handedBack, attemptedFrom } = await sendClaimed(
     db,
     box,
     claimed.campaign,
@@ -138,7 +167,12 @@ export const runTick = async (
     options,
     signal,
   );
-  await paceAfterSend(db, claimed.campaign, options.now(), attempted > 0, options.random);
+  // Each mailbox that sent waits a new gap; one whose email did not go is free at once.
+  const sentAt = options.now();
+  for (const mailboxId of new Set(claimed.claimed.map((row) => row.mailboxId))) {
+    const tried = attemptedFrom.has(mailboxId);
+    await paceAfterSend(db, claimed.campaign, sentAt, tried, options.random, mailboxId);
+  }
   // The last rows done: complete now rather than at the next tick.
   await db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, data.campaignId);

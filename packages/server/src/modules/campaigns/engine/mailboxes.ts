@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/connection.ts';
 import { listMailboxes, smtpOf } from '../../mail-accounts/stored.ts';
 import { countSendsTodayByMailbox } from '../../sending/records.ts';
+import { heldMailboxIds } from '../store/mailbox-holds.ts';
 import { pinMailboxes } from '../store/deliveries-repo.ts';
 import type { ClaimedDelivery } from '../store/deliveries-repo.ts';
 import type { CampaignRow } from '../store/repo.ts';
@@ -10,10 +11,11 @@ type Room = { mailboxId: string; left: number; taken: number };
 
 /**
  * The mailboxes a campaign may send from now: those it names that are still its creator's
- * and can send (SMTP settings, not waiting to be reconnected), each with what its daily limit leaves today.
+ * and can send (SMTP settings, not waiting to be reconnected, not held for bounces), each with what its daily limit leaves today.
  */
 const roomOf = async (db: Db, campaign: CampaignRow, creatorId: string): Promise<Room[]> => {
-  const named = new Set(campaign.mailboxIds);
+  const held = new Set(heldMailboxIds(campaign));
+  const named = new Set(campaign.mailboxIds.filter((id) => !held.has(id)));
   const usable = (await listMailboxes(db, creatorId))
     .map((row) => ({ row, smtp: smtpOf(row) }))
     // A mailbox waiting to be reconnected takes no new leads (those it has wait for it).

@@ -1,6 +1,12 @@
 import { randomGap } from '@leadline/shared/sending-window';
 import type { Db } from '../../../db/connection.ts';
-import { findMailAccount, setPacedUntil, takePaceSlot } from '../../mail-accounts/stored.ts';
+import {
+  findMailAccount,
+  listMailboxes,
+  setPacedUntil,
+  takePaceSlot,
+} from '../../mail-accounts/stored.ts';
+import { heldMailboxIds } from '../store/mailbox-holds.ts';
 import type { CampaignRow } from '../store/repo.ts';
 
 type Paced = Pick<CampaignRow, 'createdBy' | 'gapMinSeconds' | 'gapMaxSeconds'>;
@@ -59,8 +65,22 @@ export const paceAfterSend = async (
   if (mailbox) await setPacedUntil(db, mailbox, attempted ? gapAfter(campaign, now, random) : null);
 };
 
-/** When the sender's mailbox may send its next campaign email (null: now). */
-export const mailboxFreeAt = async (db: Db, campaign: Paced): Promise<Date | null> => {
+/**
+ * When one of the campaign's mailboxes (those it sends from now; else the sender's default)
+ * may send its next campaign email (null: now).
+ */
+export const mailboxFreeAt = async (
+  db: Db,
+  campaign: Paced & Pick<CampaignRow, 'mailboxIds' | 'mailboxHolds'>,
+): Promise<Date | null> => {
   if (!isPaced(campaign)) return null;
-  return (await findMailAccount(db, campaign.createdBy!))?.pacedUntil ?? null;
+  if (campaign.mailboxIds.length === 0)
+    return (await findMailAccount(db, campaign.createdBy!))?.pacedUntil ?? null;
+  const held = new Set(heldMailboxIds(campaign));
+  const named = new Set(campaign.mailboxIds.filter((id) => !held.has(id)));
+  const frees = (await listMailboxes(db, campaign.createdBy!))
+    .filter((row) => named.has(row.id))
+    .map((row) => row.pacedUntil);
+  if (frees.length === 0 || frees.some((at) => at === null)) return null;
+  return new Date(Math.min(...frees.map((at) => at!.getTime())));
 };

@@ -1,4 +1,19 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  min,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { DeliveryState } from '@leadline/shared/campaigns';
 import type { Db } from '../../../db/connection.ts';
 import { leads } from '../../../db/schema.ts';
@@ -24,6 +39,10 @@ export type DeliveryLead = {
 
 /** `mailboxId`: the mailbox the lead's emails go from; null until chosen (or the default). */
 export type ClaimedDelivery = { step: number; lead: DeliveryLead; mailboxId: string | null };
+
+/** The keys of claimed rows (to release or finish them). */
+export const deliveryKeysOf = (rows: readonly ClaimedDelivery[]) =>
+  rows.map((row) => ({ step: row.step, leadId: row.lead.id }));
 
 const d = campaignDeliveries;
 const ofCampaign = (campaignId: string) => eq(d.campaignId, campaignId);
@@ -56,9 +75,19 @@ export const attemptsInLastHour = async (
  * Due rows at `now` (the engine's clock): queued and due, or claimed by a process that has not
  * finished them in time.
  */
-const dueCondition = (campaignId: string, leaseSeconds: number, now: Date) =>
+/** Rows not on a mailbox the campaign has stopped sending from (mailbox-holds.ts). */
+const notHeld = (held: readonly string[]) =>
+  held.length === 0 ? undefined : or(isNull(d.mailboxId), notInArray(d.mailboxId, [...held]));
+
+const dueCondition = (
+  campaignId: string,
+  leaseSeconds: number,
+  now: Date,
+  held: readonly string[],
+) =>
   and(
     ofCampaign(campaignId),
+    notHeld(held),
     or(
       and(eq(d.state, 'queued'), lte(d.dueAt, now)),
       and(
@@ -79,12 +108,14 @@ export const claimDue = async (
   limit: number,
   leaseSeconds: number,
   now: Date,
+  /** Mailboxes the campaign does not send from now: their rows wait. */
+  held: readonly string[] = [],
 ): Promise<{ claimed: ClaimedDelivery[] }> => {
   if (limit <= 0) return { claimed: [] };
   const picked = await db
     .select({ step: d.step, leadId: d.leadId, mailboxId: d.mailboxId })
     .from(d)
-    .where(dueCondition(campaignId, leaseSeconds, now))
+    .where(dueCondition(campaignId, leaseSeconds, now, held))
     .orderBy(asc(d.dueAt), asc(d.step), asc(d.leadId))
     .limit(limit);
   if (picked.length === 0) return { claimed: [] };
@@ -125,11 +156,15 @@ export const claimDue = async (
   };
 };
 
-/** When the next row falls due (queued later, or a claim that will lapse); null when none. */
+/**
+ * When the next row falls due (queued later, or a claim that will lapse); null when none.
+ * The rows of held mailboxes wait for a user, not for a time.
+ */
 export const nextDueAt = async (
   db: Db,
   campaignId: string,
   leaseSeconds: number,
+  held: readonly string[] = [],
 ): Promise<{ queued: Date | null; lapse: Date | null }> => {
   const [row] = await db
     .select({
@@ -142,7 +177,7 @@ export const nextDueAt = async (
         ),
     })
     .from(d)
-    .where(and(ofCampaign(campaignId), inArray(d.state, ['queued', 'sending'])));
+    .where(and(ofCampaign(campaignId), inArray(d.state, ['queued', 'sending']), notHeld(held)));
   return { queued: row?.queued ?? null, lapse: row?.lapse ?? null };
 };
 

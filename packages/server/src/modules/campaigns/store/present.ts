@@ -1,8 +1,16 @@
 import { withAllFilters } from '@leadline/shared/campaigns';
-import type { Campaign } from '@leadline/shared/campaigns';
+import type { Campaign, HeldMailbox } from '@leadline/shared/campaigns';
 import type { CampaignListRow, CampaignRow } from './repo.ts';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** The held mailboxes as the API shows them. */
+export const heldMailboxesOf = (campaign: Pick<CampaignRow, 'mailboxHolds'>): HeldMailbox[] =>
+  Object.entries(campaign.mailboxHolds).flatMap(([mailboxId, hold]) =>
+    hold.heldAt
+      ? [{ mailboxId, email: hold.email, message: hold.message ?? '', heldAt: hold.heldAt }]
+      : [],
+  );
 
 /** A campaign as the API shows it; `leadCount` is the audience (see service.audienceSize). */
 export const toCampaign = (row: CampaignListRow, leadCount: number): Campaign => ({
@@ -33,6 +41,8 @@ export const toCampaign = (row: CampaignListRow, leadCount: number): Campaign =>
   startedAt: iso(row.startedAt),
   completedAt: iso(row.completedAt),
   statusMessage: row.status === 'paused' ? (row.statusMessage ?? null) : null,
+  // Once a campaign is over no mailbox of it waits.
+  heldMailboxes: row.status === 'active' || row.status === 'paused' ? heldMailboxesOf(row) : [],
 });
 
 /** How activity entries name a campaign. */

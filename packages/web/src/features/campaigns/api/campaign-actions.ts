@@ -23,6 +23,13 @@ export const setTask = ({ id, leadId, done }: { id: string; leadId: string; done
     body: { done },
   });
 
+/** POST /api/campaigns/:id/mailboxes/:mailboxId/resume: send from a held mailbox again. */
+export const resumeCampaignMailbox = ({ id, mailboxId }: { id: string; mailboxId: string }) =>
+  apiRequest<CampaignActionResponse>(
+    `${path(id)}/mailboxes/${encodeURIComponent(mailboxId)}/resume`,
+    { method: 'POST' },
+  );
+
 /** A campaign action; the list, the campaign and its leads are read again afterwards. */
 const useCampaignAction = <T>(action: (input: T) => Promise<CampaignActionResponse>) => {
   const queryClient = useQueryClient();
@@ -40,3 +47,4 @@ const useCampaignAction = <T>(action: (input: T) => Promise<CampaignActionRespon
 export const useSendCampaign = () => useCampaignAction(sendCampaign);
 export const useSetCampaignStatus = () => useCampaignAction(setCampaignStatus);
 export const useSetTask = () => useCampaignAction(setTask);
+export const useResumeCampaignMailbox = () => useCampaignAction(resumeCampaignMailbox);

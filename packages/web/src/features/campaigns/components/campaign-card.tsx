@@ -53,6 +53,12 @@ export const CampaignCard = memo(function CampaignCard({
             {campaign.statusMessage}
           </Text>
         ) : null}
+        {campaign.heldMailboxes.length > 0 ? (
+          <Text size="xs" c="orange" lineClamp={2}>
+            Not sending from {campaign.heldMailboxes.map((held) => held.email).join(', ')}: too many
+            bounces
+          </Text>
+        ) : null}
         <Group gap="xl">
           <Figure label="Leads" value={campaign.leadCount} />
           <Figure label={tasks ? 'Done' : 'Sent'} value={campaign.sentCount} />

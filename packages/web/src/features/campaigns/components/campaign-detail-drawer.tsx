@@ -14,6 +14,7 @@ import { MOBILE_QUERY } from '../../../lib/constants.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import { StatusBadge, TypeIcon } from './campaign-look.tsx';
 import { PausedByItselfBanner } from './campaign-banners.tsx';
+import { HeldMailboxesBanner } from './held-mailboxes-banner.tsx';
 import { CampaignRecipients } from './campaign-recipients.tsx';
 import { CampaignSummary } from './campaign-summary.tsx';
 
@@ -129,6 +130,7 @@ export const CampaignDetailDrawer = ({
             </Button>
           </Group>
           <PausedByItselfBanner message={data.statusMessage} />
+          <HeldMailboxesBanner campaign={data} />
           <CampaignSummary campaign={data} />
           <Divider label={data.type === 'email' ? 'Leads' : 'Tasks'} labelPosition="left" />
           <CampaignRecipients key={data._id} campaign={data} />

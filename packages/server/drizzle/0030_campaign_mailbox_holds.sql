@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "mailbox_holds" jsonb DEFAULT '{}'::jsonb NOT NULL;
