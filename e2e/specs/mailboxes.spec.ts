@@ -66,6 +66,8 @@ const ROOT = { email: `root.${TAG}@org.test`, password: 'root-password-1' };
 const FIRST = 'first@mail.test';
 const SECOND = 'second@mail.test';
 const SALES_DESK = 'Sales Desk';
+/** The second mailbox's signature: two lines, the card shows the first. */
+const SIGNATURE = 'Nell Boxwell\nHead of Sales, Boxwell & Co';
 
 const card = (address: string) => page.getByRole('article', { name: `Mailbox ${address}` });
 
@@ -166,11 +168,23 @@ describe('several mailboxes in the browser', () => {
     await snapAll('mailboxes-add-failed');
     await page.getByLabel(/^Password/).fill(second.password);
     await page.getByLabel('Daily Limit').fill('40');
+    const signature = page.getByRole('textbox', { name: 'Signature' });
+    await visible(page.getByText(/^Added to the end of every email sent from this mailbox/));
+    await signature.fill(SIGNATURE);
+    await visible(page.getByText(`(${SIGNATURE.length} / 2,000 characters)`, { exact: false }));
     await clickButton(page, 'Add mailbox');
     await toast(page, 'Mailbox added');
     await visible(card(SECOND).getByText(SALES_DESK));
     await visible(card(SECOND).getByText('0 of 40 sent today'));
     await hidden(card(SECOND).getByText('Default', { exact: true }));
+    await visible(card(FIRST).getByText('None', { exact: true }));
+    // Saved: after a reload the card shows its first line, and Edit the whole of it.
+    await page.reload();
+    await visible(card(SECOND).getByText('Nell Boxwell…', { exact: true }));
+    await page.getByRole('button', { name: `Edit mailbox ${SECOND}` }).click();
+    await expect.poll(() => signature.inputValue()).toBe(SIGNATURE);
+    await clickButton(page, 'Cancel');
+    await visible(card(SECOND));
     await snapAll('mailboxes-two');
     await fitsPhone();
   });
@@ -192,12 +206,18 @@ describe('several mailboxes in the browser', () => {
     await compose('Second mailbox hello');
     const [sent] = await second.waitFor(1);
     expect(sent!.from?.value[0]).toMatchObject({ name: SALES_DESK, address: SECOND });
+    // Signed in both parts, the HTML escaped.
+    expect(sent!.text).toMatch(/\n-- \nNell Boxwell\nHead of Sales, Boxwell & Co$/);
+    expect(sent!.html).toContain(
+      '<div class="signature">Nell Boxwell<br>Head of Sales, Boxwell &amp; Co</div>',
+    );
     expect(first.messages).toHaveLength(0);
 
     await from.selectOption({ label: `${ADMIN.name} <${FIRST}>` });
     await compose('First mailbox hello');
     const [other] = await first.waitFor(1);
     expect(other!.from?.value[0]).toMatchObject({ name: ADMIN.name, address: FIRST });
+    expect(other!.html).not.toContain('signature');
     expect(second.messages).toHaveLength(1);
 
     // A follow-up preselects nothing: it goes from the first email's mailbox.

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { Mailbox } from '@leadline/shared/mailboxes';
 import { sentEmails } from '../src/db/schema.ts';
-import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
-import { bulkPayload, runBulk } from './email-bulk-support.ts';
-import { adminOf, configureSmtp, createLead } from './fixtures.ts';
+import { configureSmtp } from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
-import { smtpSettingsOf, startSmtpServer } from './mail-servers.ts';
+import { bulkToNewLeads, listMailboxes, openMailboxes } from './mailboxes-support.ts';
+import type { MailboxesWorld } from './mailboxes-support.ts';
+import { smtpSettingsOf } from './mail-servers.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 
 /*
@@ -18,6 +18,7 @@ import type { TestSmtpServer } from './mail-servers.ts';
  * user's own.
  */
 
+let world: MailboxesWorld;
 let t: TestContext;
 let office: TestSmtpServer;
 let outreach: TestSmtpServer;
@@ -25,25 +26,14 @@ let acme: OrganisationAdmin;
 let globex: OrganisationAdmin;
 
 beforeAll(async () => {
-  [t, office, outreach] = await Promise.all([
-    createTestContext(),
-    startSmtpServer({ user: 'rita@acme.test', password: 'office-pass-7Hq' }),
-    startSmtpServer({ user: 'rita@outreach-acme.test', password: 'outreach-pass-2Kx' }),
-  ]);
-  acme = await adminOf(t, 'acme-mailboxes');
-  globex = await adminOf(t, 'globex-mailboxes');
+  world = await openMailboxes('mailboxes');
+  ({ t, office, outreach, acme, globex } = world);
 });
 afterAll(async () => {
-  await t?.close();
-  await office?.stop();
-  await outreach?.stop();
+  await world?.close();
 });
 
-const list = async (token: string): Promise<Mailbox[]> => {
-  const response = await t.request({ method: 'GET', url: '/api/email/mailboxes', token });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { mailboxes: Mailbox[] }).mailboxes;
-};
+const list = (token: string): Promise<Mailbox[]> => listMailboxes(t, token);
 
 const addMailbox = (token: string, payload: unknown) =>
   t.request({ method: 'POST', url: '/api/email/mailboxes', token, payload: payload as object });
@@ -196,19 +186,10 @@ describe('several mailboxes per user', () => {
   });
 
   it('runs a bulk email from the mailbox chosen', async () => {
-    const leads = await Promise.all(
-      ['Ana', 'Bo', 'Cy'].map((name) =>
-        createLead(t, acme.token, { personFirstName: name, personEmail: `${name}@bulk.test` }),
-      ),
-    );
-    const job = await runBulk(
-      t,
-      acme.token,
-      bulkPayload(
-        leads.map((lead) => lead._id),
-        { subject: 'Bulk via outreach', mailboxId: secondId },
-      ),
-    );
+    const job = await bulkToNewLeads(t, acme.token, ['Ana', 'Bo', 'Cy'], 'bulk.test', {
+      subject: 'Bulk via outreach',
+      mailboxId: secondId,
+    });
     expect(job).toMatchObject({ status: 'completed', sent: 3 });
     expect(received(outreach, 'Bulk via outreach')).toHaveLength(3);
     expect(received(office, 'Bulk via outreach')).toHaveLength(0);

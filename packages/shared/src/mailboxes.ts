@@ -16,6 +16,9 @@ export const MAILBOX_ADDED = 'Mailbox added';
 export const MAILBOX_DELETED = 'Mailbox deleted';
 export const MAILBOX_DEFAULT_SET = 'Default mailbox changed';
 export const FROM_NAME_MAX = 100;
+/** A mailbox's signature: plain text, at most this many characters. */
+export const SIGNATURE_MAX = 2000;
+export const SIGNATURE_TOO_LONG = `Signature must be at most ${SIGNATURE_MAX.toLocaleString('en-US')} characters`;
 /** Mailboxes one user may have. */
 export const MAILBOXES_MAX = 20;
 export const TOO_MANY_MAILBOXES = `A user may have at most ${MAILBOXES_MAX} mailboxes`;
@@ -32,19 +35,34 @@ const fromNameField = z
   .optional();
 
 /**
+ * A mailbox's signature: the rep's own plain text (merge fields are not filled in it), trimmed,
+ * its line breaks as \n; blank or null clears it.
+ */
+export const signatureField = z
+  .string({ error: 'Signature must be text' })
+  .trim()
+  .max(SIGNATURE_MAX, SIGNATURE_TOO_LONG)
+  .transform((text) => (text === '' ? null : text.replace(/\r\n?/g, '\n')))
+  .nullable()
+  .optional();
+
+/**
  * POST /api/email/mailboxes (SMTP, IMAP or both) and PUT /api/email/mailboxes/:id (what
- * changes: the settings sent are logged in to before they are saved; `fromName` alone is a
- * rename). A blank password keeps the stored one while host and user stay the same.
+ * changes: the settings sent are logged in to before they are saved; `fromName` or `signature`
+ * alone changes only that). A blank password keeps the stored one while host and user stay the
+ * same.
  */
 export const mailboxSaveSchema = z
   .object({
     smtp: smtpSettingsSchema.optional(),
     imap: imapSettingsSchema.optional(),
     fromName: fromNameField,
+    signature: signatureField,
   })
   .refine(
-    (value) => value.smtp || value.imap || value.fromName !== undefined,
-    'Send SMTP or IMAP settings, or a from name, to save',
+    (value) =>
+      value.smtp || value.imap || value.fromName !== undefined || value.signature !== undefined,
+    'Send SMTP or IMAP settings, a from name or a signature, to save',
   );
 export type MailboxSaveInput = z.input<typeof mailboxSaveSchema>;
 export type MailboxSaveData = z.output<typeof mailboxSaveSchema>;
@@ -62,6 +80,8 @@ export type Mailbox = {
   sentToday: number;
   /** The name recipients see; null: the user's own name. */
   fromName: string | null;
+  /** Plain text added to the end of its emails; null: none. */
+  signature: string | null;
   smtp: SmtpSettings | null;
   imap: ImapSettings | null;
 };

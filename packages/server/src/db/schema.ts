@@ -329,6 +329,11 @@ export const mailAccounts = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     /** The name recipients see in From; null: the user's own name. */
     fromName: text('from_name'),
+    /**
+     * Plain text added to the end of every email the mailbox sends (after "-- " in the text
+     * part, as a `<div class="signature">` in the HTML); null: none.
+     */
+    signature: text('signature'),
     smtpHost: text('smtp_host'),
     smtpPort: integer('smtp_port'),
     smtpSecure: boolean('smtp_secure'),

@@ -52,6 +52,8 @@ export type StoredSmtp = StoredServer & {
   mailboxId: string;
   /** The name its emails go out under; null: the sender's own. */
   fromName: string | null;
+  /** Plain text added to the end of its emails (read with the mailbox); null: none. */
+  signature: string | null;
 };
 
 /** A warm-up as stored: its numbers and the (UTC) day it began. */
@@ -82,6 +84,7 @@ export const smtpOf = (row: MailAccountRow | undefined, now = new Date()): Store
         dailyLimit: effectiveDailyLimit(row.smtpDailyLimit, warmupOf(row), now),
         mailboxId: row.id,
         fromName: row.fromName,
+        signature: row.signature,
       }
     : null;
 
@@ -186,13 +189,14 @@ const imapColumns = (imap: Omit<StoredServer, 'oauth'> | null) => ({
 });
 
 /** SMTP settings as a save writes them (the limit as configured). */
-export type SmtpToStore = Omit<StoredSmtp, 'mailboxId' | 'fromName' | 'oauth'>;
+export type SmtpToStore = Omit<StoredSmtp, 'mailboxId' | 'fromName' | 'signature' | 'oauth'>;
 
 export type MailboxChanges = {
   smtp?: SmtpToStore | null;
   imap?: Omit<StoredServer, 'oauth'> | null;
   warmup?: StoredWarmup | null;
   fromName?: string | null;
+  signature?: string | null;
 };
 
 /** A password saved: the mailbox logs in with passwords from now on (an OAuth grant it had goes). */
@@ -208,6 +212,7 @@ const columnsOf = (changes: MailboxChanges) => ({
   ...(changes.warmup !== undefined ? warmupColumns(changes.warmup) : {}),
   ...(changes.imap !== undefined ? imapColumns(changes.imap) : {}),
   ...(changes.fromName !== undefined ? { fromName: changes.fromName } : {}),
+  ...(changes.signature !== undefined ? { signature: changes.signature } : {}),
 });
 
 /**

@@ -24,6 +24,7 @@ export const toMailbox = (
     dailyLimit: smtp?.effectiveDailyLimit ?? null,
     sentToday,
     fromName: row.fromName,
+    signature: row.signature,
     smtp,
     imap,
   };

@@ -58,6 +58,12 @@ const ownMailbox = async (db: Db, actor: CurrentUser, id: string): Promise<MailA
 const presentOne = async (db: Db, actor: CurrentUser, id: string): Promise<Mailbox> =>
   (await present(db, actor, [await ownMailbox(db, actor, id)]))[0]!;
 
+/** What a save changes besides the servers: the from-name and the signature, when sent. */
+const ownWordsOf = (data: MailboxSaveData): MailboxChanges => ({
+  fromName: data.fromName,
+  signature: data.signature,
+});
+
 /** Another of the user's mailboxes on the same server and login as the changes. */
 const sameLogin = (rows: MailAccountRow[], changes: MailboxChanges, except?: string) =>
   rows.some(
@@ -83,7 +89,7 @@ export const addMailbox = async (
   const changes = await checkedChanges(box, undefined, data);
   if (sameLogin(existing, changes)) throw new HttpError(409, MAILBOX_TAKEN);
   const id = await db.transaction(async (tx) => {
-    const added = await insertMailbox(tx, actor.id, { ...changes, fromName: data.fromName });
+    const added = await insertMailbox(tx, actor.id, { ...changes, ...ownWordsOf(data) });
     await logActivity(tx, {
       organizationId: actor.organizationId,
       userId: actor.id,
@@ -98,7 +104,8 @@ export const addMailbox = async (
 
 /**
  * PUT /api/email/mailboxes/:id: the settings sent are logged in to before they are saved (a
- * blank password keeps the stored one for the same host and user); `fromName` alone renames.
+ * blank password keeps the stored one for the same host and user); `fromName` or `signature`
+ * alone changes only that.
  */
 export const editMailbox = async (
   db: Db,
@@ -120,7 +127,7 @@ export const editMailbox = async (
         dailyLimit: data.smtp!.dailyLimit ?? null,
         warmup: warmupChange(data.smtp!.warmup, warmupOf(row), new Date()),
       });
-    await updateMailbox(tx, actor.id, id, { ...changes, fromName: data.fromName });
+    await updateMailbox(tx, actor.id, id, { ...changes, ...ownWordsOf(data) });
     await logActivity(tx, {
       organizationId: actor.organizationId,
       userId: actor.id,

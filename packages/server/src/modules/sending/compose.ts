@@ -1,8 +1,9 @@
 import { asHtml, cleanEmailHtml, htmlToText, priorityHeaders } from '../../mail/message.ts';
 import type { OutgoingMessage } from '../../mail/smtp.ts';
-import type { OutgoingEmail } from './email.ts';
+import type { OutgoingEmail, PreparedBody } from './email.ts';
+import { signedBody } from './signature.ts';
 
-export type PreparedEmail = OutgoingEmail & { prepared: { html: string; text: string } };
+export type PreparedEmail = OutgoingEmail & { prepared: PreparedBody };
 
 /**
  * The email with its HTML as it goes out (cleaned) and its text, worked out once: the message
@@ -14,13 +15,17 @@ export const prepareEmail = (email: OutgoingEmail): PreparedEmail => {
   return { ...email, prepared: { html, text: htmlToText(html) } };
 };
 
-/** The nodemailer message: HTML with a text alternative, threading and priority headers. */
+/**
+ * The nodemailer message: HTML with a text alternative (both with the sending mailbox's
+ * `signature`, when it has one), threading and priority headers.
+ */
 export const composeMessage = (
   email: OutgoingEmail,
   from: { name: string; address: string },
   messageId: string,
+  signature: string | null,
 ): OutgoingMessage => {
-  const { html, text } = prepareEmail(email).prepared;
+  const { html, text } = signedBody(email.kind, prepareEmail(email).prepared, signature);
   return {
     from,
     to: email.to,

@@ -40,11 +40,21 @@ export type OutgoingEmail = {
    * The HTML already cleaned (cleanEmailHtml) and its text: a run cleans its template once
    * for all its emails. `html` is then not read.
    */
-  prepared?: { html: string; text: string };
+  prepared?: PreparedBody;
   /** A calendar invitation (text/calendar alternative and .ics attachment). */
   icalEvent?: OutgoingMessage['icalEvent'];
   /** An activity entry per email (bulk runs may log one summary instead). */
   logActivity?: boolean;
+};
+
+/**
+ * An email's body as it goes out: the cleaned HTML and its text, and where in each the sending
+ * mailbox's signature goes (before a run's unsubscribe footer); absent: at the end.
+ */
+export type PreparedBody = {
+  html: string;
+  text: string;
+  signatureAt?: { html: number; text: number };
 };
 
 /** The parts of a message that may wait for the From address its reservation settles. */

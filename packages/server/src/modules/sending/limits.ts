@@ -7,7 +7,8 @@ import type { StoredSmtp } from '../mail-accounts/stored.ts';
 import { MailboxNeedsReconnect } from '../mail-oauth/credentials.ts';
 import { countSendsToday, insertSentEmail, insertSentEmailsWithoutLimit } from './repo.ts';
 import type { NewSentEmail } from './repo.ts';
-import type { OutgoingEmail, Sender } from './email.ts';
+import type { OutgoingEmail, PreparedBody, Sender } from './email.ts';
+import { signedBody } from './signature.ts';
 
 /** 429: the sender's emails today (UTC) have reached their SMTP daily limit. */
 export class DailyLimitReached extends HttpError {
@@ -23,11 +24,16 @@ export class AlreadySentInRun extends HttpError {
   }
 }
 
-export type ReservationRequest = Omit<NewSentEmail, 'fromAddress' | 'messageId' | 'mailboxId'> & {
+export type ReservationRequest = Omit<
+  NewSentEmail,
+  'fromAddress' | 'messageId' | 'mailboxId' | 'bodyHtml'
+> & {
   /** The user's own address: the From when the SMTP username is not an address. */
   senderEmail: string;
   /** The sender's mailbox to send from; null: their default mailbox. */
   mailboxId: string | null;
+  /** The body as it goes, before the mailbox's signature; null while it waits for the From. */
+  body: PreparedBody | null;
 };
 
 export type SendReservation = {
@@ -55,8 +61,26 @@ export const reservationOf = (sender: Sender, email: OutgoingEmail): Reservation
   subject: email.subject,
   inReplyTo: email.inReplyTo ?? null,
   references: email.references ?? [],
-  bodyHtml: email.prepared?.html ?? null,
+  body: email.prepared ?? null,
 });
+
+/**
+ * The sent_emails row of a reservation from the mailbox `smtp`: its From and Message-ID, and
+ * the HTML as it is sent (with the mailbox's signature).
+ */
+const sentEmailOf = (
+  { senderEmail, body, ...email }: ReservationRequest,
+  smtp: StoredSmtp,
+): NewSentEmail => {
+  const from = senderAddress(smtp.user, senderEmail);
+  return {
+    ...email,
+    mailboxId: smtp.mailboxId,
+    fromAddress: from,
+    messageId: newMessageId(from, smtp.host),
+    bodyHtml: body && signedBody(email.kind, body, smtp.signature).html,
+  };
+};
 
 /**
  * Whether the user could send now from the mailbox (their default when null): no SMTP settings
@@ -84,16 +108,10 @@ const reserveLocked = (db: Db, request: ReservationRequest): Promise<SendReserva
     const sentToday = smtp.dailyLimit === null ? 0 : await countSendsToday(tx, smtp.mailboxId);
     if (smtp.dailyLimit !== null && sentToday >= smtp.dailyLimit)
       throw new DailyLimitReached(smtp.dailyLimit);
-    const { senderEmail, ...email } = request;
-    const from = senderAddress(smtp.user, senderEmail);
-    const messageId = newMessageId(from, smtp.host);
-    const id = await insertSentEmail(tx, {
-      ...email,
-      mailboxId: smtp.mailboxId,
-      fromAddress: from,
-      messageId,
-    });
+    const email = sentEmailOf(request, smtp);
+    const id = await insertSentEmail(tx, email);
     if (!id) throw new AlreadySentInRun();
+    const { fromAddress: from, messageId } = email;
     return { id, smtp, from, messageId, queued: email.status === 'queued' };
   });
 
@@ -139,15 +157,7 @@ export const reserveSendsWithoutLimit = async (
   if (known.dailyLimit !== null) return null;
   // Only emails that name the known mailbox (a run names its mailbox on every email).
   if (requests.some((request) => request.mailboxId !== known.mailboxId)) return null;
-  const emails = requests.map(({ senderEmail, ...email }) => {
-    const from = senderAddress(known.user, senderEmail);
-    return {
-      ...email,
-      mailboxId: known.mailboxId,
-      fromAddress: from,
-      messageId: newMessageId(from, known.host),
-    };
-  });
+  const emails = requests.map((request) => sentEmailOf(request, known));
   const ids = await insertSentEmailsWithoutLimit(db, emails, known);
   if (ids.size === 0) return null;
   const reservations = new Map<string | null, SendReservation>();

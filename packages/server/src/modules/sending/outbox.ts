@@ -12,6 +12,7 @@ import { reservationOf, reserveSend } from './limits.ts';
 import type { SendReservation } from './limits.ts';
 import { finishSentEmail, releaseUnsent } from './repo.ts';
 import { createRunOutbox } from './run.ts';
+import { signedBody } from './signature.ts';
 import type { RunOutbox } from './run.ts';
 import type { RunOptions } from './run-message.ts';
 import {
@@ -120,7 +121,9 @@ export const openOutbox = (db: Db, box: SecretBox, { pooled = false } = {}): Out
         throw badRequest(STORED_PASSWORD_UNREADABLE);
       }
       const message = early ?? prepareEmail({ ...email, ...body?.(reservation.from) });
-      const lateBody = early ? undefined : message.prepared.html;
+      const lateBody = early
+        ? undefined
+        : signedBody(message.kind, message.prepared, reservation.smtp.signature).html;
       const rejected = await transmit(
         db,
         connections,

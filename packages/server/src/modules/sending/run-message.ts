@@ -68,8 +68,13 @@ export const unsubscribeFooter = (url: string): string =>
 /** Where the lead's own unsubscribe link goes in a run's cleaned template. */
 const LINK_SLOT = '{{unsubscribeUrl}}';
 
-type Template = { html: string; text: string };
+/**
+ * The cleaned HTML in two: the body (with merge fields) up to the unsubscribe footer, where the
+ * mailbox's signature goes, and the footer to the end (within the wrapper).
+ */
+type Template = { body: string; footer: string; text: string };
 const templates = new WeakMap<RunMessage, Template>();
+const CLEAN_FOOTER = cleanEmailHtml(unsubscribeFooter(LINK_SLOT));
 
 /**
  * The message's body wrapped, with the unsubscribe footer, cleaned once (cleanEmailHtml is
@@ -78,12 +83,16 @@ const templates = new WeakMap<RunMessage, Template>();
 const templateOf = (message: RunMessage): Template => {
   let template = templates.get(message);
   if (!template) {
-    const body = wrapEmailBody(message.body, message.font);
+    const html = cleanEmailHtml(
+      wrapEmailBody(message.body + unsubscribeFooter(LINK_SLOT), message.font),
+    );
+    // The footer is the last thing in the wrapper, cleaned as it is on its own.
+    const footerAt = html.lastIndexOf(CLEAN_FOOTER);
+    const at = footerAt === -1 ? html.length : footerAt;
     template = {
-      html: cleanEmailHtml(
-        wrapEmailBody(message.body + unsubscribeFooter(LINK_SLOT), message.font),
-      ),
-      text: htmlToText(cleanEmailHtml(body)),
+      body: html.slice(0, at),
+      footer: html.slice(at),
+      text: htmlToText(cleanEmailHtml(wrapEmailBody(message.body, message.font))),
     };
     templates.set(message, template);
   }
@@ -105,6 +114,8 @@ export const composeFor = async (
   const values = mergeValuesOf(lead, run.sender.name);
   const lastMailbox =
     run.followLastMailbox && last?.userId === run.sender.id ? last.mailboxId : null;
+  const body = personalize(template.body, values, 'html');
+  const text = personalize(template.text, values);
   return {
     mailboxId: lead.mailboxId ?? lastMailbox ?? run.mailboxId ?? null,
     kind: run.kind,
@@ -114,8 +125,9 @@ export const composeFor = async (
     subject: personalize(message.subject, values),
     html: '',
     prepared: {
-      html: personalize(template.html, values, 'html').split(LINK_SLOT).join(escapeHtml(url)),
-      text: `${personalize(template.text, values)}\n\nDon't want these emails? Unsubscribe: ${url}`,
+      html: body + template.footer.split(LINK_SLOT).join(escapeHtml(url)),
+      text: `${text}\n\nDon't want these emails? Unsubscribe: ${url}`,
+      signatureAt: { html: body.length, text: text.length },
     },
     priority: message.priority ?? 'normal',
     leadId: lead.id,

@@ -130,7 +130,10 @@ export const transmit = async (
   let info: SentInfo;
   try {
     const from = { name: reservation.smtp.fromName ?? sender.name, address: reservation.from };
-    info = await connections.send(account, composeMessage(email, from, reservation.messageId));
+    info = await connections.send(
+      account,
+      composeMessage(email, from, reservation.messageId, reservation.smtp.signature),
+    );
   } catch (error) {
     const message = explainSendFailure(
       { protocol: 'SMTP', ...account, pass: secretOf(account) },

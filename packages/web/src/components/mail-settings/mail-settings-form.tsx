@@ -33,6 +33,7 @@ import { passwordHostHint } from '@leadline/shared/mail-provider-hints';
 import { ApiRequestError, errorMessage, isSessionExpired } from '../../lib/api-client.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { PROTOCOL_TITLES } from './protocol-titles.ts';
+import { SignatureField } from './signature-field.tsx';
 import {
   WARMUP_DEFAULTS,
   WARMUP_SERVER_FIELDS,
@@ -45,6 +46,7 @@ import type { WarmupValues } from './warmup-fields.tsx';
 
 type SettingsValues = {
   fromName: string;
+  signature: string;
   host: string;
   port: string;
   secure: boolean;
@@ -53,15 +55,7 @@ type SettingsValues = {
   dailyLimit: string;
 } & WarmupValues;
 type SettingsField = keyof SettingsValues;
-const FIELDS: readonly SettingsField[] = [
-  'fromName',
-  'host',
-  'port',
-  'secure',
-  'user',
-  'pass',
-  'dailyLimit',
-];
+const FIELDS: readonly SettingsField[] = ['host', 'port', 'secure', 'user', 'pass', 'dailyLimit'];
 
 const SAVE_FAILED = 'Failed to save configuration';
 
@@ -69,6 +63,7 @@ const SAVE_FAILED = 'Failed to save configuration';
 const DEFAULTS: Record<MailProtocol, SettingsValues> = {
   smtp: {
     fromName: '',
+    signature: '',
     host: '',
     port: '587',
     secure: false,
@@ -79,6 +74,7 @@ const DEFAULTS: Record<MailProtocol, SettingsValues> = {
   },
   imap: {
     fromName: '',
+    signature: '',
     host: '',
     port: '993',
     secure: true,
@@ -89,15 +85,21 @@ const DEFAULTS: Record<MailProtocol, SettingsValues> = {
   },
 };
 
+/** A mailbox's own fields, beside its server settings. */
+export type MailboxIdentity = { fromName: string | null; signature: string | null };
+/** The form's fields the server names as they are (not `smtp.host` and the like). */
+const IDENTITY_FIELDS: readonly string[] = ['fromName', 'signature'] satisfies SettingsField[];
+
 const valuesOf = (
   protocol: MailProtocol,
   saved: SmtpSettings | ImapSettings | null,
-  fromName: string | null | undefined,
+  identity: MailboxIdentity | undefined,
 ): SettingsValues => {
-  if (!saved) return { ...DEFAULTS[protocol], fromName: fromName ?? '' };
+  const own = { fromName: identity?.fromName ?? '', signature: identity?.signature ?? '' };
+  if (!saved) return { ...DEFAULTS[protocol], ...own };
   const limit = 'dailyLimit' in saved ? saved.dailyLimit : null;
   return {
-    fromName: fromName ?? '',
+    ...own,
     host: saved.host,
     port: String(saved.port),
     secure: saved.secure,
@@ -138,11 +140,15 @@ const settingsResolver =
     };
   };
 
-/** What the form sends: the protocol's settings, and the from-name when the form shows it. */
+/**
+ * What the form sends: the protocol's settings, and the from-name and signature when the form
+ * shows them.
+ */
 export type MailSettingsBody = {
   smtp?: SmtpSettingsInput;
   imap?: ImapSettingsInput;
   fromName?: string;
+  signature?: string;
 };
 
 type MailSettingsFormProps = {
@@ -151,8 +157,11 @@ type MailSettingsFormProps = {
   saved: SmtpSettings | ImapSettings | null;
   /** Sends the settings (POST /api/email/config, or a mailbox's add or edit). */
   save: (body: MailSettingsBody) => Promise<{ message?: string }>;
-  /** Shows a 'From name' field with this value (null: blank); undefined: no such field. */
-  fromName?: string | null;
+  /**
+   * Shows the 'From name' and 'Signature' fields with these values (null: blank); undefined:
+   * no such fields.
+   */
+  identity?: MailboxIdentity;
   /** The heading; by default 'SMTP Configuration' or 'Edit SMTP Configuration'. */
   title?: string;
   /** Text of the submit button; by default 'Save Configuration' or 'Update Configuration'. */
@@ -170,7 +179,7 @@ export const MailSettingsForm = ({
   protocol,
   saved,
   save,
-  fromName,
+  identity,
   title,
   submitLabel,
   onSaved,
@@ -191,7 +200,7 @@ export const MailSettingsForm = ({
     formState: { errors },
   } = useForm<SettingsValues>({
     resolver: settingsResolver(protocol, saved === null),
-    defaultValues: valuesOf(protocol, saved, fromName),
+    defaultValues: valuesOf(protocol, saved, identity),
     reValidateMode: 'onSubmit',
   });
   const warming = watch('warming');
@@ -208,13 +217,14 @@ export const MailSettingsForm = ({
 
   const submit = handleSubmit((values) => {
     setReason(null);
-    const { fromName: name, dailyLimit, warming, warmupStart, warmupIncrement, ...server } = values;
+    const { fromName, signature, dailyLimit, warming, warmupStart, warmupIncrement, ...server } =
+      values;
     const settings =
       protocol === 'smtp'
         ? { ...server, dailyLimit, warmup: warmupOf({ warming, warmupStart, warmupIncrement }) }
         : server;
     setSaving(true);
-    save({ [protocol]: settings, ...(fromName !== undefined ? { fromName: name } : {}) }).then(
+    save({ [protocol]: settings, ...(identity ? { fromName, signature } : {}) }).then(
       (answer) => {
         setSaving(false);
         const message = answer.message || CONFIG_SAVED;
@@ -228,11 +238,10 @@ export const MailSettingsForm = ({
         const fields = error instanceof ApiRequestError ? error.fieldErrors : {};
         let placed = false;
         for (const [key, message] of Object.entries(fields)) {
-          const match =
-            key === 'fromName'
-              ? key
-              : (FIELDS.find((candidate) => key === `${protocol}.${candidate}`) ??
-                WARMUP_SERVER_FIELDS[key]);
+          const match = IDENTITY_FIELDS.includes(key)
+            ? (key as SettingsField)
+            : (FIELDS.find((candidate) => key === `${protocol}.${candidate}`) ??
+              WARMUP_SERVER_FIELDS[key]);
           if (match) {
             setError(match, { type: 'server', message });
             placed = true;
@@ -256,7 +265,7 @@ export const MailSettingsForm = ({
             </Text>
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {fromName !== undefined ? (
+            {identity ? (
               <TextInput
                 label="From name"
                 autoComplete="off"
@@ -332,6 +341,13 @@ export const MailSettingsForm = ({
                 setValue('warming', checked);
                 setReason(null);
               }}
+            />
+          ) : null}
+          {identity ? (
+            <SignatureField
+              field={field('signature')}
+              value={watch('signature') ?? ''}
+              error={errors.signature?.message}
             />
           ) : null}
           {reason ? (

@@ -4,7 +4,7 @@ import { LabelledValue } from '../../../components/labelled-value.tsx';
 import { MailboxStatusBadge } from '../../../components/mailbox-status-badge.tsx';
 import type { Mailbox } from '@leadline/shared/mailboxes';
 import { MAILBOX_PROVIDER_NAMES as PROVIDER_NAMES } from '@leadline/shared/mail-oauth';
-import { sentTodayText } from './mailbox-texts.ts';
+import { sentTodayText, signaturePreview } from './mailbox-texts.ts';
 
 const hostOf = (server: { host: string; port: number } | null) =>
   server ? `${server.host}:${server.port}` : 'Not set';
@@ -17,7 +17,10 @@ type MailboxCardProps = {
   onDelete: () => void;
 };
 
-/** One mailbox: address, from-name, Default badge, provider, status, today's count, servers. */
+/**
+ * One mailbox: address, from-name, Default badge, provider, status, today's count, servers,
+ * the signature's first line.
+ */
 export const MailboxCard = ({
   mailbox,
   busy,
@@ -51,6 +54,7 @@ export const MailboxCard = ({
         />
         <LabelledValue label="SMTP" value={hostOf(mailbox.smtp)} />
         <LabelledValue label="IMAP" value={hostOf(mailbox.imap)} />
+        <LabelledValue label="Signature" value={signaturePreview(mailbox)} />
       </SimpleGrid>
       <Group gap="xs" justify="flex-end">
         {mailbox.isDefault ? null : (

@@ -47,7 +47,7 @@ export const MailboxForm = ({ mailbox, onDone }: MailboxFormProps) => {
         key={protocol}
         protocol={protocol}
         saved={saved}
-        fromName={mailbox ? mailbox.fromName : null}
+        identity={{ fromName: mailbox?.fromName ?? null, signature: mailbox?.signature ?? null }}
         title={
           mailbox
             ? `${verb} ${protocol.toUpperCase()} ${saved ? 'of' : 'to'} ${mailbox.email}`

@@ -22,3 +22,14 @@ export const deleteMailboxText = (mailbox: Mailbox, mailboxes: Mailbox[]): strin
     .filter(Boolean)
     .join(' ');
 };
+
+const PREVIEW_LENGTH = 60;
+
+/** The signature's first line (cut short, "…" when there is more) for the card; "None" without. */
+export const signaturePreview = (mailbox: Mailbox): string => {
+  if (!mailbox.signature) return 'None';
+  const [first = ''] = mailbox.signature.split('\n');
+  const cut = first.length > PREVIEW_LENGTH;
+  const more = cut || first.length < mailbox.signature.length;
+  return more ? `${(cut ? first.slice(0, PREVIEW_LENGTH) : first).trimEnd()}…` : first;
+};

@@ -71,8 +71,8 @@ export const MailboxesSection = () => {
             Mailboxes
           </Title>
           <Text size="sm" c="dimmed">
-            Each mailbox has its own from-name, daily limit and warm-up. Sends use the default
-            unless you pick another.
+            Each mailbox has its own from-name, signature, daily limit and warm-up. Sends use the
+            default unless you pick another.
           </Text>
         </Stack>
         {editing === null && list.length < MAILBOXES_MAX ? (
