@@ -44,19 +44,39 @@ afterAll(async () => {
   await outreach?.stop();
 });
 
+/**
+ * A new Admin whose default mailbox is on `office` and whose second is on `outreach`, each with
+ * its daily limit when given.
+ */
+const userWithTwoMailboxes = async (limits: { office?: number; outreach?: number }) => {
+  const { user, token } = await t.createUser({ role: 'Admin', organizationName: ORG });
+  await configureSmtp(t, token, office, limits.office);
+  const second = await t.request({
+    method: 'POST',
+    url: '/api/email/mailboxes',
+    token,
+    payload: {
+      smtp: {
+        ...smtpSettingsOf(outreach),
+        ...(limits.outreach === undefined ? {} : { dailyLimit: limits.outreach }),
+      },
+    },
+  });
+  expect(second.statusCode, second.body).toBe(201);
+  return {
+    user,
+    token,
+    officeId: await defaultMailboxId(t.database.db, user._id),
+    outreachId: second.json().mailbox._id as string,
+  };
+};
+
 describe('a campaign over several mailboxes', { timeout: 180_000 }, () => {
   it('spreads 40 leads over two mailboxes (limits 10 and 30), each lead on one for every step', async () => {
-    const { user, token } = await t.createUser({ role: 'Admin', organizationName: ORG });
-    await configureSmtp(t, token, office, 10);
-    const second = await t.request({
-      method: 'POST',
-      url: '/api/email/mailboxes',
-      token,
-      payload: { smtp: { ...smtpSettingsOf(outreach), dailyLimit: 30 } },
+    const { user, token, officeId, outreachId } = await userWithTwoMailboxes({
+      office: 10,
+      outreach: 30,
     });
-    expect(second.statusCode, second.body).toBe(201);
-    const officeId = await defaultMailboxId(t.database.db, user._id);
-    const outreachId = second.json().mailbox._id as string;
 
     const ids = await insertLeads(
       t.database.db,
@@ -167,17 +187,7 @@ describe('a campaign over several mailboxes', { timeout: 180_000 }, () => {
   // A paced campaign claims one lead a tick: with no daily limit on either mailbox, the lead
   // goes to the one that sent fewer today, not always to the first.
   it('alternates a paced campaign over two mailboxes without a daily limit', async () => {
-    const { user, token } = await t.createUser({ role: 'Admin', organizationName: ORG });
-    await configureSmtp(t, token, office);
-    const second = await t.request({
-      method: 'POST',
-      url: '/api/email/mailboxes',
-      token,
-      payload: { smtp: smtpSettingsOf(outreach) },
-    });
-    expect(second.statusCode, second.body).toBe(201);
-    const officeId = await defaultMailboxId(t.database.db, user._id);
-    const outreachId = second.json().mailbox._id as string;
+    const { user, token, officeId, outreachId } = await userWithTwoMailboxes({});
     const ids = await insertLeads(
       t.database.db,
       organizationId,
