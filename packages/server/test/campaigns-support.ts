@@ -1,7 +1,12 @@
 import { expect } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { campaignDeliveries } from '../src/db/tables/campaigns.ts';
+import { campaignDeliveries, campaigns } from '../src/db/tables/campaigns.ts';
+import { createSecretBox } from '../src/mail/crypto.ts';
+import { DEFAULT_ENGINE_OPTIONS } from '../src/modules/campaigns/engine/engine-options.ts';
+import { runTick } from '../src/modules/campaigns/engine/engine.ts';
+import { createUnsubscribeLinks } from '../src/modules/unsubscribe/links.ts';
 import type { CampaignDetail, CampaignInput } from '@leadline/shared/campaigns';
+import { TEST_PUBLIC_URL, TEST_SECRET_KEY } from './context.ts';
 import type { TestContext } from './context.ts';
 import type { TestSmtpServer } from './mail-servers.ts';
 
@@ -80,4 +85,38 @@ export const sendDueNow = async (t: TestContext, token: string, campaignId: stri
     );
   expect((await setStatus(t, token, campaignId, 'paused')).statusCode).toBe(200);
   expect((await setStatus(t, token, campaignId, 'active')).statusCode).toBe(200);
+};
+
+/** The campaign's current engine chain (a tick of another chain does nothing). */
+export const engineChainOf = async (t: TestContext, campaignId: string): Promise<string> => {
+  const [row] = await t.database.db
+    .select({ chain: campaigns.tickChain })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId));
+  return row!.chain!;
+};
+
+const box = createSecretBox(TEST_SECRET_KEY);
+const links = createUnsubscribeLinks(TEST_SECRET_KEY, TEST_PUBLIC_URL);
+
+/**
+ * Runs one engine tick by hand on the test's clock at `at` (a campaign started for a date far
+ * ahead, so the real engine finds nothing due); answers when it planned the next one.
+ */
+export const tickAt = async (
+  t: TestContext,
+  campaign: { id: string; chain: string },
+  at: string,
+): Promise<Date | null> => {
+  const planned: (Date | null)[] = [];
+  await runTick(
+    t.database.db,
+    box,
+    { campaignId: campaign.id, chain: campaign.chain, n: 1000 },
+    { ...DEFAULT_ENGINE_OPTIONS, links, now: () => new Date(at), random: () => 0.5 },
+    async (_next, when) => {
+      planned.push(when);
+    },
+  );
+  return planned[0] ?? null;
 };

@@ -1,7 +1,11 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { mailPrivateHostsAllowed } from '../../config.ts';
-import { resolveOutboundHost } from '../../lib/outbound-address.ts';
+import {
+  OutboundAnswerError,
+  outboundHostOf,
+  resolveOutboundUrl,
+  sendOutbound,
+  withDeadline,
+} from '../../lib/outbound-http.ts';
 
 /**
  * How long one exchange with a provider may take in all: the lookup, connecting, TLS, the
@@ -43,21 +47,22 @@ export const oauthFetch = async (
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new OAuthHttpError(`${url.protocol} is not an http(s) address`);
   const deadlineMs = options.deadlineMs ?? OAUTH_HTTP_DEADLINE_MS;
-  const abort = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new OAuthHttpError(`${url.host} did not answer within ${deadlineMs / 1000} s`));
-      abort.abort();
-    }, deadlineMs);
-  });
-  const work = exchange(url, options, abort.signal);
-  work.catch(() => undefined);
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return withDeadline(
+    deadlineMs,
+    (signal) => exchange(url, options, signal),
+    () => {
+      throw new OAuthHttpError(`${url.host} did not answer within ${deadlineMs / 1000} s`);
+    },
+  );
+};
+
+/** The provider's answer, or why there is none in the words OAuthHttpError carries. */
+const wordedError = (url: URL, error: unknown): OAuthHttpError => {
+  if (!(error instanceof OutboundAnswerError))
+    return new OAuthHttpError(`${url.host}: ${(error as Error).message}`);
+  return new OAuthHttpError(
+    error.tooLarge ? `${url.host} answered more than expected` : error.message,
+  );
 };
 
 const exchange = async (
@@ -65,17 +70,17 @@ const exchange = async (
   options: { form?: Record<string, string>; bearer?: string },
   signal: AbortSignal,
 ): Promise<OAuthAnswer> => {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
   let target;
   try {
-    target = await resolveOutboundHost(host, { allowPrivate: mailPrivateHostsAllowed() });
+    target = await resolveOutboundUrl(url, mailPrivateHostsAllowed());
   } catch (error) {
-    throw new OAuthHttpError(`${host} cannot be reached: ${(error as Error).message}`);
+    throw new OAuthHttpError(
+      `${outboundHostOf(url)} cannot be reached: ${(error as Error).message}`,
+    );
   }
   const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
   const headers: Record<string, string | number> = {
     accept: 'application/json',
-    host: url.host,
     'user-agent': 'Leadline',
     ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}),
     ...(body !== undefined
@@ -85,40 +90,18 @@ const exchange = async (
         }
       : {}),
   };
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise<OAuthAnswer>((resolve, reject) => {
-    const req = send(
-      {
-        protocol: url.protocol,
-        host: target.address,
-        family: target.family,
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
-        method: body === undefined ? 'GET' : 'POST',
-        headers,
-        servername: target.servername,
-        signal,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > ANSWER_MAX_BYTES) {
-            req.destroy();
-            reject(new OAuthHttpError(`${url.host} answered more than expected`));
-          } else chunks.push(chunk);
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: parseJson(Buffer.concat(chunks).toString('utf8')),
-          }),
-        );
-        res.on('error', (error) => reject(new OAuthHttpError(error.message)));
-      },
-    );
-    req.on('error', (error) => reject(new OAuthHttpError(`${url.host}: ${error.message}`)));
-    req.end(body);
-  });
+  try {
+    const answer = await sendOutbound({
+      url,
+      target,
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body,
+      signal,
+      maxAnswerBytes: ANSWER_MAX_BYTES,
+    });
+    return { status: answer.status ?? 0, body: parseJson(answer.body!.toString('utf8')) };
+  } catch (error) {
+    throw wordedError(url, error);
+  }
 };

@@ -1,9 +1,14 @@
 import { createHmac } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { webhookPrivateHostsAllowed } from '../../config.ts';
-import { PrivateAddressError, resolveOutboundHost } from '../../lib/outbound-address.ts';
+import { PrivateAddressError } from '../../lib/outbound-address.ts';
 import type { OutboundTarget } from '../../lib/outbound-address.ts';
+import {
+  OutboundAnswerError,
+  outboundHostOf,
+  resolveOutboundUrl,
+  sendOutbound,
+  withDeadline,
+} from '../../lib/outbound-http.ts';
 
 /**
  * How long one POST may take in all: looking the host up, connecting, TLS, sending the request,
@@ -56,12 +61,9 @@ export const webhookTarget = async (raw: string): Promise<WebhookTarget> => {
   const problem = webhookUrlProblem(raw);
   if (problem) return { refusal: problem, privateHost: false };
   const url = new URL(raw);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = outboundHostOf(url);
   try {
-    return {
-      url,
-      target: await resolveOutboundHost(host, { allowPrivate: webhookPrivateHostsAllowed() }),
-    };
+    return { url, target: await resolveOutboundUrl(url, webhookPrivateHostsAllowed()) };
   } catch (error) {
     if (!(error instanceof PrivateAddressError))
       return { refusal: `${host} could not be found`, privateHost: false };
@@ -108,25 +110,16 @@ export const postEvent = async (options: {
     error,
     durationMs: Date.now() - started,
   });
-  let finish: (outcome: PostOutcome) => void = () => undefined;
-  const outcome = new Promise<PostOutcome>((resolve) => {
-    finish = resolve;
-  });
   // Whatever is under way when the deadline passes (the lookup, the connection, the answer) is
   // abandoned; the request, if there is one yet, is destroyed with its socket.
-  const abandon = new AbortController();
-  const deadline = setTimeout(() => {
-    finish(done(null, deadlineError(deadlineMs)));
-    abandon.abort();
-  }, deadlineMs);
-  exchange(options, abandon.signal, done).then(finish, (error: unknown) =>
-    finish(done(null, error instanceof Error ? error.message : String(error))),
+  return withDeadline(
+    deadlineMs,
+    (signal) =>
+      exchange(options, signal, done).catch((error: unknown) =>
+        done(null, error instanceof Error ? error.message : String(error)),
+      ),
+    () => done(null, deadlineError(deadlineMs)),
   );
-  try {
-    return await outcome;
-  } finally {
-    clearTimeout(deadline);
-  }
 };
 
 /** The POST itself, given up (its socket destroyed) when `signal` aborts. */
@@ -151,30 +144,20 @@ const exchange = async (
       options.body,
       Math.floor(Date.now() / 1000),
     );
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise<PostOutcome>((resolve) => {
-    const req = send(
-      {
-        protocol: url.protocol,
-        host: target.address,
-        family: target.family,
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
-        method: 'POST',
-        headers: { ...headers, host: url.host },
-        servername: target.servername,
-        signal,
-      },
-      (res) => {
-        // The answer's body is not kept; it is read so the connection ends cleanly.
-        res.resume();
-        res.on('end', () => resolve(done(res.statusCode ?? null, null)));
-        res.on('error', () => resolve(done(res.statusCode ?? null, null)));
-      },
-    );
-    req.on('error', (error: NodeJS.ErrnoException) =>
-      resolve(done(null, error.code === 'ECONNREFUSED' ? 'Connection refused' : error.message)),
-    );
-    req.end(options.body);
-  });
+  try {
+    // The answer's body is not kept; it is read so the connection ends cleanly.
+    const answer = await sendOutbound({
+      url,
+      target,
+      method: 'POST',
+      headers,
+      body: options.body,
+      signal,
+    });
+    return done(answer.status, null);
+  } catch (error) {
+    if (error instanceof OutboundAnswerError) return done(error.status, null);
+    const code = (error as NodeJS.ErrnoException).code;
+    return done(null, code === 'ECONNREFUSED' ? 'Connection refused' : (error as Error).message);
+  }
 };

@@ -6,8 +6,11 @@ import { pinMailboxes } from '../store/deliveries-repo.ts';
 import type { ClaimedDelivery } from '../store/deliveries-repo.ts';
 import type { CampaignRow } from '../store/repo.ts';
 
-/** How many more emails a mailbox may send today (Infinity: no limit). */
-type Room = { mailboxId: string; left: number; taken: number };
+/**
+ * How many more emails a mailbox may send today (Infinity: no limit), how many it sent today
+ * and how many leads this spread gave it.
+ */
+type Room = { mailboxId: string; left: number; sent: number; taken: number };
 
 /**
  * The mailboxes a campaign may send from now: those it names that are still its creator's
@@ -24,20 +27,23 @@ const roomOf = async (db: Db, campaign: CampaignRow, creatorId: string): Promise
     db,
     usable.map(({ row }) => row.id),
   );
-  return usable.map(({ row, smtp }) => ({
-    mailboxId: row.id,
-    left:
-      smtp!.dailyLimit === null
-        ? Infinity
-        : Math.max(0, smtp!.dailyLimit - (sent.get(row.id) ?? 0)),
-    taken: 0,
-  }));
+  return usable.map(({ row, smtp }) => {
+    const today = sent.get(row.id) ?? 0;
+    return {
+      mailboxId: row.id,
+      left: smtp!.dailyLimit === null ? Infinity : Math.max(0, smtp!.dailyLimit - today),
+      sent: today,
+      taken: 0,
+    };
+  });
 };
 
 /**
  * Spreads the claimed leads that have no mailbox yet over the campaign's mailboxes (a lead then
  * keeps its mailbox for every step): each to the mailbox with the most room left today, so a
- * mailbox with a low limit takes fewer leads; ties go to the one that took fewer. A campaign
+ * mailbox with a low limit takes fewer leads; ties (mailboxes without a limit) go to the one
+ * that sent and took fewer today, so a paced campaign, claiming one lead a tick, alternates
+ * rather than sending everything from the first. A campaign
  * that names no mailbox sends from its creator's default (nothing is pinned). Answers the rows
  * with their mailboxes.
  */
@@ -55,7 +61,8 @@ export const spreadOverMailboxes = async (
   for (const row of unpinned) {
     const room = rooms.reduce((best, next) =>
       next.left - next.taken > best.left - best.taken ||
-      (next.left - next.taken === best.left - best.taken && next.taken < best.taken)
+      (next.left - next.taken === best.left - best.taken &&
+        next.sent + next.taken < best.sent + best.taken)
         ? next
         : best,
     );
