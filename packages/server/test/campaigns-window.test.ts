@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CampaignInput } from '@leadline/shared/campaigns';
 import type { LeadInput } from '@leadline/shared/leads';
 import { UNKNOWN_TIME_ZONE, isTimeZone } from '@leadline/shared/sending-window';
-import { leads, mailAccounts } from '../src/db/schema.ts';
+import { leads, mailAccounts, sentEmails } from '../src/db/schema.ts';
 import { campaignDeliveries } from '../src/db/tables/campaigns.ts';
 import {
   createCampaign,
@@ -186,6 +186,8 @@ describe('human pacing', { timeout: 120_000 }, () => {
         await t.database.db.select({ id: mailAccounts.id }).from(mailAccounts)
       ).map((row) => row.id);
       expect(mailboxIds).toHaveLength(2);
+      // Yesterday's, the earlier tests' emails: both mailboxes start the day even.
+      await t.database.db.update(sentEmails).set({ sentAt: sql`now() - interval '1 day'` });
       const campaign = await started(
         { sendingWindow: null, gapSeconds: { min: 60, max: 60 }, mailboxIds },
         [{}, {}, {}, {}],

@@ -134,6 +134,8 @@ export type InboxMessage = {
   references: string[];
   from: { address: string; name: string } | null;
   to: string;
+  /** Its Cc addresses, comma-separated. */
+  cc: string;
   subject: string;
   date: Date;
 };
@@ -159,6 +161,13 @@ export const MESSAGE_READ_MAX = 256 * 1024;
 const MESSAGE_IDS = /<[^<>\s]+>/g;
 const HOUR = 3_600_000;
 
+/** An envelope's address list as one comma-separated string (NUL dropped). */
+const addressList = (entries: readonly { address?: string }[] | undefined): string =>
+  (entries ?? [])
+    .map((entry) => withoutNul(entry.address ?? ''))
+    .filter(Boolean)
+    .join(', ');
+
 const toInboxMessage = (message: FetchMessageObject): InboxMessage => {
   const envelope = message.envelope ?? {};
   const sender = envelope.from?.[0];
@@ -183,10 +192,8 @@ const toInboxMessage = (message: FetchMessageObject): InboxMessage => {
           name: withoutNul(sender.name ?? ''),
         }
       : null,
-    to: (envelope.to ?? [])
-      .map((entry) => withoutNul(entry.address ?? ''))
-      .filter(Boolean)
-      .join(', '),
+    to: addressList(envelope.to),
+    cc: addressList(envelope.cc),
     subject: withoutNul(envelope.subject ?? ''),
     date: Number.isNaN(date.getTime()) ? new Date() : date,
   };
@@ -200,15 +207,15 @@ const HEADERS_QUERY: FetchQueryObject = {
 };
 
 /**
- * Logs in, opens INBOX read-only (EXAMINE: nothing is marked as read), runs `read` with the
- * client, and logs out whatever happens. A failed login throws MailLoginError saying why. Each
- * step has IMAP_COMMAND_DEADLINE_MS and the whole session IMAP_SESSION_DEADLINE_MS: past either
- * the connection is destroyed and MailDeadlineError (or MailLoginError) says so.
+ * Logs in, runs `work` with the client, and logs out whatever happens, within the session's
+ * deadline (IMAP_SESSION_DEADLINE_MS; each step within IMAP_COMMAND_DEADLINE_MS): past either
+ * the connection is destroyed and MailDeadlineError (or MailLoginError) says so. A failed
+ * login throws MailLoginError saying why.
  */
-export const openInbox = async <T>(
+const withImapSession = <T>(
   account: ImapAccount,
-  read: (client: ImapFlow) => Promise<T>,
-  deadlines: ImapDeadlines = DEADLINES,
+  work: (client: ImapFlow) => Promise<T>,
+  deadlines: ImapDeadlines,
 ): Promise<T> => {
   let held: ImapFlow | undefined;
   let expired = false;
@@ -226,23 +233,72 @@ export const openInbox = async <T>(
         if (expired) created.close();
       });
       try {
-        const lock = await within(
-          () => client.close(),
-          deadlines.commandMs,
-          'read',
-          () => client.getMailboxLock('INBOX', { readOnly: true }),
-        );
-        try {
-          return await read(client);
-        } finally {
-          lock.release();
-        }
+        return await work(client);
       } finally {
         await logout(client, deadlines);
       }
     },
   );
 };
+
+/**
+ * Logs in, opens INBOX read-only (EXAMINE: nothing is marked as read), runs `read` with the
+ * client, and logs out whatever happens (see withImapSession for the deadlines).
+ */
+export const openInbox = async <T>(
+  account: ImapAccount,
+  read: (client: ImapFlow) => Promise<T>,
+  deadlines: ImapDeadlines = DEADLINES,
+): Promise<T> =>
+  withImapSession(
+    account,
+    async (client) => {
+      const lock = await within(
+        () => client.close(),
+        deadlines.commandMs,
+        'read',
+        () => client.getMailboxLock('INBOX', { readOnly: true }),
+      );
+      try {
+        return await read(client);
+      } finally {
+        lock.release();
+      }
+    },
+    deadlines,
+  );
+
+/** Folder names a Sent folder goes by when the server does not mark it (RFC 6154 \Sent). */
+const SENT_NAMES = ['sent', 'sent items', 'sent messages', 'sent mail', 'inbox.sent', 'inbox/sent'];
+
+/** The mailbox has no folder for sent mail that Leadline could find. */
+export class NoSentFolderError extends Error {}
+
+/**
+ * Puts a message the user sent into their Sent folder (IMAP APPEND, marked \Seen), so their
+ * own mail client shows it: the folder the server marks \Sent, else one of the usual names.
+ * Answers the folder's name; NoSentFolderError when there is none.
+ */
+export const appendToSent = (
+  account: ImapAccount,
+  raw: Buffer,
+  deadlines: ImapDeadlines = DEADLINES,
+): Promise<string> =>
+  withImapSession(
+    account,
+    async (client) => {
+      const step = <T>(work: () => Promise<T>) =>
+        within(() => client.close(), deadlines.commandMs, 'read', work);
+      const folders = await step(() => client.list());
+      const sent =
+        folders.find((folder) => folder.specialUse === '\\Sent') ??
+        folders.find((folder) => SENT_NAMES.includes(folder.path.toLowerCase()));
+      if (!sent) throw new NoSentFolderError('The mailbox has no Sent folder');
+      await step(() => client.append(sent.path, raw, ['\\Seen']));
+      return sent.path;
+    },
+    deadlines,
+  );
 
 const sessionOf = (client: ImapFlow, commandMs: number): InboxSession => {
   const step = <T>(work: () => Promise<T>) => within(() => client.close(), commandMs, 'read', work);

@@ -105,6 +105,17 @@ export const emailReplies = pgTable(
     /** The day an out-of-office answer says its sender is back. */
     returnsOn: date('returns_on', { mode: 'string' }),
     snippet: text('snippet').notNull().default(''),
+    /** The inbox (mailbox) it arrived in; null for replies found before mailboxes had ids. */
+    mailboxId: uuid('mailbox_id').references(() => mailAccounts.id, { onDelete: 'set null' }),
+    /** Its Cc addresses, comma-separated. */
+    cc: text('cc').notNull().default(''),
+    /** Its threading headers: In-Reply-To, and References as Message-IDs separated by spaces. */
+    inReplyTo: text('in_reply_to'),
+    references: text('references').notNull().default(''),
+    /** Its text (at most 64 kB; HTML turned into text), for the lead's conversation. */
+    bodyText: text('body_text'),
+    /** When a user of the organisation opened the lead's conversation after it came; null: unread. */
+    readAt: timestamp('read_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

@@ -22,6 +22,7 @@ import {
   saveReplyCursor,
 } from './repo.ts';
 import { findLeadIdByEmail, markLeadReplied } from '../leads/mail-state.ts';
+import { addressesOf, companyDomainOf, leadMailedAtDomain } from './colleague.ts';
 import { returnDateNoted } from '../deliverability/events.ts';
 import { bounceReasonOf, classifyIncoming, mayBeBounce } from '../deliverability/incoming.ts';
 import type { Bounce } from '../deliverability/incoming.ts';
@@ -61,12 +62,19 @@ type Mailbox = {
   db: Db;
   inbox: InboxSession;
   userId: string;
+  /** The mailbox whose inbox this is. */
+  mailboxId: string;
   organizationId: string;
   /** The user's own addresses: their own mail is no reply. */
   own: Set<string>;
 };
 
-/** The lead a message answers: by In-Reply-To / References, else by the sender's address. */
+/**
+ * The lead a message answers: by In-Reply-To / References (whoever wrote it: a colleague the
+ * lead copied in answers in the lead's thread), else by the sender's address, else by a lead
+ * it was also sent to (an answer to all), else as a colleague of the lead this mailbox last
+ * emailed at the sender's company domain. No lead is ever made from a message.
+ */
 const leadAnswered = async (
   mailbox: Mailbox,
   message: InboxMessage,
@@ -80,7 +88,33 @@ const leadAnswered = async (
     .map((id) => sent.find((email) => email.messageId === id))
     .find((email) => email?.leadId);
   if (match?.leadId) return { leadId: match.leadId, sentEmailId: match.id };
-  return leadWriting(mailbox, from);
+  return (
+    (await leadWriting(mailbox, from)) ??
+    (await leadCopied(mailbox, message)) ??
+    (await colleagueOf(mailbox, from))
+  );
+};
+
+/** A mailed lead the message also went to (To or Cc): its sender answered to all. */
+const leadCopied = async (mailbox: Mailbox, message: InboxMessage) => {
+  const others = addressesOf(`${message.to},${message.cc}`, 20).filter(
+    (address) => !mailbox.own.has(address),
+  );
+  for (const address of others) {
+    const found = await leadWriting(mailbox, address);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+/** The lead this mailbox last emailed at the sender's company domain (not a shared provider). */
+const colleagueOf = async (mailbox: Mailbox, from: string) => {
+  const domain = companyDomainOf(from);
+  if (!domain) return undefined;
+  const own = [...mailbox.own].some((address) => companyDomainOf(address) === domain);
+  // A colleague of the rep is not a colleague of the lead.
+  if (own) return undefined;
+  return leadMailedAtDomain(mailbox.db, mailbox.organizationId, mailbox.mailboxId, domain);
 };
 
 /** The emailed lead whose address wrote the message, if any. */
@@ -88,6 +122,23 @@ const leadWriting = async ({ db, organizationId }: Mailbox, from: string) => {
   const leadId = await findLeadIdByEmail(db, organizationId, from, { mailedOnly: true });
   return leadId ? { leadId, sentEmailId: null } : undefined;
 };
+
+/** How much of a message's text the conversation keeps. */
+const BODY_TEXT_MAX = 64 * 1024;
+
+/** A message's text for the conversation (HTML turned into text), at most 64 kB. */
+const bodyTextOf = (parsed: { text: string; html: string }): string => {
+  const text = withoutNul(parsed.text || htmlToText(parsed.html)).trim();
+  return text.length > BODY_TEXT_MAX ? `${text.slice(0, BODY_TEXT_MAX - 1)}…` : text;
+};
+
+/** What every stored message keeps of its headers: the inbox, Cc and threading. */
+const headersOf = (mailbox: Mailbox, message: InboxMessage) => ({
+  mailboxId: mailbox.mailboxId,
+  cc: message.cc,
+  inReplyTo: message.inReplyTo,
+  references: message.references.join(' '),
+});
 
 /** A reply's text: its start, up to the quoted original. */
 const snippetOf = (parsed: { text: string; html: string }) =>
@@ -131,6 +182,9 @@ const recordBounceMessage = async (
       subject: message.subject,
       messageId: stableMessageId(mailbox, message),
       kind: 'bounce',
+      ...headersOf(mailbox, message),
+      // A delivery report is read by the system, not waited on by anyone.
+      readAt: new Date(),
       detail: reason,
       snippet: `${bounce.kind === 'hard' ? 'Hard' : 'Soft'} bounce for ${failed}: ${reason}`,
       receivedAt: message.date,
@@ -178,6 +232,10 @@ const recordAnswer = async (
       subject: message.subject,
       messageId: stableMessageId(mailbox, message),
       kind: auto ? 'auto-reply' : 'reply',
+      ...headersOf(mailbox, message),
+      bodyText: bodyTextOf(body),
+      // An automatic answer needs none: only a person's reply waits to be read.
+      readAt: auto ? new Date() : null,
       returnsOn: auto?.returnsOn ?? null,
       snippet: snippetOf(body),
       receivedAt: message.date,
@@ -334,7 +392,14 @@ const checkMailboxReplies = async (
       const messages = sameMailbox
         ? await inbox.listAfter(cursor.lastUid, REPLY_SCAN_MAX)
         : await inbox.listSince(since, REPLY_SCAN_MAX);
-      const mailbox = { db, inbox, userId, organizationId: user.organizationId!, own };
+      const mailbox = {
+        db,
+        inbox,
+        userId,
+        mailboxId,
+        organizationId: user.organizationId!,
+        own,
+      };
       let found = 0;
       for (const message of messages) {
         if (await recordIfReply(mailbox, message)) found += 1;

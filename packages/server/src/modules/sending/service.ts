@@ -33,7 +33,7 @@ export type SendEmailResponse = { message: string; lead?: Lead };
  * Refuses (409, naming the field) a send to an address the organisation has suppressed, by
  * address or by domain: single sends and follow-ups go to no suppressed recipient.
  */
-const refuseSuppressed = async (
+export const refuseSuppressed = async (
   db: Db,
   organizationId: string | null,
   recipients: { to: string; cc?: readonly string[]; bcc?: readonly string[] },
