@@ -38,7 +38,7 @@ const serverDoors = {
   'mail-oauth': ['credentials.ts', 'service.ts'],
   organizations: ['service.ts'],
   replies: ['history.ts', 'present.ts', 'service.ts', 'threading.ts'],
-  sending: ['email.ts', 'limits.ts', 'outbox.ts', 'records.ts'],
+  sending: ['email.ts', 'limits.ts', 'outbox.ts', 'records.ts', 'reply.ts'],
   'system-mail': ['mailer.ts', 'messages.ts'],
   suppression: ['check.ts', 'service.ts', 'present.ts'],
   tasks: ['campaign-tasks.ts', 'service.ts'],

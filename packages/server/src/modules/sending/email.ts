@@ -63,6 +63,8 @@ export type MessageBody = Partial<Pick<OutgoingEmail, 'html' | 'prepared' | 'ica
 export type Delivery = {
   sentEmailId: string;
   messageId: string;
+  /** The address it went from (the mailbox's). */
+  from: string;
   /** The lead with its counters updated, when the email was about one. */
   lead: LeadRow | null;
   /** Recipients the server refused while it accepted others. */

@@ -136,7 +136,13 @@ export const openOutbox = (db: Db, box: SecretBox, { pooled = false } = {}): Out
       const lead = await db.transaction((tx) =>
         recordDelivered(tx, sender, reservation, email, { rejected, lateBody }),
       );
-      return { sentEmailId: reservation.id, messageId: reservation.messageId, lead, rejected };
+      return {
+        sentEmailId: reservation.id,
+        messageId: reservation.messageId,
+        from: reservation.from,
+        lead,
+        rejected,
+      };
     },
     run: (options) => createRunOutbox(db, connections, options),
     close: connections.close,

@@ -1,0 +1,196 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { leads, sentEmails } from '../../db/schema.ts';
+import { emailReplies } from '../../db/tables/email-jobs.ts';
+
+/** How many messages of a lead a conversation shows at most (the newest). */
+export const CONVERSATION_MAX = 1000;
+/** How much of a sent email's HTML its snippet is made from. */
+const SNIPPET_SOURCE = 2000;
+
+/** One email sent to the lead, as the conversation reads it. */
+export const findSentOfLead = (db: Db, organizationId: string, leadId: string) =>
+  db
+    .select({
+      id: sentEmails.id,
+      subject: sentEmails.subject,
+      from: sentEmails.fromAddress,
+      to: sentEmails.to,
+      cc: sentEmails.cc,
+      at: sentEmails.sentAt,
+      status: sentEmails.status,
+      mailboxId: sentEmails.mailboxId,
+      messageId: sentEmails.messageId,
+      inReplyTo: sentEmails.inReplyTo,
+      references: sentEmails.references,
+      start: sql<string>`left(coalesce(${sentEmails.bodyHtml}, ''), ${SNIPPET_SOURCE})`,
+    })
+    .from(sentEmails)
+    .where(and(eq(sentEmails.organizationId, organizationId), eq(sentEmails.leadId, leadId)))
+    .orderBy(desc(sentEmails.sentAt), desc(sentEmails.id))
+    .limit(CONVERSATION_MAX);
+
+export type SentOfLead = Awaited<ReturnType<typeof findSentOfLead>>[number];
+
+/** The lead's answers (replies, automatic answers, bounces), as the conversation reads them. */
+export const findAnswersOfLead = (db: Db, organizationId: string, leadId: string) =>
+  db
+    .select({
+      id: emailReplies.id,
+      kind: emailReplies.kind,
+      subject: emailReplies.subject,
+      from: emailReplies.fromAddress,
+      fromName: emailReplies.fromName,
+      to: emailReplies.toAddress,
+      cc: emailReplies.cc,
+      at: emailReplies.receivedAt,
+      readAt: emailReplies.readAt,
+      mailboxId: emailReplies.mailboxId,
+      messageId: emailReplies.messageId,
+      inReplyTo: emailReplies.inReplyTo,
+      references: emailReplies.references,
+      sentEmailId: emailReplies.sentEmailId,
+      snippet: emailReplies.snippet,
+    })
+    .from(emailReplies)
+    .where(and(eq(emailReplies.organizationId, organizationId), eq(emailReplies.leadId, leadId)))
+    .orderBy(desc(emailReplies.receivedAt), desc(emailReplies.id))
+    .limit(CONVERSATION_MAX);
+
+export type AnswerOfLead = Awaited<ReturnType<typeof findAnswersOfLead>>[number];
+
+/** One message of the lead's conversation with what answering it needs; undefined if not. */
+export const findMessageOfLead = async (
+  db: Db,
+  organizationId: string,
+  leadId: string,
+  id: string,
+) => {
+  const [sent] = await db
+    .select({
+      id: sentEmails.id,
+      subject: sentEmails.subject,
+      from: sentEmails.fromAddress,
+      to: sentEmails.to,
+      mailboxId: sentEmails.mailboxId,
+      messageId: sentEmails.messageId,
+      references: sentEmails.references,
+      html: sentEmails.bodyHtml,
+      text: sql<string | null>`NULL`,
+    })
+    .from(sentEmails)
+    .where(
+      and(
+        eq(sentEmails.id, id),
+        eq(sentEmails.organizationId, organizationId),
+        eq(sentEmails.leadId, leadId),
+      ),
+    );
+  if (sent) return { ...sent, direction: 'out' as const };
+  const [answer] = await db
+    .select({
+      id: emailReplies.id,
+      subject: emailReplies.subject,
+      from: emailReplies.fromAddress,
+      to: emailReplies.toAddress,
+      mailboxId: emailReplies.mailboxId,
+      messageId: emailReplies.messageId,
+      references: emailReplies.references,
+      html: sql<string | null>`NULL`,
+      text: sql<string | null>`coalesce(${emailReplies.bodyText}, ${emailReplies.snippet})`,
+    })
+    .from(emailReplies)
+    .where(
+      and(
+        eq(emailReplies.id, id),
+        eq(emailReplies.organizationId, organizationId),
+        eq(emailReplies.leadId, leadId),
+      ),
+    );
+  return answer ? { ...answer, direction: 'in' as const } : undefined;
+};
+
+export type MessageOfLead = NonNullable<Awaited<ReturnType<typeof findMessageOfLead>>>;
+
+/** Marks the lead's unread answers read (its conversation was opened); answers how many. */
+export const markAnswersRead = async (
+  db: Db,
+  organizationId: string,
+  leadId: string,
+): Promise<number> => {
+  const rows = await db
+    .update(emailReplies)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(emailReplies.organizationId, organizationId),
+        eq(emailReplies.leadId, leadId),
+        isNull(emailReplies.readAt),
+      ),
+    )
+    .returning({ id: emailReplies.id });
+  return rows.length;
+};
+
+/**
+ * Conversations waiting for an answer: leads (of `scope`) whose last reply from a person came
+ * after the last email sent to them, oldest first, with their unread replies.
+ */
+export const findNeedsReply = (
+  db: Db,
+  organizationId: string,
+  scope: SQL | undefined,
+  limit: number,
+) => {
+  const lastIn = sql<Date>`max(${emailReplies.receivedAt})`;
+  const lastOut = sql`(SELECT max(s.sent_at) FROM sent_emails s WHERE s.lead_id = ${emailReplies.leadId} AND s.organization_id = ${organizationId} AND s.status IN ('sent', 'unconfirmed'))`;
+  return db
+    .select({
+      leadId: emailReplies.leadId,
+      firstName: leads.personFirstName,
+      lastName: leads.personLastName,
+      email: leads.personEmail,
+      companyName: leads.companyName,
+      lastMessageAt: lastIn.mapWith((value: string | Date) => new Date(value)),
+      unread: sql<number>`count(*) FILTER (WHERE ${emailReplies.readAt} IS NULL)`.mapWith(Number),
+      subject: sql<string>`(array_agg(${emailReplies.subject} ORDER BY ${emailReplies.receivedAt} DESC))[1]`,
+      snippet: sql<string>`(array_agg(${emailReplies.snippet} ORDER BY ${emailReplies.receivedAt} DESC))[1]`,
+    })
+    .from(emailReplies)
+    .innerJoin(leads, eq(leads.id, emailReplies.leadId))
+    .where(
+      and(
+        eq(emailReplies.organizationId, organizationId),
+        eq(leads.organizationId, organizationId),
+        eq(emailReplies.kind, 'reply'),
+        scope,
+      ),
+    )
+    .groupBy(
+      emailReplies.leadId,
+      leads.personFirstName,
+      leads.personLastName,
+      leads.personEmail,
+      leads.companyName,
+    )
+    .having(sql`${lastIn} > coalesce(${lastOut}, '-infinity'::timestamptz)`)
+    .orderBy(asc(lastIn))
+    .limit(limit);
+};
+
+/** How many conversations wait for an answer, and how many replies are unread, in `scope`. */
+export const countConversations = async (
+  db: Db,
+  organizationId: string,
+  scope: SQL | undefined,
+): Promise<{ needsReply: number; unread: number }> => {
+  const waiting = findNeedsReply(db, organizationId, scope, 100_000).as('waiting');
+  const [row] = await db
+    .select({
+      needsReply: sql<number>`count(*)`.mapWith(Number),
+      unread: sql<number>`coalesce(sum(${waiting.unread}), 0)`.mapWith(Number),
+    })
+    .from(waiting);
+  return { needsReply: row?.needsReply ?? 0, unread: row?.unread ?? 0 };
+};
