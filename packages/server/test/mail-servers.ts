@@ -254,6 +254,13 @@ userdb {
   args = ${identity} home=${mailDir}/%u
 }
 mail_location = maildir:~/Maildir
+namespace inbox {
+  inbox = yes
+  mailbox Sent {
+    special_use = \\Sent
+    auto = subscribe
+  }
+}
 service imap-login {
   chroot =
   inet_listener imap {
