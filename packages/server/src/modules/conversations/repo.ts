@@ -179,18 +179,18 @@ export const findNeedsReply = (
     .limit(limit);
 };
 
+/** Counted at most (the navigation shows "10000+" past it). */
+export const COUNT_MAX = 10_000;
+
 /** How many conversations wait for an answer, and how many replies are unread, in `scope`. */
 export const countConversations = async (
   db: Db,
   organizationId: string,
   scope: SQL | undefined,
 ): Promise<{ needsReply: number; unread: number }> => {
-  const waiting = findNeedsReply(db, organizationId, scope, 100_000).as('waiting');
-  const [row] = await db
-    .select({
-      needsReply: sql<number>`count(*)`.mapWith(Number),
-      unread: sql<number>`coalesce(sum(${waiting.unread}), 0)`.mapWith(Number),
-    })
-    .from(waiting);
-  return { needsReply: row?.needsReply ?? 0, unread: row?.unread ?? 0 };
+  const rows = await findNeedsReply(db, organizationId, scope, COUNT_MAX);
+  return {
+    needsReply: rows.length,
+    unread: rows.reduce((sum, row) => sum + row.unread, 0),
+  };
 };
