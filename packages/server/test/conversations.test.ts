@@ -136,7 +136,7 @@ describe('a lead conversation', { timeout: 120_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 3100));
     const base = Date.now();
     const at = (seconds: number) => new Date(base + seconds * 1000).toUTCString();
-    await appendToInbox(officeImap, [
+    const [lenaUid] = await appendToInbox(officeImap, [
       raw(
         {
           From: `Lena Berg <${LEAD}>`,
@@ -210,6 +210,15 @@ describe('a lead conversation', { timeout: 120_000 }, () => {
       .from(leads)
       .where(eq(leads.organizationId, acme.organizationId));
     expect(leadsAfter[0]!.n).toBe(leadsBefore[0]!.n);
+
+    // The Inbox knows the email is part of the lead's conversation (its Reply answers there).
+    const inInbox = await t.request({
+      method: 'GET',
+      url: `/api/email/inbox/${lenaUid}?mailboxId=${officeId}`,
+      token: acme.token,
+    });
+    expect(inInbox.statusCode, inInbox.body).toBe(200);
+    expect(inInbox.json().conversation).toEqual({ leadId, messageId: lena._id });
 
     // The whole text of an answer, and of an email sent.
     const body = await t.request({

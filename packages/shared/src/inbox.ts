@@ -98,6 +98,11 @@ export type InboxMessage = InboxEmail & {
   /** How many remote images were held back. */
   remoteImages: number;
   attachments: InboxAttachment[];
+  /**
+   * The lead conversation the email is part of (it was found answering a lead's email): the
+   * lead, and the message's id there (what POST /api/leads/:id/reply answers); null otherwise.
+   */
+  conversation: { leadId: string; messageId: string } | null;
 };
 
 /** `Name <address>`, the address alone, or the name alone. */

@@ -60,6 +60,22 @@ export const findAnswersOfLead = (db: Db, organizationId: string, leadId: string
 
 export type AnswerOfLead = Awaited<ReturnType<typeof findAnswersOfLead>>[number];
 
+/** The stored answer with this Message-ID in the organisation, if any. */
+export const findAnswerByMessageId = async (
+  db: Db,
+  organizationId: string,
+  messageId: string,
+): Promise<{ id: string; leadId: string } | undefined> => {
+  const [row] = await db
+    .select({ id: emailReplies.id, leadId: emailReplies.leadId })
+    .from(emailReplies)
+    .where(
+      and(eq(emailReplies.organizationId, organizationId), eq(emailReplies.messageId, messageId)),
+    )
+    .limit(1);
+  return row;
+};
+
 /** One message of the lead's conversation with what answering it needs; undefined if not. */
 export const findMessageOfLead = async (
   db: Db,

@@ -25,6 +25,7 @@ import type { EmailRequest } from '../sending/reply.ts';
 import { answerMessage, sentMessage, toSummary } from './present.ts';
 import {
   countConversations,
+  findAnswerByMessageId,
   findAnswersOfLead,
   findMessageOfLead,
   findNeedsReply,
@@ -72,6 +73,19 @@ export const getConversationMessage = async (
   const message = await findMessageOfLead(db, organizationOf(actor), lead._id, messageId);
   if (!message) throw notFound(MESSAGE_NOT_FOUND);
   return { _id: message.id, html: message.html, text: message.text ?? '' };
+};
+
+/**
+ * The lead conversation an email (by its Message-ID) is part of, when it was found answering
+ * a lead's email: for the Inbox's Reply.
+ */
+export const conversationOfMessage = async (
+  db: Db,
+  organizationId: string,
+  messageId: string,
+): Promise<{ leadId: string; messageId: string } | null> => {
+  const found = await findAnswerByMessageId(db, organizationId, messageId);
+  return found ? { leadId: found.leadId, messageId: found.id } : null;
 };
 
 /** POST /api/leads/:id/conversation/read: the lead's answers are read (its conversation opened). */

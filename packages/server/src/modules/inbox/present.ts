@@ -55,6 +55,7 @@ export const toInboxMessage = (
   uid: number,
   parsed: ParsedMail,
   internalDate: Date | null,
+  conversation: InboxMessage['conversation'] = null,
 ): InboxMessage => {
   const sender = addresses(parsed.from)[0] ?? null;
   const sanitised = parsed.html ? sanitiseEmailHtml(parsed.html) : null;
@@ -80,5 +81,6 @@ export const toInboxMessage = (
     html: sanitised?.html ? sanitised.html : null,
     remoteImages: sanitised?.remoteImages ?? 0,
     attachments,
+    conversation,
   };
 };

@@ -31,6 +31,7 @@ import { mailSecretOf } from '../mail-oauth/credentials.ts';
 import { readInboxPage, readMessageSource } from './mailbox.ts';
 import { attachmentName, listedAttachments, toInboxEmail, toInboxMessage } from './present.ts';
 import { checkReplies } from '../replies/service.ts';
+import { conversationOfMessage } from '../conversations/service.ts';
 
 /**
  * The IMAP account of one of the caller's mailboxes (their default when none is named), with
@@ -146,7 +147,11 @@ export const getInboxMessage = async (
   const { uid, parsed, internalDate } = await parsedEmail(db, box, actor, id, mailboxId);
   // A calendar answer to one of the organisation's meetings is recorded on the way.
   if (actor.organizationId) await applyCalendarReplies(db, actor.organizationId, parsed);
-  return toInboxMessage(uid, parsed, internalDate);
+  const conversation =
+    actor.organizationId && parsed.messageId
+      ? await conversationOfMessage(db, actor.organizationId, parsed.messageId)
+      : null;
+  return toInboxMessage(uid, parsed, internalDate, conversation);
 };
 
 /** GET /api/email/inbox/:id/attachments/:index: one attached file. */
