@@ -23,7 +23,6 @@ const Row = ({ item, onOpen }: { item: ConversationSummary; onOpen: (leadId: str
       onClick={() => onOpen(item.leadId)}
       p="sm"
       style={{ display: 'block', width: '100%' }}
-      aria-label={`${item.leadName || item.leadEmail}: ${item.subject}`}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
