@@ -197,7 +197,7 @@ describe('conversations in the browser', () => {
     await visible(row);
     await visible(row.getByText('Fischer Logistics'));
     await visible(row.getByText(`Re: ${SUBJECT}`));
-    await visible(row.getByText(/^Waiting since /));
+    await visible(row.getByText(/^Replied /));
     await visible(row.getByText('1 unread'));
     // An Admin with the Inbox permission may look at the team's too.
     const scope = page.getByRole('radiogroup', { name: 'Whose conversations' });

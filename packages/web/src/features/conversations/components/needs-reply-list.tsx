@@ -49,7 +49,7 @@ const Row = ({ item, onOpen }: { item: ConversationSummary; onOpen: (leadId: str
         </Stack>
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
           <Text size="xs" c="dimmed" title={formatDateTime(item.lastMessageAt)}>
-            {`Waiting since ${formatRelativeTime(item.lastMessageAt)}`}
+            {`Replied ${formatRelativeTime(item.lastMessageAt)}`}
           </Text>
           {item.unread > 0 ? (
             <Badge size="sm" color="blue">

@@ -117,6 +117,12 @@ const LeadTabs = ({ tabs, initialTab, ...detail }: LeadTabsProps) => {
           </Tabs.Tab>
         ))}
       </Tabs.List>
+      {tab === DETAILS_TAB ? null : (
+        // Whose tab it is (the details show it in their own header).
+        <Text fw={700} mb="sm" truncate>
+          {[fullName(detail.lead), detail.lead.companyName].filter(Boolean).join(' · ')}
+        </Text>
+      )}
       <Tabs.Panel value={DETAILS_TAB}>
         <LeadDetail {...detail} />
       </Tabs.Panel>
