@@ -250,6 +250,19 @@ describe('conversations in the browser', () => {
         exact: false,
       }),
     );
+    // Checked before sending: each problem under its field.
+    await composer.getByLabel('CC').fill('not-an-address');
+    await composer.getByRole('button', { name: 'Send reply' }).click();
+    await visible(composer.getByText(/^Message must be at least/));
+    await visible(composer.getByText(/not-an-address/));
+    expect(smtp.messages).toHaveLength(1);
+    await composer.getByLabel('CC').fill('');
+    await composer.getByLabel('Attachments').setInputFiles({
+      name: 'price-list.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Route A: 120 EUR\nRoute B: 90 EUR\n'),
+    });
+    await visible(composer.getByText(/^price-list\.txt/));
     await composer.getByRole('textbox', { name: 'Message' }).click();
     await page.keyboard.type('Thanks {{firstName}}, the price list follows today.');
     await noAxeFindings();
@@ -265,6 +278,8 @@ describe('conversations in the browser', () => {
     expect(headerOf(raw, 'subject')).toBe(`Re: ${SUBJECT}`);
     expect(raw).toContain('Thanks Lena, the price list follows today.');
     expect(raw).not.toContain('{{firstName}}');
+    // Sent as multipart with its attachment.
+    expect(raw).toMatch(/filename="?price-list\.txt/);
 
     // The mailbox's Sent folder holds it, as the rep's own mail client shows it.
     const inSent = await servers.asMailboxOwner(imap, async (client) => {
