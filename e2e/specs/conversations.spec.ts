@@ -296,7 +296,7 @@ describe('conversations in the browser', () => {
     // The conversation shows the reply; nothing waits for an answer any more.
     const thread = drawer.getByRole('region', { name: `Thread: ${SUBJECT}` });
     await visible(thread.getByText('3 messages'));
-    await expect.poll(() => count().count()).toBe(0);
+    await expect.poll(() => count().count(), { timeout: 10_000 }).toBe(0);
     await page.keyboard.press('Escape');
     await visible(page.getByText('You are all caught up: no lead is waiting for your answer.'));
     await snapAll('conversations-replied');
