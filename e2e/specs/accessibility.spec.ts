@@ -41,6 +41,20 @@ const SCREENS: readonly Screen[] = [
       await page.getByRole('dialog').first().waitFor();
     },
   },
+  {
+    route: 'leads-table',
+    name: 'lead drawer, Conversation tab',
+    url: () => '/leads-table',
+    open: async (page) => {
+      await page
+        .getByRole('button', { name: /^View / })
+        .first()
+        .click();
+      await page.getByRole('dialog').first().getByRole('tab', { name: 'Conversation' }).click();
+      await page.getByRole('tabpanel', { name: 'Conversation' }).waitFor();
+    },
+  },
+  { route: 'conversations', url: () => '/conversations' },
   { route: 'create-lead', url: () => '/create-lead' },
   { route: 'all-clients', url: () => '/all-clients' },
   { route: 'add-client', url: () => '/add-client' },

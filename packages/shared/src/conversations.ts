@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { SUBJECT_MAX, addressListField, messageBodyField, priorityField } from './email.ts';
 import { uuidSchema } from './ids.ts';
+import { hasPermission } from './permissions.ts';
+import type { Actor } from './permissions.ts';
 
 /*
  * A lead's conversation: every email sent to it from any mailbox of the organisation and every
@@ -67,6 +69,10 @@ export type ConversationReplyAnswer = {
 };
 
 export const REPLY_SENT = 'Reply sent';
+
+/** Who sees the team's conversations (scope=team): administrators and sales managers with Inbox. */
+export const canSeeTeamConversations = (actor: Actor): boolean =>
+  ['Super Admin', 'Admin', 'Sales Manager'].includes(actor.role) && hasPermission(actor, 'inbox');
 
 /** GET /api/conversations: whose conversations (the team's needs the Inbox permission). */
 export const conversationsQuerySchema = z.object({

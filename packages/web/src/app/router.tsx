@@ -64,6 +64,13 @@ const shellRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'conversations',
+    handle: shellHandle('Needs reply', { permission: 'leadsTable' }),
+    lazy: async () => ({
+      Component: (await import('./routes/conversations-route.tsx')).ConversationsRoute,
+    }),
+  },
+  {
     path: 'send-email-page',
     handle: shellHandle('Send Email', { permission: 'sendEmailPage' }),
     lazy: async () => ({

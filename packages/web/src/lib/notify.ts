@@ -12,6 +12,11 @@ export const notifySuccess = (message: string): void => {
   show({ color: 'green', message, autoClose: 5000 });
 };
 
+/** Done, but with something the user should know (e.g. a copy that could not be kept). */
+export const notifyWarning = (message: string): void => {
+  show({ color: 'yellow', message, autoClose: 10000 });
+};
+
 /** An error toast; nothing when the error already ended the session (that has its own toast). */
 export const notifyError = (message: string, error?: unknown): void => {
   if (error !== undefined && isSessionExpired(error)) return;

@@ -168,10 +168,20 @@ export const findNeedsReply = (
       lastName: leads.personLastName,
       email: leads.personEmail,
       companyName: leads.companyName,
-      lastMessageAt: lastIn.mapWith((value: string | Date) => new Date(value)),
-      unread: sql<number>`count(*) FILTER (WHERE ${emailReplies.readAt} IS NULL)`.mapWith(Number),
-      subject: sql<string>`(array_agg(${emailReplies.subject} ORDER BY ${emailReplies.receivedAt} DESC))[1]`,
-      snippet: sql<string>`(array_agg(${emailReplies.snippet} ORDER BY ${emailReplies.receivedAt} DESC))[1]`,
+      lastMessageAt: sql<Date>`max(${emailReplies.receivedAt})`
+        .mapWith((value: string | Date) => new Date(value))
+        .as('last_message_at'),
+      unread: sql<number>`count(*) FILTER (WHERE ${emailReplies.readAt} IS NULL)`
+        .mapWith(Number)
+        .as('unread'),
+      subject:
+        sql<string>`(array_agg(${emailReplies.subject} ORDER BY ${emailReplies.receivedAt} DESC))[1]`.as(
+          'subject',
+        ),
+      snippet:
+        sql<string>`(array_agg(${emailReplies.snippet} ORDER BY ${emailReplies.receivedAt} DESC))[1]`.as(
+          'snippet',
+        ),
     })
     .from(emailReplies)
     .innerJoin(leads, eq(leads.id, emailReplies.leadId))

@@ -1,4 +1,8 @@
-import { REPLY_SENT, conversationReplySchema } from '@leadline/shared/conversations';
+import {
+  REPLY_SENT,
+  canSeeTeamConversations,
+  conversationReplySchema,
+} from '@leadline/shared/conversations';
 import type {
   ConversationAnswer,
   ConversationBody,
@@ -7,7 +11,6 @@ import type {
   ConversationsAnswer,
 } from '@leadline/shared/conversations';
 import { replySubject } from '@leadline/shared/email-compose';
-import { hasPermission } from '@leadline/shared/permissions';
 import { eq } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
@@ -101,8 +104,7 @@ export const markConversationRead = async (
 /** The leads a list of conversations covers: the caller's own, or (managers) the team's. */
 const scopeOf = (actor: CurrentUser, scope: 'mine' | 'team'): SQL | undefined => {
   if (scope === 'mine') return eq(leads.ownerId, actor.id);
-  const manager = ['Super Admin', 'Admin', 'Sales Manager'].includes(actor.role);
-  if (!manager || !hasPermission(actor, 'inbox')) throw forbidden(TEAM_NOT_ALLOWED);
+  if (!canSeeTeamConversations(actor)) throw forbidden(TEAM_NOT_ALLOWED);
   return undefined;
 };
 

@@ -2,23 +2,28 @@ import { useMemo } from 'react';
 import { Divider } from '@mantine/core';
 import { IconBuildingStore, IconChecklist, IconNote, IconPhoneCall } from '@tabler/icons-react';
 import type { Lead } from '@leadline/shared/leads';
-import { hasPermission } from '@leadline/shared/permissions';
+import { canUseTemplates, hasPermission } from '@leadline/shared/permissions';
 import type { Actor } from '@leadline/shared/permissions';
 import {
   ConvertLeadModal,
   ConvertedLeadLink,
 } from '../../features/clients/components/convert-lead.tsx';
+import { ConversationTab } from '../../features/conversations/components/conversation-tab.tsx';
 import { LinkedMeetings } from '../../features/calendar/components/linked-meetings.tsx';
 import { LeadNotes } from '../../features/interactions/components/lead-notes.tsx';
 import { NoteForm } from '../../features/interactions/components/note-form.tsx';
 import { LeadTasks } from '../../features/tasks/components/lead-tasks.tsx';
 import { TaskForm } from '../../features/tasks/components/task-form.tsx';
+import { TemplatePicker } from '../../features/templates/components/template-picker.tsx';
 import type { LeadQuickAction } from '../../features/leads/components/lead-actions.ts';
 import type { LeadDrawerSlots } from '../../features/leads/components/lead-detail-drawer.tsx';
 import { DetailSection } from '../../features/leads/components/lead-details.tsx';
 import { fullName } from '../../features/leads/components/lead-status.ts';
 
 const ICON = 18;
+
+/** The drawer's Conversation tab (its value, for opening the drawer on it). */
+export const CONVERSATION_TAB = 'conversation';
 
 /**
  * The action bar's Call, Note, Task and Convert, each shown to those the server lets do it:
@@ -70,7 +75,8 @@ const quickActionsOf = (lead: Lead, can: { notes: boolean; convert: boolean }) =
 
 /**
  * What the lead drawer shows from other features: the action bar's Call, Note, Task and
- * Convert, the client a converted lead became, the lead's tasks and its calls and notes.
+ * Convert, the client a converted lead became, the lead's tasks and its calls and notes, and
+ * the Conversation tab (answering takes Send Email or Inbox, as the server's reply route).
  * Stable while the user's permissions are.
  */
 export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
@@ -78,8 +84,28 @@ export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
   const canSeeClients = user !== null && hasPermission(user, 'allClients');
   const canNote = user !== null && hasPermission(user, 'leadsTable');
   const canMeet = user !== null && hasPermission(user, 'calendar');
+  const canReply =
+    user !== null && (hasPermission(user, 'sendEmailPage') || hasPermission(user, 'inbox'));
+  const canTemplate = user !== null && canUseTemplates(user);
   return useMemo(
     () => ({
+      tabs: (lead: Lead) => [
+        {
+          value: CONVERSATION_TAB,
+          label: 'Conversation',
+          render: () => (
+            <ConversationTab
+              leadId={lead._id}
+              canReply={canReply}
+              templatePicker={
+                canTemplate
+                  ? (apply) => <TemplatePicker leadId={lead._id} onPick={apply} />
+                  : undefined
+              }
+            />
+          ),
+        },
+      ],
       actions: (lead: Lead) => <ConvertedLeadLink lead={lead} canSeeClients={canSeeClients} />,
       quickActions: (lead: Lead) => quickActionsOf(lead, { notes: canNote, convert: canConvert }),
       sections: (lead: Lead) => (
@@ -110,6 +136,6 @@ export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
         </>
       ),
     }),
-    [canConvert, canSeeClients, canNote, canMeet],
+    [canConvert, canSeeClients, canNote, canMeet, canReply, canTemplate],
   );
 };

@@ -11,6 +11,7 @@ import {
   IconMail,
   IconMailCog,
   IconMailOff,
+  IconMessages,
   IconPlugConnected,
   IconSpeakerphone,
   IconTargetArrow,
@@ -39,6 +40,8 @@ export type NavItem = {
    * ones, 'templates' for users who may send (any sending permission).
    */
   key: PermissionKey | 'superAdmin' | 'admin' | 'templates';
+  /** A count shown beside the label (drawn by the sidebar). */
+  count?: 'needsReply';
 };
 
 /** The seven core entries in landing order (`LANDING_ORDER`), then the further sections. */
@@ -56,6 +59,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Campaigns', key: 'campaigns', path: '/campaigns', icon: IconSpeakerphone },
   { label: 'Pipeline', key: 'pipeline', path: '/pipeline', icon: IconLayoutKanban },
   { label: 'Calendar', key: 'calendar', path: '/calendar', icon: IconCalendar },
+  {
+    label: 'Needs reply',
+    key: 'leadsTable',
+    path: '/conversations',
+    icon: IconMessages,
+    count: 'needsReply',
+  },
   { label: 'Inbox', key: 'inbox', path: '/inbox', icon: IconInbox },
   { label: 'Email Form', key: 'emailForm', path: '/email-form', icon: IconMail },
   { label: 'Templates', key: 'templates', path: '/templates', icon: IconTemplate },

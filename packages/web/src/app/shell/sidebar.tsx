@@ -3,6 +3,7 @@ import { AppShell, Avatar, Group, NavLink, ScrollArea, Stack, Text } from '@mant
 import { IconLogout } from '@tabler/icons-react';
 import type { PublicUser } from '@leadline/shared/auth';
 import { initials } from '@leadline/shared/organization';
+import { NeedsReplyCount } from '../../features/conversations/components/needs-reply-count.tsx';
 import { isActivePath, visibleNavItems } from './nav-items.ts';
 
 type SidebarProps = { user: PublicUser; onLogout: () => void };
@@ -23,6 +24,7 @@ export const Sidebar = ({ user, onLogout }: SidebarProps) => {
                   to={item.path}
                   label={item.label}
                   leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+                  rightSection={item.count === 'needsReply' ? <NeedsReplyCount /> : undefined}
                   active={active}
                   aria-current={active ? 'page' : undefined}
                   variant="light"

@@ -18,7 +18,7 @@ import { SUBJECT_MAX, plainText } from '@leadline/shared/email';
 import { wordCount } from '@leadline/shared/email-compose';
 import { ComposerStatus } from './composer-status.tsx';
 import type { ComposerStats } from './composer-status.tsx';
-import { AttachmentsField } from './attachments-field.tsx';
+import { AttachmentsField } from '../../../components/attachments-field.tsx';
 import { PRIORITY_OPTIONS, composerResolver, emptyComposer } from './composer-values.ts';
 import type { ComposerMode, ComposerValues } from './composer-values.ts';
 import { greetingHtml } from './greeting.ts';

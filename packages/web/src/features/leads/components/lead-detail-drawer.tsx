@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Avatar, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { Alert, Avatar, Button, Divider, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import type { Lead } from '@leadline/shared/leads';
@@ -25,9 +25,17 @@ export type LeadDrawerSlots = {
   quickActions?: (lead: Lead) => readonly LeadQuickAction[];
   /** Sections above the activity (calls and notes). */
   sections?: (lead: Lead) => ReactNode;
+  /** Tabs beside "Details" (e.g. the lead's conversation); none: no tab list. */
+  tabs?: (lead: Lead) => readonly LeadDrawerTab[];
 };
 
-type DetailProps = LeadDrawerSlots & {
+/** A tab of the drawer: drawn only while it is chosen (opening it is a visit). */
+export type LeadDrawerTab = { value: string; label: ReactNode; render: () => ReactNode };
+
+/** The tab the drawer opens on: "details", or one of the slots' tabs. */
+export const DETAILS_TAB = 'details';
+
+type DetailProps = Omit<LeadDrawerSlots, 'tabs'> & {
   lead: Lead;
   canSend: boolean;
   onSend: (lead: Lead) => void;
@@ -92,11 +100,48 @@ const LeadDetail = ({ lead, canSend, onSend, actions, quickActions, sections }: 
   );
 };
 
+type LeadTabsProps = DetailProps & { tabs: readonly LeadDrawerTab[]; initialTab: string };
+
+/** The details and the slots' tabs; the one chosen first is `initialTab` when it exists. */
+const LeadTabs = ({ tabs, initialTab, ...detail }: LeadTabsProps) => {
+  const known = tabs.some((tab) => tab.value === initialTab);
+  const [tab, setTab] = useState(known ? initialTab : DETAILS_TAB);
+  return (
+    // The details stay mounted (an edit in progress survives a look at another tab).
+    <Tabs value={tab} onChange={(value) => setTab(value ?? DETAILS_TAB)}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value={DETAILS_TAB}>Details</Tabs.Tab>
+        {tabs.map((entry) => (
+          <Tabs.Tab key={entry.value} value={entry.value}>
+            {entry.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {tab === DETAILS_TAB ? null : (
+        // Whose tab it is (the details show it in their own header).
+        <Text fw={700} mb="sm" truncate>
+          {[fullName(detail.lead), detail.lead.companyName].filter(Boolean).join(' · ')}
+        </Text>
+      )}
+      <Tabs.Panel value={DETAILS_TAB}>
+        <LeadDetail {...detail} />
+      </Tabs.Panel>
+      {tabs.map((entry) => (
+        <Tabs.Panel key={entry.value} value={entry.value}>
+          {tab === entry.value ? entry.render() : null}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+};
+
 type LeadDetailDrawerProps = LeadDrawerSlots & {
   leadId: string | null;
   onClose: () => void;
   canSend: boolean;
   onSend: (lead: Lead) => void;
+  /** The tab it opens on (default: the details). */
+  initialTab?: string;
 };
 
 /** The lead detail view, opened from the table and linkable through `?lead=<id>`. */
@@ -108,6 +153,8 @@ export const LeadDetailDrawer = ({
   actions,
   quickActions,
   sections,
+  tabs,
+  initialTab = DETAILS_TAB,
 }: LeadDetailDrawerProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const lead = useLead(leadId);
@@ -122,15 +169,29 @@ export const LeadDetailDrawer = ({
       closeButtonProps={{ 'aria-label': 'Close lead details' }}
     >
       {lead.data ? (
-        <LeadDetail
-          key={lead.data._id}
-          lead={lead.data}
-          canSend={canSend}
-          onSend={onSend}
-          actions={actions}
-          quickActions={quickActions}
-          sections={sections}
-        />
+        tabs ? (
+          <LeadTabs
+            key={lead.data._id}
+            lead={lead.data}
+            canSend={canSend}
+            onSend={onSend}
+            actions={actions}
+            quickActions={quickActions}
+            sections={sections}
+            tabs={tabs(lead.data)}
+            initialTab={initialTab}
+          />
+        ) : (
+          <LeadDetail
+            key={lead.data._id}
+            lead={lead.data}
+            canSend={canSend}
+            onSend={onSend}
+            actions={actions}
+            quickActions={quickActions}
+            sections={sections}
+          />
+        )
       ) : lead.isError ? (
         <Alert color="red" variant="light">
           {notFound ? 'Lead not found' : 'Failed to fetch leads'}
