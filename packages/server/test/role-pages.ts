@@ -60,6 +60,14 @@ export const NAV_PAGES: readonly NavPage[] = [
     key: 'calendar',
     calls: [`/api/calendar?date=${today}&timeZone=UTC`, '/api/calendar/activity?limit=8'],
   },
+  {
+    label: 'Needs reply',
+    key: 'leadsTable',
+    calls: [
+      '/api/conversations?needsReply=true&scope=mine',
+      '/api/conversations/counts?scope=mine',
+    ],
+  },
   { label: 'Inbox', key: 'inbox', calls: ['/api/email/inbox'] },
   { label: 'Email Form', key: 'emailForm', calls: [] },
   { label: 'Templates', key: 'templates', calls: ['/api/templates', '/api/leads?page=1&limit=10'] },
