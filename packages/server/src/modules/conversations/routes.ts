@@ -2,13 +2,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INVALID_MESSAGE_ID, conversationsQuerySchema } from '@leadline/shared/conversations';
-import { MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES, MESSAGE_MAX } from '@leadline/shared/email';
 import { idParamsSchema, uuidSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { createSecretBox } from '../../mail/crypto.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { INVALID_LEAD_ID } from '../leads/service.ts';
-import { readEmailRequest } from '../sending/reply.ts';
+import { COMPOSER_MULTIPART, readEmailRequest } from '../sending/reply.ts';
 import {
   conversationCounts,
   getConversation,
@@ -29,15 +28,7 @@ export const conversationRoutes =
     const box = createSecretBox(secretKey);
     const tags = ['conversations'];
     const read = { access: 'leadsTable' as const };
-    await app.register(multipart, {
-      limits: {
-        fileSize: MAX_ATTACHMENT_BYTES,
-        files: MAX_ATTACHMENTS,
-        fields: 20,
-        parts: MAX_ATTACHMENTS + 20,
-        fieldSize: MESSAGE_MAX * 2,
-      },
-    });
+    await app.register(multipart, COMPOSER_MULTIPART);
 
     app.get(
       '/api/leads/:id/conversation',

@@ -1,11 +1,27 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_ATTACHMENTS_TOTAL_BYTES } from '@leadline/shared/email';
+import {
+  MAX_ATTACHMENTS,
+  MAX_ATTACHMENTS_TOTAL_BYTES,
+  MAX_ATTACHMENT_BYTES,
+  MESSAGE_MAX,
+} from '@leadline/shared/email';
 import { badRequest } from '../../lib/errors.ts';
 import { asUploadError } from '../../lib/multipart.ts';
 import { NUL_REFUSED, holdsNul } from '../../lib/text.ts';
 import { ATTACHMENTS_TOO_LARGE, TOO_MANY_ATTACHMENTS, tooLargeMessage } from './attachments.ts';
 import type { UploadedFile } from './attachments.ts';
 import type { EmailRequest } from './service.ts';
+
+/** @fastify/multipart's options for a route plugin that takes the composer's requests. */
+export const COMPOSER_MULTIPART = {
+  limits: {
+    fileSize: MAX_ATTACHMENT_BYTES,
+    files: MAX_ATTACHMENTS,
+    fields: 20,
+    parts: MAX_ATTACHMENTS + 20,
+    fieldSize: MESSAGE_MAX * 2,
+  },
+};
 
 /** Names that would reach the object's prototype instead of a field. */
 const UNSAFE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);

@@ -10,7 +10,7 @@ import { sendOne } from './outbox.ts';
 import { refuseSuppressed, senderOf } from './service.ts';
 
 export { checkAttachments } from './attachments.ts';
-export { readEmailRequest } from './multipart.ts';
+export { COMPOSER_MULTIPART, readEmailRequest } from './multipart.ts';
 export type { EmailRequest } from './service.ts';
 
 /** A reply written in Leadline, threaded under the message it answers. */

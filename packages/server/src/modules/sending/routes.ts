@@ -1,19 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  MAX_ATTACHMENTS,
-  MAX_ATTACHMENT_BYTES,
-  MESSAGE_MAX,
-  followUpSchema,
-  sentEmailsQuerySchema,
-} from '@leadline/shared/email';
+import { followUpSchema, sentEmailsQuerySchema } from '@leadline/shared/email';
 import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { createSecretBox } from '../../mail/crypto.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { INVALID_LEAD_ID } from '../leads/service.ts';
-import { readEmailRequest } from './multipart.ts';
+import { COMPOSER_MULTIPART, readEmailRequest } from './multipart.ts';
 import {
   leadSendCheck,
   listLeadEmails,
@@ -36,15 +30,7 @@ export const sendingRoutes =
   async (app) => {
     const box = createSecretBox(secretKey);
     const tags = ['email'];
-    await app.register(multipart, {
-      limits: {
-        fileSize: MAX_ATTACHMENT_BYTES,
-        files: MAX_ATTACHMENTS,
-        fields: 20,
-        parts: MAX_ATTACHMENTS + 20,
-        fieldSize: MESSAGE_MAX * 2,
-      },
-    });
+    await app.register(multipart, COMPOSER_MULTIPART);
 
     // JSON or multipart: the body is read and validated by the service, not by a route schema.
     app.post(
