@@ -5,6 +5,7 @@ import type { BounceRate } from '../../deliverability/rate.ts';
 import { findMailbox } from '../../mail-accounts/stored.ts';
 import { mailboxAddress } from '../../mailboxes/present.ts';
 import { findUserById } from '../../users/store.ts';
+import { latest } from '../../../lib/moments.ts';
 import { stepJobId } from '../store/ids.ts';
 import { pauseForFailure } from '../store/lifecycle.ts';
 import { holdMailbox, mailboxJudgedSince } from '../store/mailbox-holds.ts';
@@ -15,9 +16,6 @@ const RESUMED_ACTION = 'resumed';
 
 /** What the guard did after an email: nothing, paused the campaign, or held the email's mailbox. */
 export type GuardVerdict = 'go' | 'paused' | 'held';
-
-const later = (a: Date | null | undefined, b: Date | null): Date | undefined =>
-  (a && b ? (a > b ? a : b) : (a ?? b)) ?? undefined;
 
 /**
  * The bounce protection of a campaign's batch: after each email, once the hard-bounce rate
@@ -39,7 +37,7 @@ export const bounceGuardOf = async (db: Db, campaign: CampaignRow) => {
   const watchOf = (mailboxId: string) => {
     let watch = watches.get(mailboxId);
     if (!watch) {
-      const since = later(resumed, mailboxJudgedSince(campaign, mailboxId));
+      const since = latest(resumed, mailboxJudgedSince(campaign, mailboxId)) ?? undefined;
       watch = watchBounceRate(db, campaign.organizationId, steps, since, mailboxId);
       watches.set(mailboxId, watch);
     }

@@ -18,16 +18,13 @@ import { isPaced, paceAfterSend, takeMailbox } from './pacing.ts';
 import { spreadOverMailboxes } from './mailboxes.ts';
 import { heldMailboxIds } from '../store/mailbox-holds.ts';
 import { deferToOpening, keepOpen } from './window.ts';
+import { earliest, latest } from '../../../lib/moments.ts';
 
 /** Queues the next tick of the chain; `at` null or past means now. */
 export type Enqueue = (data: TickData, at: Date | null) => Promise<void>;
 
 const HOUR_MS = 3_600_000;
 
-const latest = (...dates: (Date | null)[]) =>
-  dates.reduce<Date | null>((a, b) => (a && b ? (a > b ? a : b) : (a ?? b)), null);
-const earliest = (...dates: (Date | null)[]) =>
-  dates.reduce<Date | null>((a, b) => (a && b ? (a < b ? a : b) : (a ?? b)), null);
 
 /**
  * What the campaign may send now: a batch, or for a throttled one what the last hour leaves
