@@ -150,17 +150,35 @@ export const markAnswersRead = async (
 };
 
 /**
- * Conversations waiting for an answer: leads (of `scope`) whose last reply from a person came
- * after the last email sent to them, oldest first, with their unread replies.
+ * What makes a conversation wait for an answer: the lead (of `scope`) has replies from a person
+ * and the last came after the last email sent to them. Grouped by lead.
  */
+const waitingForAnswer = (organizationId: string, scope: SQL | undefined) => {
+  const lastIn = sql<Date>`max(${emailReplies.receivedAt})`;
+  const lastOut = sql`(SELECT max(s.sent_at) FROM sent_emails s WHERE s.lead_id = ${emailReplies.leadId} AND s.organization_id = ${organizationId} AND s.status IN ('sent', 'unconfirmed'))`;
+  return {
+    lastIn,
+    where: and(
+      eq(emailReplies.organizationId, organizationId),
+      eq(leads.organizationId, organizationId),
+      eq(emailReplies.kind, 'reply'),
+      scope,
+    ),
+    having: sql`${lastIn} > coalesce(${lastOut}, '-infinity'::timestamptz)`,
+  };
+};
+
+const unreadCount = () =>
+  sql<number>`count(*) FILTER (WHERE ${emailReplies.readAt} IS NULL)`.mapWith(Number).as('unread');
+
+/** Conversations waiting for an answer (waitingForAnswer), oldest first, with their unread replies. */
 export const findNeedsReply = (
   db: Db,
   organizationId: string,
   scope: SQL | undefined,
   limit: number,
 ) => {
-  const lastIn = sql<Date>`max(${emailReplies.receivedAt})`;
-  const lastOut = sql`(SELECT max(s.sent_at) FROM sent_emails s WHERE s.lead_id = ${emailReplies.leadId} AND s.organization_id = ${organizationId} AND s.status IN ('sent', 'unconfirmed'))`;
+  const waiting = waitingForAnswer(organizationId, scope);
   return db
     .select({
       leadId: emailReplies.leadId,
@@ -168,12 +186,10 @@ export const findNeedsReply = (
       lastName: leads.personLastName,
       email: leads.personEmail,
       companyName: leads.companyName,
-      lastMessageAt: sql<Date>`max(${emailReplies.receivedAt})`
+      lastMessageAt: waiting.lastIn
         .mapWith((value: string | Date) => new Date(value))
         .as('last_message_at'),
-      unread: sql<number>`count(*) FILTER (WHERE ${emailReplies.readAt} IS NULL)`
-        .mapWith(Number)
-        .as('unread'),
+      unread: unreadCount(),
       subject:
         sql<string>`(array_agg(${emailReplies.subject} ORDER BY ${emailReplies.receivedAt} DESC))[1]`.as(
           'subject',
@@ -185,14 +201,7 @@ export const findNeedsReply = (
     })
     .from(emailReplies)
     .innerJoin(leads, eq(leads.id, emailReplies.leadId))
-    .where(
-      and(
-        eq(emailReplies.organizationId, organizationId),
-        eq(leads.organizationId, organizationId),
-        eq(emailReplies.kind, 'reply'),
-        scope,
-      ),
-    )
+    .where(waiting.where)
     .groupBy(
       emailReplies.leadId,
       leads.personFirstName,
@@ -200,23 +209,38 @@ export const findNeedsReply = (
       leads.personEmail,
       leads.companyName,
     )
-    .having(sql`${lastIn} > coalesce(${lastOut}, '-infinity'::timestamptz)`)
-    .orderBy(asc(lastIn))
+    .having(waiting.having)
+    .orderBy(asc(waiting.lastIn))
     .limit(limit);
 };
 
 /** Counted at most (the navigation shows "10000+" past it). */
 export const COUNT_MAX = 10_000;
 
-/** How many conversations wait for an answer, and how many replies are unread, in `scope`. */
+/**
+ * How many conversations wait for an answer, and how many replies are unread, in `scope`:
+ * counted in the database (one row back), up to COUNT_MAX conversations.
+ */
 export const countConversations = async (
   db: Db,
   organizationId: string,
   scope: SQL | undefined,
 ): Promise<{ needsReply: number; unread: number }> => {
-  const rows = await findNeedsReply(db, organizationId, scope, COUNT_MAX);
-  return {
-    needsReply: rows.length,
-    unread: rows.reduce((sum, row) => sum + row.unread, 0),
-  };
+  const waiting = waitingForAnswer(organizationId, scope);
+  const groups = db
+    .select({ unread: unreadCount() })
+    .from(emailReplies)
+    .innerJoin(leads, eq(leads.id, emailReplies.leadId))
+    .where(waiting.where)
+    .groupBy(emailReplies.leadId)
+    .having(waiting.having)
+    .limit(COUNT_MAX)
+    .as('waiting');
+  const [row] = await db
+    .select({
+      needsReply: sql<number>`count(*)`.mapWith(Number),
+      unread: sql<number>`coalesce(sum(${groups.unread}), 0)`.mapWith(Number),
+    })
+    .from(groups);
+  return { needsReply: row?.needsReply ?? 0, unread: row?.unread ?? 0 };
 };
