@@ -25,7 +25,6 @@ export type Enqueue = (data: TickData, at: Date | null) => Promise<void>;
 
 const HOUR_MS = 3_600_000;
 
-
 /**
  * What the campaign may send now: a batch, or for a throttled one what the last hour leaves
  * of its hourly rate; and when a throttled one may send again once that is used up.
