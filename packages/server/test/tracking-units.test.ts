@@ -111,9 +111,15 @@ describe('rewriting the HTML', () => {
     expect(out).toContain('href="mailto:x@y.test"');
     expect(out).toContain('href="https://crm.test/unsubscribe/abc.def"');
     expect(out.match(/href="https:\/\/crm\.test\/t\/c\/[\w-]{46}"/g)).toHaveLength(2);
-    // The pixel just before </body>.
+    // The pixel just before </body>: a background, the email having no image.
     expect(out).toMatch(
-      /<img src="https:\/\/crm\.test\/t\/o\/[\w-]{43}" alt="" width="1" height="1"[^>]*><\/body>/,
+      /background:url\(https:\/\/crm\.test\/t\/o\/[\w-]{43}\) no-repeat">&nbsp;<\/div><\/body>/,
+    );
+    expect(out).not.toContain('<img');
+    // With an image already, an <img> pixel (spam filters count images, not how many).
+    const pictured = tracker.rewrite('<p>Hi</p><img src="https://a.test/logo.png" alt="Logo">', id);
+    expect(pictured).toMatch(
+      /<img src="https:\/\/crm\.test\/t\/o\/[\w-]{43}" alt="" width="1" height="1"/,
     );
   });
 
