@@ -97,7 +97,11 @@ export const registerTrackingEndpoints = (
   const click = async (request: FastifyRequest, reply: FastifyReply) => {
     const target = tokens.verify('click', tokenOf(request));
     if (target) {
-      if (cache.get(target.sentEmailId) === undefined) await load(target.sentEmailId);
+      // A database that cannot answer now: the plain page (the link may work again later).
+      if (cache.get(target.sentEmailId) === undefined)
+        await load(target.sentEmailId).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'Tracked email could not be read'),
+        );
       const url = cache.get(target.sentEmailId)?.links[target.link];
       if (url) {
         writer.push(hitOf(request, target.sentEmailId, 'click', target.link));

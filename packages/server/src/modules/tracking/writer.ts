@@ -45,8 +45,11 @@ export const createHitWriter = (
   log: Log,
   options: WriterOptions = DEFAULT_WRITER,
 ) => {
-  /** Waiting hits by organisation (or, not yet known, by email). */
-  const queues = new Map<string, QueuedHit[]>();
+  /**
+   * Waiting hits by organisation (or, not yet known, by email), each read from `head` on:
+   * shift() on a long array moves every element, which a flood makes quadratic.
+   */
+  const queues = new Map<string, { items: QueuedHit[]; head: number }>();
   let queued = 0;
   let dropped = 0;
   let writing: Promise<void> | null = null;
@@ -59,8 +62,13 @@ export const createHitWriter = (
     const batch: QueuedHit[] = [];
     while (batch.length < options.batch && queues.size > 0) {
       for (const [key, list] of queues) {
-        batch.push(list.shift()!);
-        if (list.length === 0) queues.delete(key);
+        batch.push(list.items[list.head]!);
+        list.head += 1;
+        if (list.head === list.items.length) queues.delete(key);
+        else if (list.head >= 4096 && list.head * 2 >= list.items.length) {
+          list.items = list.items.slice(list.head);
+          list.head = 0;
+        }
         if (batch.length >= options.batch) break;
       }
     }
@@ -196,8 +204,8 @@ export const createHitWriter = (
       }
       const key = keyOf(hit);
       const list = queues.get(key);
-      if (list) list.push(hit);
-      else queues.set(key, [hit]);
+      if (list) list.items.push(hit);
+      else queues.set(key, { items: [hit], head: 0 });
       queued += 1;
       if (queued >= options.batch && !writing) void write();
     },
