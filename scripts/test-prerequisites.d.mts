@@ -1,5 +1,5 @@
 export type Prerequisite = {
-  name: 'Chromium' | 'Dovecot';
+  name: 'Chromium' | 'Dovecot' | 'SpamAssassin';
   path: string;
   debianPackage: string;
   usedBy: string;

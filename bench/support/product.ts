@@ -33,11 +33,12 @@ export const startProduct = (
 };
 
 /** The server on its embedded database (PGlite in a fresh DATA_DIR), as `npm start` runs it. */
-export const startEmbeddedProduct = (): Promise<RunningServer> => {
+export const startEmbeddedProduct = (env: Record<string, string> = {}): Promise<RunningServer> => {
   delete process.env.TEST_DATABASE_URL;
   delete process.env.DATABASE_URL;
   return startServer({
     env: {
+      ...env,
       SUPERADMIN_EMAIL: SUPER_ADMIN.email,
       SUPERADMIN_PASSWORD: SUPER_ADMIN.password,
       DNS_SERVERS: '127.0.0.1:9',

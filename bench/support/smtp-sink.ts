@@ -6,7 +6,9 @@ import { SMTPServer } from 'smtp-server';
 
 export const listenSmtpSink = async (
   login: { user: string; pass: string },
-  onMessage: (recipients: string[]) => void,
+  onMessage: (recipients: string[], raw?: string) => void,
+  /** Keep each message's text (handed to onMessage) rather than drop it. */
+  keepBodies = false,
 ) => {
   const server = new SMTPServer({
     logger: false,
@@ -18,9 +20,15 @@ export const listenSmtpSink = async (
         ? done(null, { user: auth.username })
         : done(Object.assign(new Error('Authentication failed'), { responseCode: 535 })),
     onData: (stream, session, done) => {
-      stream.on('data', () => undefined);
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => {
+        if (keepBodies) chunks.push(chunk);
+      });
       stream.on('end', () => {
-        onMessage(session.envelope.rcptTo.map((rcpt) => rcpt.address));
+        onMessage(
+          session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          keepBodies ? Buffer.concat(chunks).toString('utf8') : undefined,
+        );
         done();
       });
     },
