@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ImapFlow } from 'imapflow';
+import { companyPagePath } from '@leadline/shared/companies';
 import { callApi, postApi, signinToken } from '../support/api.ts';
 import { axeFindings } from '../support/axe.ts';
 import {
@@ -375,6 +376,49 @@ describe('conversations in the browser', () => {
     await visible(thread.getByTestId('conversation-message').last().getByText('Sent by us'));
     await noAxeFindings();
     await snapAll('conversations-inbox-replied');
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the company's conversations, each message with its lead, opening the lead's", async () => {
+    // Jonas, Lena's colleague at the same company, gets an email too.
+    const jonas = await postApi(
+      server,
+      '/api/leads',
+      {
+        companyName: 'Fischer Logistics',
+        personFirstName: 'Jonas',
+        personLastName: 'Weber',
+        personEmail: 'jonas.weber@example.net',
+        source: 'Referral',
+      },
+      token,
+    );
+    await postApi(
+      server,
+      `/api/leads/${jonas._id as string}/send-mail`,
+      { subject: 'Warehouse slots', body: '<p>Hi Jonas, shall we plan the spring slots?</p>' },
+      token,
+    );
+    await page.goto(companyPagePath('name:fischer logistics'));
+    const section = page.getByRole('region', { name: 'Conversations' });
+    const items = section.getByTestId('company-conversation-message');
+    await visible(items.last().getByText('Warehouse slots'));
+    // Oldest first: Lena's thread, then the email to Jonas, each named with its lead.
+    expect(await items.count()).toBe(6);
+    await visible(items.first().getByRole('button', { name: 'Lena Fischer' }));
+    await visible(items.nth(1).getByText(`From ${LENA.first} ${LENA.last}`, { exact: false }));
+    await visible(items.nth(1).getByText(ANSWER));
+    await visible(items.last().getByRole('button', { name: 'Jonas Weber' }));
+    await visible(items.last().getByText(/^Sent by us/));
+    await noAxeFindings();
+    await snapAll('conversations-company');
+    await items.nth(1).getByRole('button', { name: 'Lena Fischer' }).click();
+    const drawer = page.getByRole('dialog');
+    await visible(drawer.getByRole('tab', { name: 'Conversation', selected: true }));
+    await visible(
+      drawer.getByRole('region', { name: `Thread: ${SUBJECT}` }).getByText('5 messages'),
+    );
     await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
   });
