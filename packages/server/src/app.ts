@@ -68,6 +68,8 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { webhooksRoutes } from './modules/webhooks/routes.ts';
 import { accountsRoutes } from './modules/auth/accounts-routes.ts';
 import { trackRequests } from './db/foreground.ts';
+import { trackingRoutes } from './modules/tracking/routes.ts';
+import { configureTracking } from './modules/tracking/service.ts';
 
 export type AppDeps = {
   db: Db;
@@ -227,6 +229,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(sendingRoutes(deps.db, deps.secretKey));
   await app.register(bulkEmailRoutes(deps.db, deps.queue));
   await app.register(unsubscribeRoutes(deps.db, deps.secretKey));
+  // The links in emails point at PUBLIC_URL; without one, the jobs' configuration stands
+  // (background.ts is always given it).
+  if (deps.publicUrl) configureTracking(deps.secretKey, deps.publicUrl);
+  await app.register(trackingRoutes(deps.db, deps.secretKey));
   await app.register(suppressionRoutes(deps.db));
   await app.register(templatesRoutes(deps.db));
   await app.register(inboxRoutes(deps.db, deps.secretKey));

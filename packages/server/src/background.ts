@@ -14,6 +14,7 @@ import { registerWebhookJobs } from './modules/webhooks/jobs.ts';
 import { disableNotice } from './modules/webhooks/notice.ts';
 import { replyCheckTick } from './modules/replies/jobs.ts';
 import { createUnsubscribeLinks } from './modules/unsubscribe/links.ts';
+import { configureTracking } from './modules/tracking/service.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { registerTick } from './jobs/tick.ts';
 
@@ -42,6 +43,7 @@ export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Prom
   // One key for the stored mail passwords and one unsubscribe-link signer, for every job.
   const box = createSecretBox(deps.secretKey);
   const links = createUnsubscribeLinks(deps.secretKey, deps.publicUrl);
+  configureTracking(deps.secretKey, deps.publicUrl);
   await registerImportJobs(db, queue, deps.importBatchesInFlight);
   await registerBulkJobs(db, queue, { box, links, pauseMs: deps.bulkPauseMs ?? 3000 });
   const replyCheckMinutes = deps.replyCheckMinutes ?? 5;

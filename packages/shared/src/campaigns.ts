@@ -12,6 +12,7 @@ import {
   sendingWindowAnswerSchema,
   sendingWindowSchema,
 } from './sending-window.ts';
+import { trackField } from './tracking.ts';
 import type { GapSeconds, SendingWindow } from './sending-window.ts';
 
 /* Campaigns: their fields, rules, texts and answers. */
@@ -247,6 +248,8 @@ const leadIdsField = z
 
 /** Each field's rule without defaults (an update must not reset what it leaves out). */
 const campaignFields = {
+  /** Track opens and clicks when the organisation's switch is on (absent: yes, as the switch says). */
+  track: trackField,
   name: boundedText('Campaign name', CAMPAIGN_NAME_MAX).min(1, NAME_REQUIRED),
   description: boundedText('Description', CAMPAIGN_DESCRIPTION_MAX),
   type: z.enum(CAMPAIGN_TYPES, { error: 'Type must be email, linkedin or call' }),
@@ -301,6 +304,7 @@ const campaignObject = z.object({
   sendingWindow: campaignFields.sendingWindow.optional(),
   gapSeconds: campaignFields.gapSeconds.optional().default(DEFAULT_GAP_SECONDS),
   mailboxIds: campaignFields.mailboxIds.optional().default([]),
+  track: trackField,
 });
 
 /** POST /api/campaigns (and the form): the rules and their messages. */
@@ -459,6 +463,8 @@ export type Campaign = {
    * creator's default mailbox.
    */
   mailboxIds: string[];
+  /** Opens and clicks tracked (when the organisation's switch is on too). */
+  track: boolean;
   /** How many leads were chosen by hand (their ids: GET /api/campaigns/:id). */
   chosenLeads: number;
   /** The audience: chosen leads plus filter matches (resolved when first sent). */
@@ -592,6 +598,7 @@ export const campaignAnswerSchema = answerSchema<Campaign>()({
   sendingWindow: sendingWindowAnswerSchema.nullable(),
   gapSeconds: z.object({ min: z.number(), max: z.number() }),
   mailboxIds: z.array(text),
+  track: z.boolean(),
   chosenLeads: z.number(),
   leadCount: z.number(),
   sentCount: z.number(),

@@ -5,6 +5,8 @@ import { warmupSchema } from './sending-window.ts';
 import type { Warmup } from './sending-window.ts';
 import { limitParam } from './list-query.ts';
 import { fillMergeFields, withKnownMergeFields } from './merge-fields.ts';
+import { trackField } from './tracking.ts';
+import type { ClickCounts, OpenCounts } from './tracking.ts';
 import { uuidSchema } from './ids.ts';
 
 /* Email: sending (single, follow-up; bulk and campaigns later) and mail server settings. */
@@ -186,6 +188,8 @@ export const leadEmailSchema = z.object({
   priority: priorityField,
   cc: addressListField('CC'),
   bcc: addressListField('BCC'),
+  /** Track opens and clicks; absent: the organisation's switch (off: never tracked). */
+  track: trackField,
 });
 export type LeadEmailInput = z.input<typeof leadEmailSchema>;
 
@@ -265,6 +269,7 @@ export const followUpSchema = z.object({
   references: referencesField,
   /** Absent: the mailbox the email it follows went from (else the default). */
   mailboxId: mailboxIdField,
+  track: trackField,
 });
 export type FollowUpInput = z.input<typeof followUpSchema>;
 export type FollowUpData = z.output<typeof followUpSchema>;
@@ -457,6 +462,10 @@ export type SentEmail = {
   bounce?: BounceType | null;
   returnsOn?: string | null;
   bodyHtml: string | null;
+  /** GET /api/leads/:id/emails: sent with tracking, and its hits by class (zeros otherwise). */
+  tracked?: boolean;
+  opens?: OpenCounts;
+  clicks?: ClickCounts;
 };
 
 export const sentEmailsQuerySchema = z.object({
@@ -522,6 +531,7 @@ export const bulkEmailSchema = z.object({
     .enum(EMAIL_FONTS, { error: `font must be one of ${EMAIL_FONTS.join(', ')}` })
     .optional()
     .default(DEFAULT_EMAIL_FONT),
+  track: trackField,
 });
 export type BulkEmailInput = z.input<typeof bulkEmailSchema>;
 export type BulkEmailData = z.output<typeof bulkEmailSchema>;

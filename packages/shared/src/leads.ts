@@ -269,7 +269,11 @@ export type LeadData = z.output<typeof leadSchema>;
  * server checks it again on the lead as it will be saved.
  */
 export const leadUpdateSchema = z
-  .object(leadFields)
+  .object({
+    ...leadFields,
+    /** Never track opens or clicks of the lead's emails. */
+    doNotTrack: z.boolean({ error: 'doNotTrack must be true or false' }),
+  })
   .partial()
   .superRefine((lead, ctx) => {
     if (lead.contactProfileLink !== undefined) profileLinkRule(lead, ctx);
@@ -376,6 +380,8 @@ export type Lead = Omit<LeadData, 'ownerId'> & {
   bouncedAt: string | null;
   /** Why: the mail server's status code and words. */
   bounceReason: string | null;
+  /** Never track opens or clicks of the lead's emails. */
+  doNotTrack: boolean;
 };
 
 /**
@@ -440,6 +446,7 @@ export const leadAnswerSchema = answerSchema<Lead>()({
   unsubscribedAt: nullableDateTime,
   bouncedAt: nullableDateTime,
   bounceReason: text.nullable(),
+  doNotTrack: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -94,13 +94,22 @@ export const isCurrency = (value: unknown): value is Currency =>
   typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 
 /** GET|PUT /api/organizations/settings: what an organisation's Admin sets for everyone in it. */
-export const organizationSettingsSchema = z.object({
-  currency: z.string({ error: CURRENCY_INVALID }).refine(isCurrency, CURRENCY_INVALID),
-});
-export type OrganizationSettings = { organization: string; currency: string };
+export const organizationSettingsSchema = z
+  .object({
+    currency: z.string({ error: CURRENCY_INVALID }).refine(isCurrency, CURRENCY_INVALID).optional(),
+    /** Open and click tracking of the organisation's emails (off by default). */
+    tracking: z.boolean({ error: 'tracking must be true or false' }).optional(),
+  })
+  .refine(
+    (body) => body.currency !== undefined || body.tracking !== undefined,
+    'Nothing to change',
+  );
+export type OrganizationSettingsInput = z.input<typeof organizationSettingsSchema>;
+export type OrganizationSettings = { organization: string; currency: string; tracking: boolean };
 export const organizationSettingsAnswerSchema = answerSchema<OrganizationSettings>()({
   organization: text,
   currency: text,
+  tracking: z.boolean(),
 });
 
 /** A deal value in the organisation's currency: the one money format (money.ts). */

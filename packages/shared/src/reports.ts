@@ -6,6 +6,7 @@ import {
   isCalendarDate,
   dateParam as sharedDateParam,
 } from './dates.ts';
+import type { TrackingSummary } from './tracking.ts';
 
 /* Reports (/reports): figures over a chosen period, in day, week or month buckets (UTC). */
 
@@ -198,6 +199,11 @@ export type ReportResponse = {
   /** Series 'Emails sent', 'Replies' and 'Bounces'. */
   emails: ReportTable;
   campaigns: CampaignResult[];
+  /**
+   * Opens and clicks of the emails sent with tracking in the period, by class (people, privacy
+   * proxies, machines); the headline stays the reply rate.
+   */
+  tracking: TrackingSummary;
 };
 
 /** Replies as a share of emails sent, rounded to one decimal; null without emails. */

@@ -53,6 +53,8 @@ export const organizations = pgTable('organizations', {
   bouncePausePercent: real('bounce_pause_percent').notNull().default(3),
   /** ISO 4217 code of the leads' deal values (an Admin sets it). */
   currency: text('currency').notNull().default('USD'),
+  /** Open and click tracking of its emails (an Admin switches it on; off by default). */
+  tracking: boolean('tracking').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -168,6 +170,8 @@ export const leads = pgTable(
     /** Set by a hard bounce (or three soft ones in a row); the address is then suppressed. */
     bouncedAt: timestamp('bounced_at', { withTimezone: true }),
     bounceReason: text('bounce_reason'),
+    /** Never track opens or clicks of this lead's emails. */
+    doNotTrack: boolean('do_not_track').notNull().default(false),
     /** Soft bounces since the last email that was not bounced. */
     softBounces: integer('soft_bounces').notNull().default(0),
     /** IANA time zone; null: its country's single zone, else the campaign's. */
@@ -440,6 +444,10 @@ export const sentEmails = pgTable(
     /** Set when a delivery report (or the SMTP server's refusal) says it bounced. */
     bounce: text('bounce').$type<BounceType>(),
     bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+    /** Sent with an open pixel and rewritten links (body_html keeps the original links). */
+    tracked: boolean('tracked').notNull().default(false),
+    /** The original addresses of the rewritten links; a click token names its index here. */
+    trackedLinks: jsonb('tracked_links').$type<string[]>(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -9,3 +9,4 @@ export * from './tables/imports.ts';
 export * from './tables/templates.ts';
 export * from './tables/business.ts';
 export * from './tables/integrations.ts';
+export * from './tables/tracking.ts';

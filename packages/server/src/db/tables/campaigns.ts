@@ -81,6 +81,8 @@ export const campaigns = pgTable(
      * the watchdog starts a new chain.
      */
     nextTickAt: timestamp('next_tick_at', { withTimezone: true }),
+    /** Track opens and clicks (when the organisation's switch is on too). */
+    track: boolean('track').notNull().default(true),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -144,5 +146,7 @@ export const campaignDeliveries = pgTable(
     index('campaign_deliveries_due_idx').on(t.campaignId, t.state, t.dueAt),
     index('campaign_deliveries_claimed_idx').on(t.campaignId, t.claimedAt),
     index('campaign_deliveries_lead_idx').on(t.leadId),
+    // Tracking finds the campaign of a hit's email.
+    index('campaign_deliveries_sent_email_idx').on(t.sentEmailId),
   ],
 );

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -61,6 +62,8 @@ export const emailBulkRuns = pgTable(
      */
     unconfirmed: integer('unconfirmed').notNull().default(0),
     status: text('status').$type<BulkEmailStatus>().notNull().default('running'),
+    /** Track opens and clicks (when the organisation's switch is on too). */
+    track: boolean('track').notNull().default(true),
     message: text('message'),
     leaseOwner: text('lease_owner'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),

@@ -177,6 +177,8 @@ export const automations = pgTable(
     actions: jsonb('actions').$type<unknown[]>().notNull().default([]),
     enabled: boolean('enabled').notNull().default(true),
     roundRobinNext: integer('round_robin_next').notNull().default(0),
+    /** email.opened / email.clicked rules: the classes of hit that set them off; null: people's. */
+    hitClasses: jsonb('hit_classes').$type<string[]>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

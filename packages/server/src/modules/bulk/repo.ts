@@ -288,6 +288,7 @@ export const findRunLeads = (db: Db, organizationId: string, ids: string[]): Pro
           personCountry: leads.personCountry,
           repliedAt: leads.repliedAt,
           unsubscribedAt: leads.unsubscribedAt,
+          doNotTrack: leads.doNotTrack,
           suppressed: suppressedSql(sql`leads.organization_id`, sql`leads.person_email`),
         })
         .from(leads)

@@ -20,6 +20,7 @@ import { openOutbox } from '../sending/outbox.ts';
 import { settleInterruptedSends } from '../sending/records.ts';
 import type { UnsubscribeLinks } from '../unsubscribe/links.ts';
 import { plural } from '../../lib/text.ts';
+import { organizationTracks } from '../tracking/service.ts';
 
 export type BulkRunnerSettings = {
   db: Db;
@@ -134,6 +135,7 @@ export const runBulkJob = async (
         },
         jobId: run.id,
         kind: 'bulk',
+        track: run.track && (await organizationTracks(db, run.organizationId)),
         // The mailbox chosen, else the default's (named on every email: one reservation
         // statement for many); a follow-up with none chosen goes from the lead's last mailbox.
         mailboxId: run.mailboxId ?? (await findMailAccount(db, user.id))?.id ?? null,

@@ -94,6 +94,7 @@ export const startBulkEmail = async (
       subject: data.subject,
       body: data.body,
       font: data.font,
+      track: data.track ?? true,
       leadIds,
       total: leadIds.length,
     });

@@ -39,6 +39,7 @@ import {
 import { INVALID_CAMPAIGN_ID } from './store/scope.ts';
 import { campaignDomainWarning } from './domain-warning.ts';
 import { updateCampaign } from './update-service.ts';
+import { campaignTrackingOf } from './tracking.ts';
 
 const idParams = idParamsSchema(INVALID_CAMPAIGN_ID);
 const taskParams = idParams.extend({ leadId: uuidSchema(INVALID_LEAD_ID) });
@@ -63,6 +64,12 @@ export const campaignsRoutes =
       '/api/campaigns/:id/domain-warning',
       { config, schema: { tags, params: idParams } },
       async (request) => campaignDomainWarning(db, userOf(request), request.params.id),
+    );
+
+    app.get(
+      '/api/campaigns/:id/tracking',
+      { config, schema: { tags, params: idParams } },
+      async (request) => campaignTrackingOf(db, userOf(request), request.params.id),
     );
 
     app.post(

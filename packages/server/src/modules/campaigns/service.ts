@@ -68,6 +68,7 @@ export const valuesOf = (data: Omit<CampaignData, 'leads'>): CampaignValues => {
     sendNow: schedule.sendNow,
     startDate: schedule.startDate ? new Date(schedule.startDate) : null,
     throttlePerHour: schedule.throttlePerHour,
+    track: data.track ?? true,
   };
 };
 

@@ -52,6 +52,7 @@ const asData = (row: CampaignRow, leads: string[]): CampaignData => ({
   sendingWindow: row.sendingWindow,
   gapSeconds: { min: row.gapMinSeconds, max: row.gapMaxSeconds },
   mailboxIds: row.mailboxIds,
+  track: row.track,
 });
 
 /** JSON with object keys sorted: jsonb keeps keys in its own order. */

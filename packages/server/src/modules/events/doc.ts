@@ -11,6 +11,10 @@ export const EVENT_DATA: Record<EventType, string> = {
   'email.sent': "`{ email }`: the email as the lead's history shows it, with `leadId`",
   'email.replied': '`{ email, leadId, reply }`: the email answered (null if unknown) and the reply',
   'email.bounced': '`{ email, leadId, bounce: { kind, address, reason, source, counted } }`',
+  'email.opened':
+    '`{ sentEmailId, leadId, campaignId, class, reason }`: a tracked email opened; `class` is `human`, `proxy` (Apple Mail Privacy Protection, Google image proxy) or `machine`',
+  'email.clicked':
+    '`{ sentEmailId, leadId, campaignId, class, reason, url }`: a tracked link clicked; `class` is `human` or `machine`',
   'lead.unsubscribed': '`{ lead }`',
   'campaign.status_changed': '`{ campaign, previousStatus }`',
   'meeting.scheduled': '`{ meeting }` (`rescheduled: true` when it moved)',

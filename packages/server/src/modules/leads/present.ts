@@ -43,6 +43,7 @@ export const toLead = (row: LeadRow, ownerName?: string): Lead => ({
   unsubscribedAt: row.unsubscribedAt ? row.unsubscribedAt.toISOString() : null,
   bouncedAt: row.bouncedAt ? row.bouncedAt.toISOString() : null,
   bounceReason: row.bounceReason,
+  doNotTrack: row.doNotTrack,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

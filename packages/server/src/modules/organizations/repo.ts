@@ -94,18 +94,22 @@ export const updateBouncePausePercent = async (
 export const findOrganizationSettings = async (
   db: Db,
   organizationId: string,
-): Promise<{ organization: string; currency: string } | undefined> => {
+): Promise<{ organization: string; currency: string; tracking: boolean } | undefined> => {
   const [row] = await db
-    .select({ organization: organizations.name, currency: organizations.currency })
+    .select({
+      organization: organizations.name,
+      currency: organizations.currency,
+      tracking: organizations.tracking,
+    })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   return row;
 };
 
-export const updateOrganizationCurrency = async (
+export const updateOrganizationSettings = async (
   db: Db,
   organizationId: string,
-  currency: string,
+  changes: { currency?: string; tracking?: boolean },
 ): Promise<void> => {
-  await db.update(organizations).set({ currency }).where(eq(organizations.id, organizationId));
+  await db.update(organizations).set(changes).where(eq(organizations.id, organizationId));
 };

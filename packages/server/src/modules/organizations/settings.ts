@@ -5,7 +5,7 @@ import { chooseOrganization, organizationIn } from '../../caller/current-user.ts
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { logActivity } from '../activity/log.ts';
-import { findOrganizationSettings, updateOrganizationCurrency } from './repo.ts';
+import { findOrganizationSettings, updateOrganizationSettings as saveSettings } from './repo.ts';
 
 const NO_ORGANIZATION = chooseOrganization('see its settings');
 
@@ -23,19 +23,28 @@ export const organizationSettings = async (
 export const updateOrganizationSettings = async (
   db: Db,
   actor: CurrentUser,
-  changes: { currency: string },
+  changes: { currency?: string; tracking?: boolean },
 ): Promise<OrganizationSettings> => {
   const organizationId = organizationIn(actor, NO_ORGANIZATION);
   if (!isAdministrator(actor))
     throw forbidden('Only an Admin can change the organisation settings.');
+  const said = [
+    ...(changes.currency === undefined ? [] : [`Organisation currency set to ${changes.currency}`]),
+    ...(changes.tracking === undefined
+      ? []
+      : [`Open and click tracking switched ${changes.tracking ? 'on' : 'off'}`]),
+  ];
   await db.transaction(async (tx) => {
-    await updateOrganizationCurrency(tx, organizationId, changes.currency);
+    await saveSettings(tx, organizationId, {
+      ...(changes.currency === undefined ? {} : { currency: changes.currency }),
+      ...(changes.tracking === undefined ? {} : { tracking: changes.tracking }),
+    });
     await logActivity(tx, {
       organizationId,
       userId: actor.id,
       type: 'User',
       action: 'settings updated',
-      details: `Organisation currency set to ${changes.currency}`,
+      details: said.join('; '),
     });
   });
   return organizationSettings(db, actor);

@@ -14,7 +14,9 @@ import type {
   ReportSection,
   ReportTable,
 } from '@leadline/shared/reports';
+import { emptyTrackingSummary } from '@leadline/shared/tracking';
 import type { Db } from '../../db/connection.ts';
+import { periodTracking } from '../tracking/service.ts';
 import { scopeOf } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import {
@@ -107,6 +109,10 @@ export const buildReport = async (
     wanted('emails', () => bouncesPerBucket(db, scope, range, period.bucket)),
     wanted('campaigns', () => campaignResults(db, scope, range)),
   ]);
+  // Not part of any CSV section: read for the screen's answer only.
+  const tracking = only
+    ? emptyTrackingSummary()
+    : await periodTracking(db, scope, { from: range.start, to: range.end });
   const buckets = bucketStarts(period.from, period.to, period.bucket);
   const statuses = named(byStatus, 'Unknown');
   const sources = named(bySource, UNKNOWN_SOURCE);
@@ -128,5 +134,6 @@ export const buildReport = async (
     leadsBySource: toTable(buckets, sourceSeries(sources), sources),
     emails: toTable(buckets, emailSeries, emailCounts),
     campaigns: campaigns.map(({ id, ...row }) => ({ _id: id, ...row })),
+    tracking,
   };
 };

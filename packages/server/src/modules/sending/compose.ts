@@ -2,6 +2,7 @@ import { asHtml, cleanEmailHtml, htmlToText, priorityHeaders } from '../../mail/
 import type { OutgoingMessage } from '../../mail/smtp.ts';
 import type { OutgoingEmail, PreparedBody } from './email.ts';
 import { signedBody } from './signature.ts';
+import { currentTracker } from '../tracking/service.ts';
 
 export type PreparedEmail = OutgoingEmail & { prepared: PreparedBody };
 
@@ -24,8 +25,14 @@ export const composeMessage = (
   from: { name: string; address: string },
   messageId: string,
   signature: string | null,
+  trackedId: string | null = null,
 ): OutgoingMessage => {
-  const { html, text } = signedBody(email.kind, prepareEmail(email).prepared, signature);
+  const signed = signedBody(email.kind, prepareEmail(email).prepared, signature);
+  const { text } = signed;
+  // Tracked: the HTML part only (links and the pixel); the text part keeps its links as they
+  // are, and the sent_emails record keeps the original HTML.
+  const tracker = trackedId ? currentTracker() : null;
+  const html = tracker && trackedId ? tracker.rewrite(signed.html, trackedId) : signed.html;
   return {
     from,
     to: email.to,

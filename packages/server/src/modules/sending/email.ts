@@ -43,6 +43,11 @@ export type OutgoingEmail = {
   prepared?: PreparedBody;
   /** A calendar invitation (text/calendar alternative and .ics attachment). */
   icalEvent?: OutgoingMessage['icalEvent'];
+  /**
+   * Track opens and clicks (already decided: the organisation's switch, the send's choice, the
+   * lead's "do not track"). Rewritten as it goes out (tracking/outgoing.ts); never invitations.
+   */
+  track?: boolean;
   /** An activity entry per email (bulk runs may log one summary instead). */
   logActivity?: boolean;
 };

@@ -9,6 +9,7 @@ import { countSendsToday, insertSentEmail, insertSentEmailsWithoutLimit } from '
 import type { NewSentEmail } from './repo.ts';
 import type { OutgoingEmail, PreparedBody, Sender } from './email.ts';
 import { signedBody } from './signature.ts';
+import { currentTracker } from '../tracking/service.ts';
 
 /** 429: the sender's emails today (UTC) have reached their SMTP daily limit. */
 export class DailyLimitReached extends HttpError {
@@ -44,6 +45,8 @@ export type SendReservation = {
   smtp: StoredSmtp;
   from: string;
   messageId: string;
+  /** Sent with tracking: its links rewritten and the pixel added as it is composed. */
+  tracked?: boolean;
 };
 
 /** The reservation of an email (its own fields) for reserveSend. */
@@ -62,7 +65,16 @@ export const reservationOf = (sender: Sender, email: OutgoingEmail): Reservation
   inReplyTo: email.inReplyTo ?? null,
   references: email.references ?? [],
   body: email.prepared ?? null,
+  ...trackingOf(email),
 });
+
+/** Whether the email goes tracked, and its links (recorded before any hit can come). */
+const trackingOf = (email: OutgoingEmail): { tracked: boolean; trackedLinks: string[] | null } => {
+  const tracker = currentTracker();
+  if (!email.track || email.kind === 'invitation' || !email.prepared || !tracker)
+    return { tracked: false, trackedLinks: null };
+  return { tracked: true, trackedLinks: tracker.links(email.prepared.html) };
+};
 
 /**
  * The sent_emails row of a reservation from the mailbox `smtp`: its From and Message-ID, and
@@ -112,7 +124,14 @@ const reserveLocked = (db: Db, request: ReservationRequest): Promise<SendReserva
     const id = await insertSentEmail(tx, email);
     if (!id) throw new AlreadySentInRun();
     const { fromAddress: from, messageId } = email;
-    return { id, smtp, from, messageId, queued: email.status === 'queued' };
+    return {
+      id,
+      smtp,
+      from,
+      messageId,
+      queued: email.status === 'queued',
+      tracked: email.tracked === true,
+    };
   });
 
 /**
@@ -167,6 +186,7 @@ export const reserveSendsWithoutLimit = async (
       reservations.set(email.leadId, {
         id,
         queued: email.status === 'queued',
+        tracked: email.tracked === true,
         smtp: known,
         from: email.fromAddress,
         messageId: email.messageId,

@@ -8,6 +8,7 @@ import { composeMessage } from './compose.ts';
 import type { Delivery, OutgoingEmail } from './email.ts';
 import { sendOne } from './outbox.ts';
 import { refuseSuppressed, senderOf } from './service.ts';
+import { shouldTrack } from '../tracking/service.ts';
 
 export { checkAttachments } from './attachments.ts';
 export { COMPOSER_MULTIPART, readEmailRequest } from './multipart.ts';
@@ -26,6 +27,8 @@ export type ThreadedReply = {
   references: string[];
   /** The sender's own mailbox (checked); null: their default. */
   mailboxId: string | null;
+  /** Track opens and clicks; absent: the organisation's switch (as a single email). */
+  track?: boolean;
 };
 
 export type SentReply = Delivery & {
@@ -62,6 +65,7 @@ export const sendThreadedReply = async (
     leadId: reply.leadId,
     inReplyTo: reply.inReplyTo,
     references: reply.references,
+    track: await shouldTrack(db, actor.organizationId, reply.leadId, reply.track),
   };
   const delivery = await sendOne(db, box, senderOf(actor), email);
   return {

@@ -29,6 +29,9 @@ export type NewSentEmail = {
   bodyHtml: string | null;
   /** 'queued': a bulk run's reservation ahead of its turn on the connection (default 'sending'). */
   status?: 'queued' | 'sending';
+  /** Sent with tracking, and the original addresses of its rewritten links. */
+  tracked?: boolean;
+  trackedLinks?: string[] | null;
 };
 
 /**
@@ -76,11 +79,13 @@ export const insertSentEmailsWithoutLimit = async (
       ${email.to}::text, ${email.cc.join(', ')}::text, ${email.bcc.join(', ')}::text,
       ${email.subject}::text, ${email.messageId}::text, ${email.inReplyTo}::text,
       ${email.references.join(' ')}::text, ${email.status ?? 'sending'}::text,
-      ${email.bodyHtml}::text)`,
+      ${email.bodyHtml}::text, ${email.tracked ?? false}::boolean,
+      ${email.trackedLinks ? JSON.stringify(email.trackedLinks) : null}::jsonb)`,
   );
   const result = await db.execute(sql`
     INSERT INTO sent_emails (organization_id, user_id, mailbox_id, lead_id, job_id, kind, from_address,
-      to_address, cc, bcc, subject, message_id, in_reply_to, "references", status, body_html)
+      to_address, cc, bcc, subject, message_id, in_reply_to, "references", status, body_html,
+      tracked, tracked_links)
     SELECT * FROM (VALUES ${sql.join(values, sql`, `)}) AS v
     WHERE EXISTS (
       SELECT 1 FROM mail_accounts
@@ -269,7 +274,9 @@ export const startRunEmail = async (
     sent_events AS (
       ${emailSentEventsSql(sql`sent`)}
       RETURNING 1)
-    UPDATE sent_emails SET status = 'sending'
+    UPDATE sent_emails SET status = 'sending',
+      -- A tracked email's hits are timed from when it goes (not from its reservation).
+      sent_at = CASE WHEN tracked THEN now() ELSE sent_at END
     WHERE id = ${next}::uuid AND status = 'queued'
     RETURNING id`);
   return rowsOf(result).length > 0;

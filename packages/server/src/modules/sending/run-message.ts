@@ -22,6 +22,8 @@ export type RunOptions = {
   kind: 'bulk' | 'campaign';
   links: UnsubscribeLinks;
   recording: 'turns' | 'after';
+  /** Track opens and clicks (the organisation's switch and the run's choice, both on). */
+  track?: boolean;
   /** The sender's mailbox the run sends from (absent: their default). */
   mailboxId?: string | null;
   /**
@@ -44,6 +46,8 @@ export type RunLead = Pick<
   | 'repliedAt'
   | 'unsubscribedAt'
 > & {
+  /** The lead's "do not track" (absent: tracked as the run says). */
+  doNotTrack?: boolean;
   /** Whether the address is on the suppression list (the caller reads it for the batch). */
   suppressed: boolean;
   /** The mailbox this lead's emails go from (a campaign spreads its leads); absent: the run's. */
@@ -136,5 +140,6 @@ export const composeFor = async (
     references: thread?.references ?? [],
     headers: run.links.headers(target),
     logActivity: false,
+    track: run.track === true && lead.doNotTrack !== true,
   };
 };

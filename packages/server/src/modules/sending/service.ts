@@ -23,6 +23,7 @@ import { toSentEmail } from '../email-events/present.ts';
 import { findLeadReplies } from '../replies/history.ts';
 import { findLeadEmails, findMailboxOfMessage } from './repo.ts';
 import { ownMailboxId } from '../mail-accounts/stored.ts';
+import { shouldTrack, trackingOfEmails } from '../tracking/service.ts';
 
 /** The composer's fields (JSON body or multipart fields) and its files. */
 export type EmailRequest = { fields: unknown; files: UploadedFile[] };
@@ -84,6 +85,7 @@ export const sendEmail = async (
     priority: data.priority,
     attachments,
     leadId: lead?._id ?? null,
+    track: await shouldTrack(db, actor.organizationId, lead?._id ?? null, data.track),
   });
   return {
     message: EMAIL_SENT,
@@ -115,6 +117,7 @@ export const sendLeadEmail = async (
     priority: data.priority,
     attachments,
     leadId: lead._id,
+    track: await shouldTrack(db, actor.organizationId, lead._id, data.track),
   });
   return { message: EMAIL_SENT, lead: delivery.lead ? await presentLead(db, delivery.lead) : lead };
 };
@@ -152,6 +155,7 @@ export const sendFollowUp = async (
     leadId,
     inReplyTo: data.inReplyTo,
     references,
+    track: await shouldTrack(db, actor.organizationId, leadId, data.track),
   });
   return { message: FOLLOW_UP_SENT };
 };
@@ -169,7 +173,15 @@ export const listLeadEmails = async (
     findLeadEmails(db, organizationId, lead._id, limit),
     findLeadReplies(db, organizationId, lead._id, limit),
   ]);
-  return [...sent.map(toSentEmail), ...replies.map(toReplyEmail)]
+  const tracking = await trackingOfEmails(
+    db,
+    organizationId,
+    sent.map((row) => row.id),
+  );
+  return [
+    ...sent.map((row) => ({ ...toSentEmail(row), ...tracking(row.id) })),
+    ...replies.map((row) => ({ ...toReplyEmail(row), ...tracking('') })),
+  ]
     .sort((a, b) => b.sentAt.localeCompare(a.sentAt))
     .slice(0, limit);
 };

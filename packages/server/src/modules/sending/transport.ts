@@ -132,7 +132,13 @@ export const transmit = async (
     const from = { name: reservation.smtp.fromName ?? sender.name, address: reservation.from };
     info = await connections.send(
       account,
-      composeMessage(email, from, reservation.messageId, reservation.smtp.signature),
+      composeMessage(
+        email,
+        from,
+        reservation.messageId,
+        reservation.smtp.signature,
+        reservation.tracked ? reservation.id : null,
+      ),
     );
   } catch (error) {
     const message = explainSendFailure(

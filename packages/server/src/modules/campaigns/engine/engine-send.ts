@@ -24,6 +24,7 @@ import { stepJobId } from '../store/ids.ts';
 import { pauseForFailure } from '../store/lifecycle.ts';
 import { getCampaignRow } from '../store/repo.ts';
 import type { CampaignRow } from '../store/repo.ts';
+import { organizationTracks } from '../../tracking/service.ts';
 
 export const INTERRUPTED =
   'The server process stopped while this email was being sent, so whether it arrived is unknown; it is not sent again, so that the lead never gets it twice';
@@ -223,6 +224,7 @@ export const sendClaimed = async (
   // One pooled SMTP connection per mailbox for the batch, shared by its steps' runs.
   const outbox = openOutbox(db, box, { pooled: true });
   const { links } = options;
+  const track = campaign.track && (await organizationTracks(db, campaign.organizationId));
   const runs = new Map<number, RunOutbox>();
   const runOf = (step: number): RunOutbox => {
     let run = runs.get(step);
@@ -237,6 +239,7 @@ export const sendClaimed = async (
         },
         jobId: stepJobId(campaign.id, step),
         kind: 'campaign',
+        track,
         // Recorded right after the SMTP turn (below), so the next email need not wait for it.
         recording: 'after',
       });

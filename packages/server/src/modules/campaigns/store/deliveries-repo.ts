@@ -33,6 +33,7 @@ export type DeliveryLead = {
   personCountry: string;
   repliedAt: Date | null;
   unsubscribedAt: Date | null;
+  doNotTrack: boolean;
   /** The lead's own zone (with its country: a window in each lead's time zone). */
   timeZone: string | null;
 };
@@ -139,6 +140,7 @@ export const claimDue = async (
       personCountry: leads.personCountry,
       repliedAt: leads.repliedAt,
       unsubscribedAt: leads.unsubscribedAt,
+      doNotTrack: leads.doNotTrack,
       timeZone: leads.timeZone,
     })
     .from(leads)

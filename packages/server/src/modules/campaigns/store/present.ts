@@ -31,6 +31,7 @@ export const toCampaign = (row: CampaignListRow, leadCount: number): Campaign =>
   sendingWindow: row.sendingWindow,
   gapSeconds: { min: row.gapMinSeconds, max: row.gapMaxSeconds },
   mailboxIds: row.mailboxIds,
+  track: row.track,
   chosenLeads: row.chosenLeads,
   leadCount,
   sentCount: row.sentCount,
