@@ -4,15 +4,7 @@ import type { ImapFlow } from 'imapflow';
 import { companyPagePath } from '@leadline/shared/companies';
 import { callApi, postApi, signinToken } from '../support/api.ts';
 import { axeFindings } from '../support/axe.ts';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  newPage,
-  snap,
-  snapDark,
-  snapOnFailure,
-} from '../support/browser.ts';
+import { DESKTOP, launchBrowser, newPage, snapOnFailure, snapSizes } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
 import { PASSWORD, signIn, toast, visible } from '../support/pages.ts';
@@ -175,17 +167,7 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-/** Screenshots at 1280 and 375 px, light and dark. */
-const snapAll = async (name: string) => {
-  await snap(page, `${name}-1280`);
-  await snapDark(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
-  await snap(page, `${name}-375`);
-  await snapDark(page, `${name}-375`);
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(300);
-};
+const snapAll = (name: string) => snapSizes(page, name);
 
 /** What each email in the mailbox's Sent folder answers, as the rep's mail client shows it. */
 const sentInReplyTo = () =>
