@@ -166,6 +166,19 @@ describe('open and click tracking', () => {
     expect(errors).toEqual([]);
   });
 
+  it("shows the period's opens and clicks on Reports, under the reply rate", async () => {
+    await page.goto('/reports');
+    const figures = page.getByRole('region', { name: 'Opens and clicks' });
+    await visible(figures.getByText('Opens and clicks of 1 tracked email'));
+    await visible(figures.getByText('Opened by people: 1 (100%) · clicked by people: 1 (100%)'));
+    await visible(figures.getByText('Opened by a person 1× · privacy proxy 1× · machines 1×'));
+    await visible(page.getByTestId('figure-Reply rate'));
+    await noAxeFindings();
+    await snapAll('tracking-reports');
+    await page.goto(`/leads-table?lead=${leadId}`);
+    expect(errors).toEqual([]);
+  });
+
   it('marks the lead Do not track from its drawer', async () => {
     const drawer = page.getByRole('dialog');
     const doNotTrack = drawer.getByRole('switch', { name: 'Do not track' });
