@@ -135,12 +135,7 @@ export const findCompanyContacts = (db: Db, organizationId: string, key: string,
     .limit(limit);
 
 /** A company's leads (up to `limit`, newest first), with what names them. */
-export const findCompanyLeadNames = (
-  db: Db,
-  organizationId: string,
-  key: string,
-  limit: number,
-) =>
+export const findCompanyLeadNames = (db: Db, organizationId: string, key: string, limit: number) =>
   db
     .select({
       id: leads.id,
