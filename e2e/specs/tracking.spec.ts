@@ -193,4 +193,71 @@ describe('open and click tracking', () => {
     await noAxeFindings();
     expect(errors).toEqual([]);
   });
+
+  it("shows a campaign's opens and clicks in its detail, and asks in its form", async () => {
+    const other = await postApi(
+      server,
+      '/api/leads',
+      {
+        companyName: 'Otto Freight',
+        personFirstName: 'Jan',
+        personLastName: 'Otto',
+        personEmail: 'jan.otto@example.net',
+        source: 'Referral',
+      },
+      token,
+    );
+    const name = 'Freight prices in spring';
+    const campaign = await postApi(
+      server,
+      '/api/campaigns',
+      {
+        name,
+        emailSubject: 'Spring prices',
+        emailBody: `<p>Hi {{firstName}}, the prices: <a href="${LINK}">here</a>.</p>`,
+        leads: [other._id as string],
+        sendingWindow: null,
+        gapSeconds: { min: 0, max: 0 },
+        track: true,
+      },
+      token,
+    );
+    expect(campaign.track).toBe(true);
+    await postApi(server, `/api/campaigns/${campaign._id as string}/send`, {}, token);
+    const messages = await mailbox.waitFor(2, 60_000);
+    const pixel = /src="([^"]*\/t\/o\/[^"]+)"/.exec(String(messages[1]!.html || ''))?.[1];
+    // At once: a machine's (a scanner at delivery), not a person's.
+    expect((await hit(pixel!, HUMAN_AGENT)).status).toBe(200);
+
+    await page.goto('/campaigns');
+    await page
+      .getByRole('article', { name, exact: true })
+      .getByRole('button', { name: 'View' })
+      .click();
+    const drawer = page.getByRole('dialog');
+    const figures = drawer.getByRole('region', { name: 'Opens and clicks' });
+    await expect
+      .poll(
+        async () => {
+          if (await figures.getByText(/machines 1×/).count()) return true;
+          await page.reload();
+          return false;
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(true);
+    await visible(figures.getByText('Opens and clicks of 1 tracked email'));
+    await visible(figures.getByText('Opened by a person 0× · privacy proxy 0× · machines 1×'));
+    await noAxeFindings();
+    await snapAll('tracking-campaign');
+    await page.keyboard.press('Escape');
+    // A new campaign's form asks, ticked.
+    await page
+      .getByRole('button', { name: /New Campaign|Create Campaign/ })
+      .first()
+      .click();
+    await visible(trackBox());
+    expect(await trackBox().isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+  }, 90_000);
 });
