@@ -17,6 +17,12 @@ export const PREREQUISITES = [
     debianPackage: 'dovecot-imapd',
     usedBy: 'the IMAP tests (a real mail server on loopback)',
   },
+  {
+    name: 'SpamAssassin',
+    path: process.env.SPAMASSASSIN_PATH ?? '/usr/bin/spamassassin',
+    debianPackage: 'spamassassin',
+    usedBy: 'the tracking spam-score test (local rules only, no network)',
+  },
 ];
 
 /** Where a prerequisite is looked for (its environment variable, else Debian's path). */
@@ -44,7 +50,7 @@ export const missingMessage = (missing) =>
   [
     `Missing for the tests: ${missing.map((item) => `${item.name} (${item.path}, for ${item.usedBy})`).join('; ')}.`,
     `Install with: sudo ${installCommand(missing)}`,
-    'or point CHROMIUM_PATH / DOVECOT_PATH at your own copies.',
+    'or point CHROMIUM_PATH / DOVECOT_PATH / SPAMASSASSIN_PATH at your own copies.',
   ].join('\n');
 
 /** Throws at once, with the message, when one of the named prerequisites is missing. */

@@ -1,4 +1,4 @@
-// The first step of `npm test`: makes sure Chromium and Dovecot are there. Missing ones are
+// The first step of `npm test`: makes sure Chromium, Dovecot and SpamAssassin are there. Missing ones are
 // installed with apt-get when this runs as root on a Debian-like system; otherwise it stops
 // within a second, naming what is missing and the command that installs it.
 import { spawnSync } from 'node:child_process';

@@ -36,7 +36,7 @@ export const trackingPathsOf = (html: string) => {
     html
       .split(prefix)
       .slice(1)
-      .map((rest) => `${new URL(prefix).pathname}${rest.slice(0, rest.indexOf('"'))}`);
+      .map((rest) => `${new URL(prefix).pathname}${/^[\w-]*/.exec(rest)![0]}`);
   return { pixel: paths(PIXEL_PREFIX)[0] ?? null, links: paths(CLICK_PREFIX) };
 };
 

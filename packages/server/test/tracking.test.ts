@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SentEmail } from '@leadline/shared/email';
-import type { TrackingHit } from '@leadline/shared/tracking';
+import type { TrackingHit, TrackingSummary } from '@leadline/shared/tracking';
 import { sentEmails } from '../src/db/schema.ts';
+import { campaignDeliveries } from '../src/db/tables.ts';
 import { PIXEL } from '../src/modules/tracking/endpoints.ts';
 import { createTrackingTokens } from '../src/modules/tracking/tokens.ts';
 import { TEST_PUBLIC_URL, TEST_SECRET_KEY } from './context.ts';
@@ -125,7 +126,11 @@ describe('tracked emails', () => {
     expect(links).toHaveLength(2);
     expect(html).not.toContain(LINK_B);
     expect(html).toContain('mailto:sales@example.com');
-    expect(html).toMatch(/<img src="[^"]+" alt="" width="1" height="1"/);
+    // No image in the email: the pixel is a 1x1 block's background (no <img>, see README).
+    expect(html).not.toContain('<img');
+    expect(html).toMatch(
+      /<div style="width:1px;height:1px;[^"]*background:url\(https:\/\/crm\.leadline\.test\/t\/o\/[\w-]{43}\) no-repeat">/,
+    );
     // The text part keeps its links as written.
     expect(message.text).not.toContain('/t/');
     expect(row.tracked).toBe(true);
@@ -309,6 +314,72 @@ describe('tracked emails', () => {
     expect(wrongLead.statusCode).toBe(404);
     const badId = await callAs(t, acme.token, 'GET', `/api/leads/${lead._id}/emails/nope/hits`);
     expect(badId.statusCode).toBe(404);
+  });
+});
+
+describe('summaries', () => {
+  it("a campaign's tracking, and the report's, count its emails' hits by class", async () => {
+    await setTracking(t, acme.token, true);
+    const created = await callAs(t, acme.token, 'POST', '/api/campaigns', {
+      name: 'Tracked campaign',
+      type: 'email',
+      emailSubject: 'Hello',
+      emailBody: '<p>Hello there</p>',
+      leads: [lead._id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const campaign = created.json() as { _id: string; track: boolean };
+    expect(campaign.track).toBe(true);
+    const untracked = await callAs(t, acme.token, 'POST', '/api/campaigns', {
+      name: 'Untracked campaign',
+      type: 'email',
+      emailSubject: 'Hello',
+      emailBody: '<p>Hello there</p>',
+      track: false,
+    });
+    expect(untracked.statusCode, untracked.body).toBe(201);
+    expect(untracked.json().track).toBe(false);
+    const edited = await callAs(t, acme.token, 'PUT', `/api/campaigns/${untracked.json()._id}`, {
+      track: true,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().track).toBe(true);
+    // One of its emails (as the engine records it), opened by a person and a proxy, clicked.
+    const { message, row } = await sendTo(lead);
+    await t.database.db.insert(campaignDeliveries).values({
+      campaignId: campaign._id,
+      step: 0,
+      leadId: lead._id,
+      state: 'sent',
+      sentEmailId: row.id,
+    });
+    const { pixel, links } = trackingPathsOf(String(message.html));
+    await ageEmail(t, row.id);
+    await hit(pixel!);
+    await hit(pixel!, { 'user-agent': 'Mozilla/5.0', 'x-forwarded-for': '17.9.9.9' });
+    await hit(links[0]!);
+    await flushHits();
+    const summary = await callAs(t, acme.token, 'GET', `/api/campaigns/${campaign._id}/tracking`);
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json()).toEqual({
+      tracking: {
+        tracked: 1,
+        opens: { human: 1, proxy: 1, machine: 0 },
+        clicks: { human: 1, machine: 0 },
+        openedByPeople: 1,
+        clickedByPeople: 1,
+      },
+    });
+    const foreign = await callAs(t, globex.token, 'GET', `/api/campaigns/${campaign._id}/tracking`);
+    expect(foreign.statusCode).toBe(404);
+    const report = await callAs(t, acme.token, 'GET', '/api/reports');
+    expect(report.statusCode, report.body).toBe(200);
+    const tracking = report.json().tracking as TrackingSummary;
+    expect(tracking.tracked).toBeGreaterThanOrEqual(5);
+    expect(tracking.opens.proxy).toBeGreaterThanOrEqual(3);
+    expect(tracking.openedByPeople).toBeGreaterThanOrEqual(2);
+    const elsewhere = await callAs(t, globex.token, 'GET', '/api/reports');
+    expect(elsewhere.json().tracking).toMatchObject({ tracked: 0, opens: { human: 0 } });
   });
 });
 

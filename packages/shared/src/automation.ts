@@ -5,6 +5,8 @@ import type { EventType } from './events.ts';
 import { uuidSchema } from './ids.ts';
 import { LEAD_STATUSES } from './leads.ts';
 import { withKnownMergeFields } from './merge-fields.ts';
+import { hitClassesField } from './tracking.ts';
+import type { HitClass } from './tracking.ts';
 import type { PermissionKey } from './permissions.ts';
 
 /* Automation rules: when (one event type), if (conditions on the lead), then (actions). */
@@ -178,6 +180,11 @@ const ruleFields = {
     .min(1, 'Add at least one action')
     .max(AUTOMATION_ACTIONS_MAX, `At most ${AUTOMATION_ACTIONS_MAX} actions`),
   enabled: z.boolean({ error: 'enabled must be true or false' }),
+  /**
+   * Rules on email.opened / email.clicked: the classes of hit that set them off (default:
+   * people's only; a privacy proxy's or a machine's open is no sign anyone read).
+   */
+  hitClasses: hitClassesField,
 };
 
 /** POST /api/automations */
@@ -185,6 +192,7 @@ export const automationCreateSchema = z.object({
   ...ruleFields,
   conditions: ruleFields.conditions.optional().default([]),
   enabled: ruleFields.enabled.optional().default(true),
+  hitClasses: ruleFields.hitClasses.optional(),
 });
 export type AutomationInput = z.input<typeof automationCreateSchema>;
 export type AutomationData = z.output<typeof automationCreateSchema>;
@@ -206,6 +214,8 @@ export type Automation = {
   conditions: Condition[];
   actions: Action[];
   enabled: boolean;
+  /** Which hits set off an email.opened / email.clicked rule (other triggers: unused). */
+  hitClasses: HitClass[];
   createdBy: { id: string; name: string } | null;
   createdAt: string;
   updatedAt: string;
@@ -239,6 +249,7 @@ export const automationAnswerSchema = answerSchema<Automation>()({
   conditions: z.array(conditionSchema),
   actions: z.array(actionSchema),
   enabled: z.boolean(),
+  hitClasses: z.array(text),
   createdBy: z.object({ id: text, name: text }).nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,

@@ -22,11 +22,13 @@ import type { SystemMailer } from '../system-mail/mailer.ts';
 import { findUserById } from '../users/store.ts';
 import { ActionFailed, actionLabel, runAction, sendRuleWebhook } from './actions.ts';
 import { describeCondition, failedCondition } from './conditions.ts';
+import { TRACKING_TRIGGERS, hitClassesOf } from './hit-classes.ts';
 import type { AutomationRow, CascadeTally, RunRow } from './repo.ts';
 import {
   countCascadeRuns,
   findAutomation,
   findCampaignTags,
+  findHitClasses,
   findRunEvent,
   findTriggeredRules,
   finishRun,
@@ -69,10 +71,18 @@ export const automationConsumer: EventConsumer = {
       const key = `${rule.organizationId} ${rule.trigger}`;
       byTrigger.set(key, [...(byTrigger.get(key) ?? []), rule]);
     }
+    // Opens and clicks set a rule off for the classes of hit it names (people's by default).
+    const hitClasses = await findHitClasses(
+      tx,
+      batch.flatMap((event) => (TRACKING_TRIGGERS.includes(event.type) ? [event.id] : [])),
+    );
     const reacting = (event: DispatchedEvent) =>
       (byTrigger.get(`${event.organizationId} ${event.type}`) ?? []).filter(
         // A rule does not react to what its own run changed.
-        (rule) => rule.id !== event.automationId,
+        (rule) =>
+          rule.id !== event.automationId &&
+          (!TRACKING_TRIGGERS.includes(event.type) ||
+            (hitClassesOf(rule) as string[]).includes(hitClasses.get(event.id) ?? '')),
       );
     const cascadeIds = batch.flatMap((event) =>
       reacting(event).length > 0 ? [event.cascadeId] : [],

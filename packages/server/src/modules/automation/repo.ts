@@ -142,6 +142,19 @@ export const findTriggeredRules = async (
       ),
     );
 
+/** The class of each tracking event among `ids` (email.opened / email.clicked carry one). */
+export const findHitClasses = async (
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, string>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: events.id, hitClass: sql<string>`${events.data}->>'class'` })
+    .from(events)
+    .where(inArray(events.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.hitClass]));
+};
+
 /** How many runs each cascade has, and whether its limit entry was written (see engine.ts). */
 export type CascadeTally = { runs: number; limited: boolean };
 

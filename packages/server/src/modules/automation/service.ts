@@ -38,6 +38,7 @@ import {
   updateAutomationRow,
 } from './repo.ts';
 import type { AutomationRecord, RunListRow, RunStatusCounts } from './repo.ts';
+import { hitClassesOf } from './hit-classes.ts';
 
 export const CAMPAIGN_UNKNOWN = 'Campaign not found in this organisation';
 
@@ -51,6 +52,7 @@ const toAutomation = (row: AutomationRecord, counts: RunStatusCounts): Automatio
   conditions: z.array(conditionSchema).parse(row.conditions),
   actions: z.array(actionSchema).parse(row.actions),
   enabled: row.enabled,
+  hitClasses: hitClassesOf(row),
   createdBy: row.createdBy ? { id: row.createdBy, name: row.creatorName ?? '' } : null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -171,6 +173,7 @@ export const createAutomation = async (
       conditions: data.conditions,
       actions,
       enabled: data.enabled,
+      hitClasses: data.hitClasses ?? null,
       createdBy: actor.id,
     });
   });
@@ -231,6 +234,7 @@ export const updateAutomation = async (
       ...(changes.conditions !== undefined ? { conditions: changes.conditions } : {}),
       ...(actions ? { actions } : {}),
       ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
+      ...(changes.hitClasses !== undefined ? { hitClasses: changes.hitClasses } : {}),
       createdBy: author,
     });
     if (switchedOn || author !== rule.createdBy)
