@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { companyPagePath } from '@leadline/shared/companies';
 import { callApi, configureSmtpApi, postApi, signUpAdmin } from '../support/api.ts';
 import { axeFindings } from '../support/axe.ts';
 import { DESKTOP, launchBrowser, newPage, snapOnFailure, snapSizes } from '../support/browser.ts';
@@ -148,6 +149,24 @@ describe('open and click tracking', () => {
     expect(click.headers.get('location')).toBe(LINK);
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('asks in the follow-up and the bulk composers too, ticked', async () => {
+    const [sent] = (await callApi(server, `/api/leads/${leadId}/emails`, { token })) as unknown as {
+      _id: string;
+    }[];
+    await page.goto(`/follow-up?leadId=${leadId}&emailId=${sent!._id}`);
+    await visible(page.getByRole('form', { name: 'Follow-up email' }));
+    await visible(trackBox());
+    expect(await trackBox().isChecked()).toBe(true);
+    await page.goto(companyPagePath('name:otto freight'));
+    await page.getByRole('checkbox', { name: 'Select all contacts' }).check();
+    // Mara was emailed already: her bulk email is a follow-up.
+    await page.getByRole('button', { name: /^Send (Bulk|Follow-up) Email/ }).click();
+    await page.waitForURL('**/send-bulk-email');
+    await visible(trackBox());
+    expect(await trackBox().isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+  });
 
   it("shows the lead's opens and clicks, people, proxies and machines apart", async () => {
     await page.goto(`/leads-table?lead=${leadId}`);
