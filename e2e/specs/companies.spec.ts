@@ -87,6 +87,11 @@ describe('companies', () => {
     await visible(contacts.getByText('wile@acme-rockets.test'));
     await visible(contacts.getByText('road@acme-rockets.test'));
     await visible(page.getByText('No emails to or from these contacts yet.'));
+    await visible(
+      page
+        .getByRole('region', { name: 'Conversations' })
+        .getByText(/^No emails with this company's contacts yet/),
+    );
     const send = page.getByRole('button', { name: 'No leads selected' });
     expect(await send.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: 'Select all contacts' }).check();

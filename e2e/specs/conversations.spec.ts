@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ImapFlow } from 'imapflow';
+import { companyPagePath } from '@leadline/shared/companies';
 import { callApi, postApi, signinToken } from '../support/api.ts';
 import { axeFindings } from '../support/axe.ts';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  newPage,
-  snap,
-  snapDark,
-  snapOnFailure,
-} from '../support/browser.ts';
+import { DESKTOP, launchBrowser, newPage, snapOnFailure, snapSizes } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
 import { PASSWORD, signIn, toast, visible } from '../support/pages.ts';
@@ -38,6 +31,10 @@ const LENA = { first: 'Lena', last: 'Fischer', email: 'lena.fischer@example.net'
 const SUBJECT = 'Shorter delivery routes';
 const ANSWER = 'Yes, a call on Tuesday suits me. Could you send the price list first?';
 const ANSWER_ID = '<answer-1@example.net>';
+const SECOND = 'One more thing: could we move the call to Monday?';
+const SECOND_ID = '<answer-2@example.net>';
+const NEWSLETTER = 'Spring newsletter';
+const NOT_A_LEAD = /^Not part of a lead's conversation/;
 
 let server: RunningServer;
 let imap: ImapServer;
@@ -63,22 +60,27 @@ const headerOf = (raw: Buffer | string, name: string): string => {
   return line ? line.slice(name.length + 1).trim() : '';
 };
 
-/** The lead's answer as its mail client sends it: threaded under the email it answers. */
-const answerTo = (messageId: string) =>
+/** A plain-text email as a mail client sends it. */
+const mailFrom = (from: string, subject: string, id: string, text: string, parent?: string) =>
   [
-    `From: ${LENA.first} ${LENA.last} <${LENA.email}>`,
+    `From: ${from}`,
     `To: ${imap.user}`,
-    `Subject: Re: ${SUBJECT}`,
+    `Subject: ${subject}`,
     `Date: ${new Date().toUTCString()}`,
-    `Message-ID: ${ANSWER_ID}`,
-    `In-Reply-To: ${messageId}`,
-    `References: ${messageId}`,
+    `Message-ID: ${id}`,
+    ...(parent ? [`In-Reply-To: ${parent}`, `References: ${parent}`] : []),
     'MIME-Version: 1.0',
     'Content-Type: text/plain; charset=utf-8',
     '',
-    ANSWER,
+    text,
     '',
   ].join('\r\n');
+
+const LENA_FROM = `${LENA.first} ${LENA.last} <${LENA.email}>`;
+
+/** The lead's answer as its mail client sends it: threaded under the email it answers. */
+const answerTo = (messageId: string) =>
+  mailFrom(LENA_FROM, `Re: ${SUBJECT}`, ANSWER_ID, ANSWER, messageId);
 
 beforeAll(async () => {
   servers = (await import(MAIL_SERVERS)) as MailServers;
@@ -165,17 +167,19 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-/** Screenshots at 1280 and 375 px, light and dark. */
-const snapAll = async (name: string) => {
-  await snap(page, `${name}-1280`);
-  await snapDark(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
-  await snap(page, `${name}-375`);
-  await snapDark(page, `${name}-375`);
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(300);
-};
+const snapAll = (name: string) => snapSizes(page, name);
+
+/** What each email in the mailbox's Sent folder answers, as the rep's mail client shows it. */
+const sentInReplyTo = () =>
+  servers.asMailboxOwner(imap, async (client) => {
+    const lock = await client.getMailboxLock('Sent', { readOnly: true });
+    try {
+      const found = await client.fetchAll('1:*', { envelope: true });
+      return found.map((message) => message.envelope?.inReplyTo ?? '');
+    } finally {
+      lock.release();
+    }
+  });
 
 /** axe-core finds nothing serious on the page as it is. */
 const noAxeFindings = async () => expect(await axeFindings(page)).toEqual([]);
@@ -282,15 +286,7 @@ describe('conversations in the browser', () => {
     expect(raw).toMatch(/filename="?price-list\.txt/);
 
     // The mailbox's Sent folder holds it, as the rep's own mail client shows it.
-    const inSent = await servers.asMailboxOwner(imap, async (client) => {
-      const lock = await client.getMailboxLock('Sent', { readOnly: true });
-      try {
-        const found = await client.fetchAll('1:*', { envelope: true });
-        return found.map((message) => message.envelope?.inReplyTo ?? '');
-      } finally {
-        lock.release();
-      }
-    });
+    const inSent = await sentInReplyTo();
     expect(inSent).toEqual([ANSWER_ID]);
 
     // The conversation shows the reply; nothing waits for an answer any more.
@@ -300,6 +296,112 @@ describe('conversations in the browser', () => {
     await page.keyboard.press('Escape');
     await visible(page.getByText('You are all caught up: no lead is waiting for your answer.'));
     await snapAll('conversations-replied');
+    expect(errors).toEqual([]);
+  });
+
+  it('answers the lead from the Inbox: sent threaded, kept in Sent, in the conversation', async () => {
+    // Lena writes again; a newsletter comes too (no lead's: nothing to answer here).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await servers.appendToInbox(imap, [
+      mailFrom(LENA_FROM, `Re: ${SUBJECT}`, SECOND_ID, SECOND, ANSWER_ID),
+      mailFrom('News <news@letters.example>', NEWSLETTER, '<news-1@letters.example>', 'Hello.'),
+    ]);
+    await nav().getByRole('link', { name: 'Inbox', exact: true }).click();
+    await page.waitForURL('**/inbox');
+    const row = (subject: string) =>
+      page.getByRole('list', { name: 'Emails' }).getByRole('button').filter({ hasText: subject });
+    const preview = page.getByRole('region', { name: 'Email preview' });
+    // Reading the inbox checks it for replies: Lena's second answer joins her conversation.
+    await visible(row(NEWSLETTER));
+    await row(NEWSLETTER).click();
+    await visible(preview.getByText(NOT_A_LEAD));
+    expect(await preview.getByRole('button', { name: 'Reply', exact: true }).count()).toBe(0);
+    const reply = preview.getByRole('button', { name: 'Reply', exact: true });
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          await row(SECOND.slice(0, 20)).click();
+          await visible(preview.getByText(SECOND));
+          return reply.count();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(1);
+    await reply.click();
+    const composer = preview.getByRole('form', { name: 'Reply' });
+    await visible(composer);
+    expect(await composer.getByLabel('Subject').inputValue()).toBe(`Re: ${SUBJECT}`);
+    await composer.getByRole('textbox', { name: 'Message' }).click();
+    await page.keyboard.type('Monday works, {{firstName}}. Talk then.');
+    await noAxeFindings();
+    await snapAll('conversations-inbox-reply');
+    await composer.getByRole('button', { name: 'Send reply' }).click();
+    await toast(page, 'Reply sent');
+    await visible(preview.getByText("Reply sent: it is in the lead's conversation."));
+    expect(errors).toEqual([]);
+
+    const [, , sent] = await smtp.waitForMessages(3);
+    const raw = sent!.raw.toString();
+    expect(headerOf(raw, 'in-reply-to')).toBe(SECOND_ID);
+    expect(headerOf(raw, 'references')).toContain(SECOND_ID);
+    expect(raw).toContain('Monday works, Lena. Talk then.');
+    const inSent = await sentInReplyTo();
+    expect(inSent).toEqual([ANSWER_ID, SECOND_ID]);
+
+    // The conversation, opened from the Inbox, ends with the reply.
+    await preview.getByRole('button', { name: 'Open conversation' }).click();
+    const drawer = page.getByRole('dialog');
+    await visible(drawer.getByRole('tab', { name: 'Conversation', selected: true }));
+    const thread = drawer.getByRole('region', { name: `Thread: ${SUBJECT}` });
+    await visible(thread.getByText('5 messages'));
+    await visible(thread.getByTestId('conversation-message').last().getByText('Sent by us'));
+    await noAxeFindings();
+    await snapAll('conversations-inbox-replied');
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the company's conversations, each message with its lead, opening the lead's", async () => {
+    // Jonas, Lena's colleague at the same company, gets an email too.
+    const jonas = await postApi(
+      server,
+      '/api/leads',
+      {
+        companyName: 'Fischer Logistics',
+        personFirstName: 'Jonas',
+        personLastName: 'Weber',
+        personEmail: 'jonas.weber@example.net',
+        source: 'Referral',
+      },
+      token,
+    );
+    await postApi(
+      server,
+      `/api/leads/${jonas._id as string}/send-mail`,
+      { subject: 'Warehouse slots', body: '<p>Hi Jonas, shall we plan the spring slots?</p>' },
+      token,
+    );
+    await page.goto(companyPagePath('name:fischer logistics'));
+    const section = page.getByRole('region', { name: 'Conversations' });
+    const items = section.getByTestId('company-conversation-message');
+    await visible(items.last().getByText('Warehouse slots'));
+    // Oldest first: Lena's thread, then the email to Jonas, each named with its lead.
+    expect(await items.count()).toBe(6);
+    await visible(items.first().getByRole('button', { name: 'Lena Fischer' }));
+    await visible(items.nth(1).getByText(`From ${LENA.first} ${LENA.last}`, { exact: false }));
+    await visible(items.nth(1).getByText(ANSWER));
+    await visible(items.last().getByRole('button', { name: 'Jonas Weber' }));
+    await visible(items.last().getByText(/^Sent by us/));
+    await noAxeFindings();
+    await snapAll('conversations-company');
+    await items.nth(1).getByRole('button', { name: 'Lena Fischer' }).click();
+    const drawer = page.getByRole('dialog');
+    await visible(drawer.getByRole('tab', { name: 'Conversation', selected: true }));
+    await visible(
+      drawer.getByRole('region', { name: `Thread: ${SUBJECT}` }).getByText('5 messages'),
+    );
+    await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
   });
 });

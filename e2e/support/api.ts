@@ -28,3 +28,27 @@ export const postApi = (server: { url: string }, path: string, body: unknown, to
 /** A session token for the user. */
 export const signinToken = async (server: { url: string }, email: string, password: string) =>
   (await postApi(server, '/api/auth/signin', { email, password })).token as string;
+
+/** Signs up an organisation's Admin (as the Super Admin `root`) and answers the Admin's token. */
+export const signUpAdmin = async (
+  server: { url: string },
+  root: { email: string; password: string },
+  admin: { name: string; email: string; password: string; organizationName: string },
+): Promise<string> => {
+  const rootToken = await signinToken(server, root.email, root.password);
+  await postApi(server, '/api/auth/signup', { ...admin, role: 'Admin' }, rootToken);
+  return signinToken(server, admin.email, admin.password);
+};
+
+/** The user's SMTP settings: a test mail server on loopback, over the plain connection. */
+export const configureSmtpApi = (
+  server: { url: string },
+  token: string,
+  box: { host: string; port: number; user: string; password: string },
+) =>
+  postApi(
+    server,
+    '/api/email/config',
+    { smtp: { host: box.host, port: box.port, secure: false, user: box.user, pass: box.password } },
+    token,
+  );

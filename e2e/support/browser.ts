@@ -72,3 +72,15 @@ export const snapDark = async (page: Page, name: string) => {
   await snap(page, `${name}-dark`);
   await page.emulateMedia({ colorScheme: 'light' });
 };
+
+/** Screenshots at 1280 and 375 px wide, light and dark (the page goes back to 1280). */
+export const snapSizes = async (page: Page, name: string) => {
+  await snap(page, `${name}-1280`);
+  await snapDark(page, `${name}-1280`);
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(300); // layout settles at the new width
+  await snap(page, `${name}-375`);
+  await snapDark(page, `${name}-375`);
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(300);
+};

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyDetail, CompanyListResponse } from '@leadline/shared/companies';
+import type { CompanyConversationAnswer } from '@leadline/shared/conversations';
 import { companyPath } from '@leadline/shared/companies';
 import { sentEmails } from '../src/db/schema.ts';
 import { leadNotes } from '../src/db/tables/business.ts';
@@ -243,6 +244,109 @@ describe('GET /api/companies/:key', () => {
     const theirs = await detail(globex.token, 'acme.com');
     expect(theirs.contacts.map((lead) => lead.personEmail)).toEqual(['other@acme.com']);
     expect(theirs.emails).toEqual([]);
+  });
+});
+
+describe('GET /api/companies/:key/conversation', () => {
+  const conversationOf = async (token: string, key: string) => {
+    const response = await get(token, `/api${companyPath(key)}/conversation`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as CompanyConversationAnswer;
+  };
+
+  it("shows the conversations of the company's leads in one timeline, each named", async () => {
+    const db = t.database.db;
+    // (The fixture's leads are all named Ada Lovelace: the ids tell them apart.)
+    // Road (another lead of Acme) is written to between Wile's email and Wile's answer.
+    const [toRoad] = await db
+      .insert(sentEmails)
+      .values({
+        organizationId: acme.organizationId,
+        userId: ben.id,
+        leadId: acmeLeads[1]!,
+        kind: 'single',
+        status: 'sent',
+        fromAddress: 'ben@acme.test',
+        to: 'road@acme.com',
+        subject: 'Faster roads',
+        messageId: messageId(),
+        sentAt: at('2024-03-05T12:00:00Z'),
+      })
+      .returning({ id: sentEmails.id });
+    await db.insert(emailReplies).values({
+      organizationId: acme.organizationId,
+      userId: ben.id,
+      leadId: acmeLeads[1]!,
+      sentEmailId: toRoad!.id,
+      fromAddress: 'road@acme.com',
+      subject: 'Re: Faster roads',
+      snippet: 'Beep beep',
+      messageId: messageId(),
+      receivedAt: at('2024-03-09T10:00:00Z'),
+    });
+    const { messages, truncated } = await conversationOf(acme.token, 'acme.com');
+    expect(truncated).toBe(false);
+    expect(
+      messages.map((m) => [m.leadId, m.leadName, m.direction, m.subject, m.at.slice(0, 10)]),
+    ).toEqual([
+      [acmeLeads[0], 'Ada Lovelace', 'out', 'Rockets', '2024-03-05'],
+      [acmeLeads[1], 'Ada Lovelace', 'out', 'Faster roads', '2024-03-05'],
+      [acmeLeads[0], 'Ada Lovelace', 'in', 'Re: Rockets', '2024-03-06'],
+      [acmeLeads[1], 'Ada Lovelace', 'in', 'Re: Faster roads', '2024-03-09'],
+    ]);
+    // Threads stay within each lead's conversation.
+    expect(messages[2]!.threadId).toBe(messages[0]!.threadId);
+    expect(messages[3]!.threadId).toBe(messages[1]!.threadId);
+    expect(messages[3]!.snippet).toBe('Beep beep');
+    // A company with no emails yet, known by name.
+    expect(await conversationOf(acme.token, 'name:globex corp')).toEqual({
+      messages: [],
+      truncated: false,
+    });
+  });
+
+  it('shows the newest messages only, past the limit', async () => {
+    const rows = Array.from({ length: 302 }, (_, index) => ({
+      organizationId: acme.organizationId,
+      userId: ana.id,
+      leadId: acmeLeads[5]!,
+      kind: 'single' as const,
+      status: 'sent' as const,
+      fromAddress: 'ana@acme.test',
+      to: 'bill@initech.io',
+      subject: `Note ${index}`,
+      messageId: messageId(),
+      sentAt: new Date(Date.parse('2024-04-01T00:00:00Z') + index * 60_000),
+    }));
+    await t.database.db.insert(sentEmails).values(rows);
+    const { messages, truncated } = await conversationOf(acme.token, 'initech.io');
+    expect(truncated).toBe(true);
+    expect(messages).toHaveLength(300);
+    expect(messages[0]!.subject).toBe('Note 2');
+    expect(messages.at(-1)!.subject).toBe('Note 301');
+  });
+
+  it("answers 404 for an unknown company and another organisation's, 403 without the permission", async () => {
+    for (const [token, url] of [
+      [acme.token, '/api/companies/unknown.example/conversation'],
+      [globex.token, '/api/companies/initech.io/conversation'],
+      [acme.token, `/api${companyPath('name:')}/conversation`],
+    ] as const) {
+      const response = await get(token, url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().message).toBe('Company not found');
+    }
+    // The same domain elsewhere: that organisation's own leads, none of Acme's messages.
+    expect(await conversationOf(globex.token, 'acme.com')).toEqual({
+      messages: [],
+      truncated: false,
+    });
+    const { token: plain } = await t.createUser({
+      role: 'Sales Rep',
+      organizationName: ACME,
+      permissions: { leadsTable: true },
+    });
+    expect((await get(plain, '/api/companies/acme.com/conversation')).statusCode).toBe(403);
   });
 });
 

@@ -70,6 +70,20 @@ const messageIdOf = (smtp: TestSmtpServer, index: number) => {
   return /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(source)![1]!;
 };
 
+/** The Message-IDs in a mailbox's Sent folder, as its owner's mail client reads them. */
+const sentFolderIds = (imap: TestImapServer) =>
+  asMailboxOwner(imap, async (client) => {
+    const lock = await client.getMailboxLock('Sent');
+    try {
+      const found: string[] = [];
+      for await (const message of client.fetch('1:*', { envelope: true }))
+        found.push(message.envelope?.messageId ?? '');
+      return found;
+    } finally {
+      lock.release();
+    }
+  });
+
 beforeAll(async () => {
   [t, officeSmtp, officeImap, outreachSmtp, outreachImap] = await Promise.all([
     createTestContext(),
@@ -288,18 +302,7 @@ describe('a lead conversation', { timeout: 120_000 }, () => {
     );
     const messageId = /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(source)![1]!;
     // The rep's own mail client sees it in Sent.
-    const inSent = await asMailboxOwner(officeImap, async (client) => {
-      const lock = await client.getMailboxLock('Sent');
-      try {
-        const found: string[] = [];
-        for await (const message of client.fetch('1:*', { envelope: true }))
-          found.push(message.envelope?.messageId ?? '');
-        return found;
-      } finally {
-        lock.release();
-      }
-    });
-    expect(inSent).toContain(messageId);
+    expect(await sentFolderIds(officeImap)).toContain(messageId);
     // Answered: nothing waits any more; the reply is in the thread.
     expect(await needsReply()).toEqual([]);
     const messages = await conversation();
@@ -308,6 +311,60 @@ describe('a lead conversation', { timeout: 120_000 }, () => {
       direction: 'out',
       mailboxId: officeId,
       threadId: lena.threadId,
+    });
+  });
+
+  it('replies from the Inbox: the message found over IMAP, answered from its mailbox, in Sent', async () => {
+    // As the Inbox does: the list of the outreach mailbox, then the message with its conversation.
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/email/inbox?mailbox=${outreachId}`,
+      token: acme.token,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const row = (list.json() as { _id: string; subject: string }[]).find(
+      (email) => email.subject === 'Invoice address',
+    )!;
+    const opened = await t.request({
+      method: 'GET',
+      url: `/api/email/inbox/${row._id}?mailbox=${outreachId}`,
+      token: acme.token,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const tom = (await conversation()).find((m) => m.from === COLLEAGUE)!;
+    expect(opened.json().conversation).toEqual({ leadId, messageId: tom._id });
+    const { conversation: thread } = opened.json() as {
+      conversation: { leadId: string; messageId: string };
+    };
+    const before = outreachSmtp.messages.length;
+    const reply = await t.request({
+      method: 'POST',
+      url: `/api/leads/${thread.leadId}/reply`,
+      token: acme.token,
+      payload: {
+        inReplyTo: thread.messageId,
+        subject: 'Re: Invoice address',
+        body: '<p>Noted, Tom: Hamburg from now on.</p>',
+      },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toMatchObject({ savedToSent: true, sentFolderError: null });
+    // Sent from the mailbox the message came to, to its writer, the lead copied in.
+    expect(outreachSmtp.messages).toHaveLength(before + 1);
+    const sent = outreachSmtp.messages.at(-1)!;
+    const source = sent.raw.toString().replace(/\r\n[ \t]+/g, ' ');
+    expect(source).toMatch(/^In-Reply-To: <tom-1@northwind-trading\.example>/m);
+    expect(source).toMatch(/^References: .*<tom-1@northwind-trading\.example>/m);
+    expect(source).toMatch(/^Subject: Re: Invoice address/m);
+    expect(sent.recipients.sort()).toEqual([COLLEAGUE, LEAD].sort());
+    const messageId = /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(source)![1]!;
+    expect(await sentFolderIds(outreachImap)).toContain(messageId);
+    // Stored like every sent email: the reply ends the lead's conversation, in Tom's thread.
+    expect((await conversation()).at(-1)).toMatchObject({
+      direction: 'out',
+      mailboxId: outreachId,
+      threadId: tom.threadId,
+      subject: 'Re: Invoice address',
     });
   });
 

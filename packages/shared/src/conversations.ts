@@ -38,6 +38,18 @@ export type ConversationMessage = {
 
 export type ConversationAnswer = { messages: ConversationMessage[] };
 
+/** A message of a company's conversations: whose lead's conversation it is part of. */
+export type CompanyConversationMessage = ConversationMessage & { leadId: string; leadName: string };
+
+/**
+ * GET /api/companies/:key/conversation: the conversations of the company's leads in one
+ * timeline, oldest first; `truncated`: only the newest messages are there.
+ */
+export type CompanyConversationAnswer = {
+  messages: CompanyConversationMessage[];
+  truncated: boolean;
+};
+
 /** GET /api/leads/:id/conversation/messages/:messageId: one message's whole text. */
 export type ConversationBody = { _id: string; html: string | null; text: string };
 

@@ -134,6 +134,20 @@ export const findCompanyContacts = (db: Db, organizationId: string, key: string,
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(limit);
 
+/** A company's leads (up to `limit`, newest first), with what names them. */
+export const findCompanyLeadNames = (db: Db, organizationId: string, key: string, limit: number) =>
+  db
+    .select({
+      id: leads.id,
+      firstName: leads.personFirstName,
+      lastName: leads.personLastName,
+      email: leads.personEmail,
+    })
+    .from(leads)
+    .where(and(eq(leads.organizationId, organizationId), eq(leads.companyKey, key)))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit);
+
 /** Emails sent to these leads, newest first. */
 export const findSentTo = (db: Db, organizationId: string, leadIds: string[], limit: number) =>
   db

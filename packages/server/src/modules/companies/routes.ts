@@ -5,9 +5,13 @@ import {
   companyListQuerySchema,
   companyParamsSchema,
 } from '@leadline/shared/companies';
+import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
-import { getCompany, listCompanies } from './service.ts';
+import { getCompany, getCompanyConversation, listCompanies } from './service.ts';
+
+/** A company key as the company page's path takes it, here before /conversation. */
+const conversationParams = z.object({ key: companyParamsSchema.shape['*'] });
 
 export const companiesRoutes =
   (db: Db): FastifyPluginAsyncZod =>
@@ -26,6 +30,13 @@ export const companiesRoutes =
         },
       },
       async (request) => listCompanies(db, userOf(request), request.query),
+    );
+
+    // Before the catch-all below: its key never holds a '/'.
+    app.get(
+      '/api/companies/:key/conversation',
+      { config, schema: { tags, params: conversationParams } },
+      async (request) => getCompanyConversation(db, userOf(request), request.params.key),
     );
 
     app.get(

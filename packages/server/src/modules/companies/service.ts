@@ -13,16 +13,19 @@ import type {
   CompanyListParams,
   CompanyListResponse,
 } from '@leadline/shared/companies';
+import type { CompanyConversationAnswer } from '@leadline/shared/conversations';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
 import { chooseOrganization, organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
+import { conversationsOfLeads } from '../conversations/service.ts';
 import { presentLeads } from '../leads/owners.ts';
 import { findUserNames } from '../users/store.ts';
 import {
   countCompanies,
   findCompanyContacts,
   findCompanyKeys,
+  findCompanyLeadNames,
   findCompanySummaries,
   findMeetingsWith,
   findReceivedFrom,
@@ -133,4 +136,26 @@ export const getCompany = async (
       endsAt: meeting.endsAt.toISOString(),
     })),
   };
+};
+
+/**
+ * GET /api/companies/:key/conversation: the conversations of the company's leads (those the
+ * company page lists as its contacts) in one timeline. Unknown here: 404.
+ */
+export const getCompanyConversation = async (
+  db: Db,
+  actor: CurrentUser,
+  key: string,
+): Promise<CompanyConversationAnswer> => {
+  const organizationId = organizationOf(actor);
+  const rows = await findCompanyLeadNames(db, organizationId, key, MAX_COMPANY_CONTACTS);
+  if (rows.length === 0) throw notFound(COMPANY_NOT_FOUND);
+  return conversationsOfLeads(
+    db,
+    organizationId,
+    rows.map((row) => ({
+      id: row.id,
+      name: `${row.firstName} ${row.lastName}`.trim() || row.email,
+    })),
+  );
 };

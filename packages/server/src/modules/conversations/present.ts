@@ -9,6 +9,10 @@ const snippet = (text: string) => {
   return flat.length > SNIPPET_MAX ? `${flat.slice(0, SNIPPET_MAX - 1)}…` : flat;
 };
 
+/** Oldest first; the same moment in a stable order. */
+export const byTime = (a: ConversationMessage, b: ConversationMessage): number =>
+  a.at.localeCompare(b.at) || a._id.localeCompare(b._id);
+
 const KINDS = { reply: 'reply', 'auto-reply': 'auto_reply', bounce: 'bounce' } as const;
 
 export const sentMessage = (row: SentOfLead, threadId: string): ConversationMessage => ({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { leads, sentEmails } from '../../db/schema.ts';
@@ -9,11 +9,17 @@ export const CONVERSATION_MAX = 1000;
 /** How much of a sent email's HTML its snippet is made from. */
 const SNIPPET_SOURCE = 2000;
 
-/** One email sent to the lead, as the conversation reads it. */
-export const findSentOfLead = (db: Db, organizationId: string, leadId: string) =>
+/** The emails sent to these leads (the newest `limit`), as the conversation reads them. */
+export const findSentOfLeads = (
+  db: Db,
+  organizationId: string,
+  leadIds: readonly string[],
+  limit = CONVERSATION_MAX,
+) =>
   db
     .select({
       id: sentEmails.id,
+      leadId: sql<string>`${sentEmails.leadId}`,
       subject: sentEmails.subject,
       from: sentEmails.fromAddress,
       to: sentEmails.to,
@@ -27,17 +33,28 @@ export const findSentOfLead = (db: Db, organizationId: string, leadId: string) =
       start: sql<string>`left(coalesce(${sentEmails.bodyHtml}, ''), ${SNIPPET_SOURCE})`,
     })
     .from(sentEmails)
-    .where(and(eq(sentEmails.organizationId, organizationId), eq(sentEmails.leadId, leadId)))
+    .where(
+      and(eq(sentEmails.organizationId, organizationId), inArray(sentEmails.leadId, [...leadIds])),
+    )
     .orderBy(desc(sentEmails.sentAt), desc(sentEmails.id))
-    .limit(CONVERSATION_MAX);
+    .limit(limit);
 
-export type SentOfLead = Awaited<ReturnType<typeof findSentOfLead>>[number];
+export type SentOfLead = Awaited<ReturnType<typeof findSentOfLeads>>[number];
 
-/** The lead's answers (replies, automatic answers, bounces), as the conversation reads them. */
-export const findAnswersOfLead = (db: Db, organizationId: string, leadId: string) =>
+/**
+ * These leads' answers (replies, automatic answers, bounces; the newest `limit`), as the
+ * conversation reads them.
+ */
+export const findAnswersOfLeads = (
+  db: Db,
+  organizationId: string,
+  leadIds: readonly string[],
+  limit = CONVERSATION_MAX,
+) =>
   db
     .select({
       id: emailReplies.id,
+      leadId: emailReplies.leadId,
       kind: emailReplies.kind,
       subject: emailReplies.subject,
       from: emailReplies.fromAddress,
@@ -54,11 +71,16 @@ export const findAnswersOfLead = (db: Db, organizationId: string, leadId: string
       snippet: emailReplies.snippet,
     })
     .from(emailReplies)
-    .where(and(eq(emailReplies.organizationId, organizationId), eq(emailReplies.leadId, leadId)))
+    .where(
+      and(
+        eq(emailReplies.organizationId, organizationId),
+        inArray(emailReplies.leadId, [...leadIds]),
+      ),
+    )
     .orderBy(desc(emailReplies.receivedAt), desc(emailReplies.id))
-    .limit(CONVERSATION_MAX);
+    .limit(limit);
 
-export type AnswerOfLead = Awaited<ReturnType<typeof findAnswersOfLead>>[number];
+export type AnswerOfLead = Awaited<ReturnType<typeof findAnswersOfLeads>>[number];
 
 /** The stored answer with this Message-ID in the organisation, if any. */
 export const findAnswerByMessageId = async (

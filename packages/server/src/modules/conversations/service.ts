@@ -4,9 +4,11 @@ import {
   conversationReplySchema,
 } from '@leadline/shared/conversations';
 import type {
+  CompanyConversationAnswer,
   ConversationAnswer,
   ConversationBody,
   ConversationCounts,
+  ConversationMessage,
   ConversationReplyAnswer,
   ConversationsAnswer,
 } from '@leadline/shared/conversations';
@@ -25,22 +27,35 @@ import { findMailbox, findSendingMailbox } from '../mail-accounts/stored.ts';
 import { threadUnder } from '../replies/threading.ts';
 import { checkAttachments, sendThreadedReply } from '../sending/reply.ts';
 import type { EmailRequest } from '../sending/reply.ts';
-import { answerMessage, sentMessage, toSummary } from './present.ts';
+import { answerMessage, byTime, sentMessage, toSummary } from './present.ts';
 import {
   countConversations,
   findAnswerByMessageId,
-  findAnswersOfLead,
+  findAnswersOfLeads,
   findMessageOfLead,
   findNeedsReply,
-  findSentOfLead,
+  findSentOfLeads,
   markAnswersRead,
 } from './repo.ts';
+import type { AnswerOfLead, SentOfLead } from './repo.ts';
 import { saveToSentFolder } from './sent-folder.ts';
 import { threadIdsOf } from './thread.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found in this conversation';
 export const TEAM_NOT_ALLOWED =
   "Only administrators and sales managers with the Inbox permission see the team's conversations";
+
+/** The messages of one lead's conversation, threaded, oldest first. */
+const messagesOfLead = (sent: SentOfLead[], answers: AnswerOfLead[]): ConversationMessage[] => {
+  const threads = threadIdsOf([
+    ...sent.map((row) => ({ ...row, sentEmailId: null })),
+    ...answers.map((row) => ({ ...row, inReplyTo: row.inReplyTo })),
+  ]);
+  return [
+    ...sent.map((row) => sentMessage(row, threads.get(row.id)!)),
+    ...answers.map((row) => answerMessage(row, threads.get(row.id)!)),
+  ].sort(byTime);
+};
 
 /** GET /api/leads/:id/conversation: every message to and from the lead, oldest first, threaded. */
 export const getConversation = async (
@@ -51,18 +66,42 @@ export const getConversation = async (
   const lead = await getLead(db, actor, leadId);
   const organizationId = organizationOf(actor);
   const [sent, answers] = await Promise.all([
-    findSentOfLead(db, organizationId, lead._id),
-    findAnswersOfLead(db, organizationId, lead._id),
+    findSentOfLeads(db, organizationId, [lead._id]),
+    findAnswersOfLeads(db, organizationId, [lead._id]),
   ]);
-  const threads = threadIdsOf([
-    ...sent.map((row) => ({ ...row, sentEmailId: null })),
-    ...answers.map((row) => ({ ...row, inReplyTo: row.inReplyTo })),
+  return { messages: messagesOfLead(sent, answers) };
+};
+
+/** How many messages a company's conversations show at most (the newest). */
+export const COMPANY_CONVERSATION_MAX = 300;
+
+/**
+ * The conversations of several leads (a company's) in one timeline: the newest
+ * COMPANY_CONVERSATION_MAX messages, oldest first, each threaded within its lead's
+ * conversation and named with its lead. `truncated`: older messages were left out.
+ */
+export const conversationsOfLeads = async (
+  db: Db,
+  organizationId: string,
+  leadsOf: readonly { id: string; name: string }[],
+): Promise<CompanyConversationAnswer> => {
+  if (leadsOf.length === 0) return { messages: [], truncated: false };
+  const ids = leadsOf.map((lead) => lead.id);
+  const limit = COMPANY_CONVERSATION_MAX + 1;
+  const [sent, answers] = await Promise.all([
+    findSentOfLeads(db, organizationId, ids, limit),
+    findAnswersOfLeads(db, organizationId, ids, limit),
   ]);
-  const messages = [
-    ...sent.map((row) => sentMessage(row, threads.get(row.id)!)),
-    ...answers.map((row) => answerMessage(row, threads.get(row.id)!)),
-  ].sort((a, b) => a.at.localeCompare(b.at) || a._id.localeCompare(b._id));
-  return { messages };
+  const messages = leadsOf
+    .flatMap((lead) =>
+      messagesOfLead(
+        sent.filter((row) => row.leadId === lead.id),
+        answers.filter((row) => row.leadId === lead.id),
+      ).map((message) => ({ ...message, leadId: lead.id, leadName: lead.name })),
+    )
+    .sort(byTime);
+  const truncated = messages.length > COMPANY_CONVERSATION_MAX;
+  return { messages: truncated ? messages.slice(-COMPANY_CONVERSATION_MAX) : messages, truncated };
 };
 
 /** GET /api/leads/:id/conversation/messages/:messageId: one message's whole text. */

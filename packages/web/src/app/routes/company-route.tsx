@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
+import { isUuid } from '@leadline/shared/ids';
 import { hasPermission } from '@leadline/shared/permissions';
 import { BackTitle } from '../../components/back-title.tsx';
 import { ChooseOrganization } from '../../components/choose-organization.tsx';
@@ -10,18 +11,70 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useOrganizationChoice } from '../../lib/organization-choice.ts';
 import { useSession } from '../../lib/session.ts';
+import { useUrlState } from '../../lib/url-state.ts';
 import { useCompany } from '../../features/companies/api/get-companies.ts';
+import { useCompanyConversation } from '../../features/companies/api/get-company-conversation.ts';
 import { CompanyContacts } from '../../features/companies/components/company-contacts.tsx';
+import { CompanyConversation } from '../../features/companies/components/company-conversation.tsx';
 import {
   CompanyEmails,
   CompanyMeetings,
 } from '../../features/companies/components/company-history.tsx';
 import { ownerNames } from '../../features/companies/components/owner-names.ts';
 import { bulkEmailState } from '../../features/leads/components/bulk-email.ts';
+import { ConversationDrawer } from './conversation-drawer.tsx';
+
+/** `lead`: the lead whose conversation is open in the drawer. */
+const VIEW_DEFAULTS = { lead: '' };
+
+type ConversationsSectionProps = { companyKey: string; organization: string | null };
+
+/**
+ * The company's conversations; a lead's name opens its drawer on the Conversation tab (for
+ * those who may read leads). Closing the drawer reads the timeline again (a reply may be new).
+ */
+const ConversationsSection = ({ companyKey, organization }: ConversationsSectionProps) => {
+  const { user } = useSession();
+  const [view, update] = useUrlState(VIEW_DEFAULTS);
+  const conversation = useCompanyConversation(companyKey, organization, true);
+  const canOpen = user !== null && hasPermission(user, 'leadsTable');
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Conversations">
+      <Title order={3} size="h4" mb="sm">
+        Conversations
+      </Title>
+      {conversation.isError ? (
+        <LoadError
+          title="Could not load the conversations"
+          message={errorMessage(conversation.error, 'Please try again.')}
+          retrying={conversation.isFetching}
+          onRetry={() => void conversation.refetch()}
+        />
+      ) : conversation.data ? (
+        <CompanyConversation
+          answer={conversation.data}
+          onOpenLead={canOpen ? (leadId) => update({ lead: leadId }) : undefined}
+        />
+      ) : (
+        <Skeleton h={120} radius="md" />
+      )}
+      {canOpen ? (
+        <ConversationDrawer
+          leadId={isUuid(view.lead) ? view.lead : null}
+          onClose={() => {
+            update({ lead: null });
+            void conversation.refetch();
+          }}
+        />
+      ) : null}
+    </Paper>
+  );
+};
 
 /**
  * /companies/:key: a company's contacts (select some for a bulk email, handed to
- * /send-bulk-email as the leads table hands its selection), their emails and meetings.
+ * /send-bulk-email as the leads table hands its selection), their conversations, emails and
+ * meetings.
  */
 export const CompanyRoute = () => {
   const key = useParams().key ?? '';
@@ -116,6 +169,7 @@ export const CompanyRoute = () => {
           onToggleAll={toggleAll}
         />
       </Paper>
+      <ConversationsSection companyKey={key} organization={organization} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder radius="md" p="md">
           <Title order={3} size="h4" mb="sm">

@@ -1,17 +1,12 @@
-import { useNavigate } from 'react-router';
 import { SegmentedControl, Stack } from '@mantine/core';
 import { canSeeTeamConversations } from '@leadline/shared/conversations';
 import { isUuid } from '@leadline/shared/ids';
-import type { Lead } from '@leadline/shared/leads';
-import { hasPermission } from '@leadline/shared/permissions';
 import { PageHeader } from '../../components/page-header.tsx';
-import { sendEmailPath } from '../../lib/lead-links.ts';
 import { useSession } from '../../lib/session.ts';
 import { useStableCallback } from '../../lib/use-stable-callback.ts';
 import { useUrlState } from '../../lib/url-state.ts';
 import { NeedsReplyList } from '../../features/conversations/components/needs-reply-list.tsx';
-import { LeadDetailDrawer } from '../../features/leads/components/lead-detail-drawer.tsx';
-import { CONVERSATION_TAB, useLeadDrawerSlots } from './lead-drawer-slots.tsx';
+import { ConversationDrawer } from './conversation-drawer.tsx';
 
 /** The scope and the lead open in the drawer live in the URL (module constant: stable). */
 const VIEW_DEFAULTS = { scope: 'mine', lead: '' };
@@ -23,10 +18,7 @@ const VIEW_DEFAULTS = { scope: 'mine', lead: '' };
  */
 export const ConversationsRoute = () => {
   const { user } = useSession();
-  const navigate = useNavigate();
   const [view, update] = useUrlState(VIEW_DEFAULTS);
-  const drawerSlots = useLeadDrawerSlots(user);
-  const onSend = useStableCallback((lead: Lead) => void navigate(sendEmailPath(lead._id)));
   const onOpen = useStableCallback((leadId: string) => update({ lead: leadId }));
   const onClose = useStableCallback(() => update({ lead: null }));
   if (!user) return null;
@@ -52,14 +44,7 @@ export const ConversationsRoute = () => {
         }
       />
       <NeedsReplyList scope={scope} onOpen={onOpen} />
-      <LeadDetailDrawer
-        leadId={isUuid(view.lead) ? view.lead : null}
-        onClose={onClose}
-        canSend={hasPermission(user, 'sendEmailPage')}
-        onSend={onSend}
-        initialTab={CONVERSATION_TAB}
-        {...drawerSlots}
-      />
+      <ConversationDrawer leadId={isUuid(view.lead) ? view.lead : null} onClose={onClose} />
     </Stack>
   );
 };

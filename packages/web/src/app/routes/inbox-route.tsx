@@ -24,18 +24,26 @@ import {
 } from '../../features/inbox/components/inbox-states.tsx';
 import classes from '../../features/inbox/components/inbox.module.css';
 import { InboxMailboxSelect } from '../../features/mailboxes/components/inbox-mailbox-select.tsx';
+import { ConversationDrawer } from './conversation-drawer.tsx';
+import { InboxReply } from './inbox-reply.tsx';
 
 /** `mailbox`: the id of the mailbox read (anything else reads the default mailbox). */
-const VIEW_DEFAULTS = { email: '', mailbox: '' } as const;
+/** `lead`: the lead whose conversation is open in the drawer. */
+const VIEW_DEFAULTS = { email: '', mailbox: '', lead: '' } as const;
 const EMAIL_LOAD_FAILED = 'Failed to load the email';
 
 /** The mail server or its settings are at fault (a 400 says why): the settings may help. */
 const isSettingsProblem = (error: unknown) =>
   error instanceof ApiRequestError && error.status === 400;
 
-type PreviewPaneProps = { id: string; mailbox: string | undefined; settingsLink: boolean };
+type PreviewPaneProps = {
+  id: string;
+  mailbox: string | undefined;
+  settingsLink: boolean;
+  onOpenConversation?: (leadId: string) => void;
+};
 
-const PreviewPane = ({ id, mailbox, settingsLink }: PreviewPaneProps) => {
+const PreviewPane = ({ id, mailbox, settingsLink, onOpenConversation }: PreviewPaneProps) => {
   const email = useInboxEmail(id, mailbox);
   if (email.isPending) return <CenteredLoader label="Loading email" />;
   if (email.isError) {
@@ -49,7 +57,14 @@ const PreviewPane = ({ id, mailbox, settingsLink }: PreviewPaneProps) => {
       />
     );
   }
-  return <EmailPreview key={id} email={email.data} mailbox={mailbox} />;
+  return (
+    <EmailPreview
+      key={id}
+      email={email.data}
+      mailbox={mailbox}
+      actions={<InboxReply email={email.data} onOpenConversation={onOpenConversation} />}
+    />
+  );
 };
 
 const NothingSelected = () => (
@@ -70,6 +85,11 @@ export const InboxRoute = () => {
   const emails = inbox.data?.pages.flatMap((page) => page.emails) ?? [];
   const total = inbox.data?.pages[0]?.total ?? 0;
   const settingsLink = user !== null && hasPermission(user, 'configureEmail');
+  // The drawer's conversation is read with the leads' permission.
+  const openConversation =
+    user !== null && hasPermission(user, 'leadsTable')
+      ? (leadId: string) => update({ lead: leadId })
+      : undefined;
 
   // A failed load also shows a toast with the server's message.
   const { error } = inbox;
@@ -163,7 +183,12 @@ export const InboxRoute = () => {
                 </Button>
               ) : null}
               {selectedId ? (
-                <PreviewPane id={selectedId} mailbox={mailbox} settingsLink={settingsLink} />
+                <PreviewPane
+                  id={selectedId}
+                  mailbox={mailbox}
+                  settingsLink={settingsLink}
+                  onOpenConversation={openConversation}
+                />
               ) : (
                 <NothingSelected />
               )}
@@ -171,6 +196,12 @@ export const InboxRoute = () => {
           </Grid.Col>
         ) : null}
       </Grid>
+      {openConversation ? (
+        <ConversationDrawer
+          leadId={isUuid(view.lead) ? view.lead : null}
+          onClose={() => update({ lead: null })}
+        />
+      ) : null}
     </>
   );
 };

@@ -9,6 +9,7 @@ import {
   ConvertedLeadLink,
 } from '../../features/clients/components/convert-lead.tsx';
 import { ConversationTab } from '../../features/conversations/components/conversation-tab.tsx';
+import type { ReplyTemplateFill } from '../../features/conversations/components/reply-composer.tsx';
 import { LinkedMeetings } from '../../features/calendar/components/linked-meetings.tsx';
 import { LeadNotes } from '../../features/interactions/components/lead-notes.tsx';
 import { NoteForm } from '../../features/interactions/components/note-form.tsx';
@@ -24,6 +25,12 @@ const ICON = 18;
 
 /** The drawer's Conversation tab (its value, for opening the drawer on it). */
 export const CONVERSATION_TAB = 'conversation';
+
+/** "Start from template" for a reply to the lead (its merge fields filled for it). */
+export const replyTemplatePicker =
+  (leadId: string) => (apply: (template: ReplyTemplateFill) => void) => (
+    <TemplatePicker leadId={leadId} onPick={apply} />
+  );
 
 /**
  * The action bar's Call, Note, Task and Convert, each shown to those the server lets do it:
@@ -97,11 +104,7 @@ export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
             <ConversationTab
               leadId={lead._id}
               canReply={canReply}
-              templatePicker={
-                canTemplate
-                  ? (apply) => <TemplatePicker leadId={lead._id} onPick={apply} />
-                  : undefined
-              }
+              templatePicker={canTemplate ? replyTemplatePicker(lead._id) : undefined}
             />
           ),
         },

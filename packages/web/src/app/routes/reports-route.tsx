@@ -15,6 +15,7 @@ import { useReportPeriod } from '../../features/reports/components/report-period
 import { LoadError } from '../../components/load-error.tsx';
 import { ReportSkeleton } from '../../features/reports/components/report-states.tsx';
 import { ReportSummary } from '../../features/reports/components/report-summary.tsx';
+import { TrackingFigures } from '../../components/tracking-figures.tsx';
 import { SeriesPanel } from '../../features/reports/components/series-chart.tsx';
 
 const NO_LEADS = 'No leads were created in this period.';
@@ -65,6 +66,7 @@ export const ReportsRoute = () => {
       >
         {failure}
         <ReportSummary totals={data.totals} />
+        <TrackingFigures summary={data.tracking} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <SeriesPanel
             title="Leads by status"

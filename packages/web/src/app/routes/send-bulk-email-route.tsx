@@ -80,7 +80,7 @@ export const SendBulkEmailRoute = () => {
     );
   }
 
-  const onSend = async ({ subject, body, font }: ComposerDraft): Promise<SendOutcome> => {
+  const onSend = async ({ subject, body, font, track }: ComposerDraft): Promise<SendOutcome> => {
     const ids = leads.map((lead) => lead._id);
     if (ids.length === 0) return { ok: false, error: NO_LEADS_SELECTED };
     const failure = await run.start({
@@ -89,6 +89,7 @@ export const SendBulkEmailRoute = () => {
       body,
       font,
       type,
+      ...(track === undefined ? {} : { track }),
       ...(from.mailboxId ? { mailboxId: from.mailboxId } : {}),
     });
     return failure ? { ok: false, error: failure } : { ok: true, keep: true };

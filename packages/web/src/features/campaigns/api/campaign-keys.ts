@@ -6,6 +6,7 @@ export const campaignKeys = {
   list: ['campaigns', 'list'] as const,
   details: ['campaigns', 'detail'] as const,
   detail: (id: string) => ['campaigns', 'detail', id] as const,
+  tracking: (id: string) => ['campaigns', 'detail', id, 'tracking'] as const,
   recipients: (id: string, query: RecipientsQuery) =>
     ['campaigns', 'detail', id, 'recipients', query] as const,
   leadOptions: (search: string, campaignId: string | null) =>

@@ -37,6 +37,8 @@ export type CampaignFormValues = {
   gapSeconds: { min: number | string; max: number | string };
   /** The creator's mailboxes the leads are spread over; none: the default mailbox. */
   mailboxIds: string[];
+  /** Track opens and clicks (asked only while the organisation's switch is on). */
+  track: boolean;
 };
 
 export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
@@ -54,6 +56,7 @@ export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
   sendingWindow: defaultSendingWindow(localTimeZone()),
   gapSeconds: { ...DEFAULT_GAP_SECONDS },
   mailboxIds: [],
+  track: true,
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -85,6 +88,7 @@ export const campaignFormValues = (campaign: CampaignDetail): CampaignFormValues
     : defaultSendingWindow(localTimeZone()),
   gapSeconds: { ...campaign.gapSeconds },
   mailboxIds: [...campaign.mailboxIds],
+  track: campaign.track,
 });
 
 const validThrottle = (value: number | string) => {
@@ -118,6 +122,8 @@ export const toPayload = (values: CampaignFormValues): CampaignInput => {
     sendingWindow: values.windowed ? values.sendingWindow : null,
     gapSeconds: { min: gapNumber(values.gapSeconds.min), max: gapNumber(values.gapSeconds.max) },
     mailboxIds: values.type === 'email' ? (values.mailboxIds ?? []) : [],
+    // True: as the organisation's switch says (off: nothing is tracked).
+    track: values.type === 'email' ? values.track !== false : false,
   };
 };
 
@@ -194,6 +200,7 @@ export const CAMPAIGN_FORM_FIELDS = [
   'gapSeconds.min',
   'gapSeconds.max',
   'mailboxIds',
+  'track',
 ] as const;
 
 /** The form's control, as its field components receive it. */

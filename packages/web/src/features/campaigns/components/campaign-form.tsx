@@ -41,6 +41,8 @@ import { FollowUpsField } from './follow-ups-field.tsx';
 import type { CampaignTemplatePicker } from './template-slot.ts';
 import { SendingWindowFields } from './sending-window-fields.tsx';
 import { SendFromField } from './send-from-field.tsx';
+import { TrackCheckbox } from '../../../components/track-checkbox.tsx';
+import { useTrackingSwitch } from '../../../lib/organization-settings.ts';
 import { useSession } from '../../../lib/session.ts';
 
 type CampaignFormProps = {
@@ -78,6 +80,7 @@ export const CampaignForm = ({
   valuesRef,
 }: CampaignFormProps) => {
   const session = useSession();
+  const tracking = useTrackingSwitch();
   const [initial] = useState(() => (campaign ? campaignFormValues(campaign) : EMPTY_CAMPAIGN_FORM));
   const {
     control,
@@ -322,6 +325,7 @@ export const CampaignForm = ({
               )}
               disabled={final}
             />
+            {tracking ? <TrackCheckbox {...register('track')} disabled={final} /> : null}
           </>
         ) : null}
 

@@ -4,7 +4,9 @@ import type { CampaignDetail } from '@leadline/shared/campaigns';
 import { describeWindow } from '@leadline/shared/sending-window';
 import type { GapSeconds } from '@leadline/shared/sending-window';
 import { formatDateTime } from '../../../lib/format.ts';
+import { TrackingFigures } from '../../../components/tracking-figures.tsx';
 import { useAudienceOwners } from '../api/get-audience-owners.ts';
+import { useCampaignTracking } from '../api/get-campaign-tracking.ts';
 
 const Line = ({ label, value }: { label: string; value: string }) => (
   <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -50,6 +52,7 @@ export const CampaignSummary = ({ campaign }: { campaign: CampaignDetail }) => {
   const tasks = campaign.type !== 'email';
   const reached = campaign.leadCount - campaign.counts.queued;
   const share = campaign.leadCount > 0 ? (reached / campaign.leadCount) * 100 : 0;
+  const tracking = useCampaignTracking(campaign._id, !tasks && campaign.status !== 'draft');
   return (
     <Stack gap="md">
       {campaign.status !== 'draft' ? (
@@ -76,6 +79,7 @@ export const CampaignSummary = ({ campaign }: { campaign: CampaignDetail }) => {
                 ))}
               </SimpleGrid>
             ) : null}
+            {tracking.data ? <TrackingFigures summary={tracking.data.tracking} /> : null}
             {campaign.nextSendAt ? (
               <Text size="xs" c="dimmed">
                 Next send: {formatDateTime(campaign.nextSendAt)}

@@ -11,6 +11,8 @@ export const companyKeys = {
     ['companies', organization, 'list', ask.search, ask.page, ask.limit] as const,
   one: (key: string, organization: string | null) =>
     ['companies', organization, 'one', key] as const,
+  conversation: (key: string, organization: string | null) =>
+    ['companies', organization, 'conversation', key] as const,
 };
 
 const listQuery = (ask: CompanyListAsk): string =>

@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
 import type { CompanyEmail, CompanyMeeting } from '@leadline/shared/companies';
 import { formatDateTime } from '../../../lib/format.ts';
+import { EmailLine } from './email-line.tsx';
 
 const Empty = ({ text }: { text: string }) => (
   <Text size="sm" c="dimmed">
@@ -17,31 +17,17 @@ export const CompanyEmails = ({ emails }: { emails: CompanyEmail[] }) =>
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {emails.map((email) => (
         <li key={`${email.direction}-${email.id}`}>
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            {email.direction === 'sent' ? (
-              <IconArrowUpRight size={18} aria-label="Sent" color="var(--mantine-color-blue-6)" />
-            ) : (
-              <IconArrowDownLeft
-                size={18}
-                aria-label="Received"
-                color="var(--mantine-color-green-6)"
-              />
-            )}
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text size="sm" fw={500} lineClamp={1}>
-                {email.subject || '(no subject)'}
-              </Text>
+          <EmailLine
+            sent={email.direction === 'sent'}
+            subject={email.subject}
+            snippet={email.snippet}
+            below={
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {email.direction === 'sent' ? 'To' : 'From'} {email.address} ·{' '}
                 {formatDateTime(email.at)}
               </Text>
-              {email.snippet ? (
-                <Text size="xs" lineClamp={2}>
-                  {email.snippet}
-                </Text>
-              ) : null}
-            </Stack>
-          </Group>
+            }
+          />
         </li>
       ))}
     </Stack>

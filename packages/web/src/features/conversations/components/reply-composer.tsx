@@ -29,13 +29,21 @@ const resolver = zodResolver(conversationReplySchema, undefined, {
 /** What starting from a template fills in. */
 export type ReplyTemplateFill = { subject: string; body: string };
 
+/** What the composer needs of the message answered (the Inbox knows it without the conversation). */
+export type AnsweredMessage = Pick<
+  ConversationMessage,
+  '_id' | 'subject' | 'direction' | 'from' | 'fromName' | 'at'
+>;
+
 type ReplyComposerProps = {
   leadId: string;
   /** The message answered. */
-  answered: ConversationMessage;
+  answered: AnsweredMessage;
   /** A "Start from template" control (composed by the app), given how to fill the reply. */
   templatePicker?: (apply: (template: ReplyTemplateFill) => void) => ReactNode;
   onDone: () => void;
+  /** Called once the reply is sent (before `onDone`). */
+  onSent?: () => void;
 };
 
 /**
@@ -43,7 +51,13 @@ type ReplyComposerProps = {
  * fields such as {{firstName}} are filled in by the server), attachments. It goes from the
  * mailbox of the thread, threaded under the message answered.
  */
-export const ReplyComposer = ({ leadId, answered, templatePicker, onDone }: ReplyComposerProps) => {
+export const ReplyComposer = ({
+  leadId,
+  answered,
+  templatePicker,
+  onDone,
+  onSent,
+}: ReplyComposerProps) => {
   const initial = useMemo<ReplyValues>(
     () => ({ inReplyTo: answered._id, subject: replySubject(answered.subject), cc: '', body: '' }),
     [answered._id, answered.subject],
@@ -93,6 +107,7 @@ export const ReplyComposer = ({ leadId, answered, templatePicker, onDone }: Repl
               `The reply was not copied to your Sent folder: ${answer.sentFolderError}`,
             );
           }
+          onSent?.();
           onDone();
         },
         onError: (error) => {

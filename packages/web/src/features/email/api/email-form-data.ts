@@ -12,6 +12,8 @@ export type OutgoingEmail = {
   attachments: File[];
   /** The mailbox it goes from; undefined: the default. */
   mailboxId?: string;
+  /** Track opens and clicks; undefined: as the organisation's switch says. */
+  track?: boolean;
 };
 
 /** POST /api/email/send and /api/leads/:id/send-mail answer this. */
@@ -27,6 +29,7 @@ export const emailFormData = (email: OutgoingEmail, extra: Record<string, string
   form.append('cc', email.cc);
   form.append('bcc', email.bcc);
   if (email.mailboxId) form.append('mailboxId', email.mailboxId);
+  if (email.track !== undefined) form.append('track', String(email.track));
   for (const file of email.attachments) form.append('attachments', file, file.name);
   return form;
 };

@@ -20,6 +20,8 @@ export type ComposerValues = {
   cc: string;
   bcc: string;
   font: EmailFont;
+  /** Track opens and clicks (sent only when the organisation's switch is on). */
+  track: boolean;
 };
 
 export const COMPOSER_FIELDS = ['to', 'subject', 'body', 'priority', 'cc', 'bcc', 'font'] as const;
@@ -32,6 +34,7 @@ export const emptyComposer = (to: string, body: string): ComposerValues => ({
   cc: '',
   bcc: '',
   font: DEFAULT_EMAIL_FONT,
+  track: true,
 });
 
 export const PRIORITY_OPTIONS = EMAIL_PRIORITIES.map((value) => ({

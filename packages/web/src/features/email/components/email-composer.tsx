@@ -24,8 +24,14 @@ import type { ComposerMode, ComposerValues } from './composer-values.ts';
 import { greetingHtml } from './greeting.ts';
 import { MessageEditor, useMessageEditor } from '../../../components/message-editor.tsx';
 import { NO_CONNECTION } from './send-texts.ts';
+import { TrackCheckbox } from '../../../components/track-checkbox.tsx';
+import { useTrackingSwitch } from '../../../lib/organization-settings.ts';
 
-export type ComposerDraft = ComposerValues & { attachments: File[] };
+/** `track`: undefined when the organisation does not track (the server's default then). */
+export type ComposerDraft = Omit<ComposerValues, 'track'> & {
+  attachments: File[];
+  track: boolean | undefined;
+};
 
 /** What the caller reports after trying: sent (`keep`: leave the draft as it is), or why not. */
 export type SendOutcome = { ok: true; keep?: boolean } | { ok: false; error: ReactNode };
@@ -67,6 +73,7 @@ export const EmailComposer = ({
   fromPicker,
 }: EmailComposerProps) => {
   const { online } = useNetwork();
+  const tracking = useTrackingSwitch();
   const single = mode === 'single';
   const initial = useMemo(
     () => emptyComposer(to?.value ?? '', greetingHtml('Dear', firstName)),
@@ -125,7 +132,12 @@ export const EmailComposer = ({
       return;
     }
     const recipient = to?.readOnly ? to.value : values.to;
-    const outcome = await onSend({ ...values, to: recipient, attachments });
+    const outcome = await onSend({
+      ...values,
+      to: recipient,
+      attachments,
+      track: tracking ? values.track : undefined,
+    });
     if (!outcome.ok) setFailure(outcome.error);
     else if (!outcome.keep) startOver();
   });
@@ -184,6 +196,7 @@ export const EmailComposer = ({
             baseFont={single ? undefined : font}
           />
           {single ? <AttachmentsField files={attachments} onChange={setAttachments} /> : null}
+          {tracking ? <TrackCheckbox {...field('track')} /> : null}
           {failure ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
               {failure}

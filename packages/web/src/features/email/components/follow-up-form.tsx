@@ -10,6 +10,8 @@ import type { FollowUpPreset } from '@leadline/shared/email-compose';
 import { AdvancedSection } from '../../../components/advanced-section.tsx';
 import { MessageEditor, useMessageEditor } from '../../../components/message-editor.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { TrackCheckbox } from '../../../components/track-checkbox.tsx';
+import { useTrackingSwitch } from '../../../lib/organization-settings.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSendFollowUp } from '../api/send-follow-up.ts';
 import type { TemplateFill } from './email-composer.tsx';
@@ -23,6 +25,8 @@ type FollowUpValues = {
   message: string;
   inReplyTo: string;
   references: string;
+  /** Track opens and clicks (sent only when the organisation's switch is on). */
+  track: boolean;
 };
 
 const FOLLOW_UP_FAILED = 'Error sending email.';
@@ -30,7 +34,14 @@ const MESSAGE_ID_FIELDS = [
   { name: 'inReplyTo', label: 'In-Reply-To', description: "The original email's Message-ID" },
   { name: 'references', label: 'References', description: 'Usually the same Message-ID' },
 ] as const;
-const BLANK: FollowUpValues = { to: '', subject: '', message: '', inReplyTo: '', references: '' };
+const BLANK: FollowUpValues = {
+  to: '',
+  subject: '',
+  message: '',
+  inReplyTo: '',
+  references: '',
+  track: true,
+};
 const resolver = zodResolver(followUpSchema, undefined, {
   raw: true,
 }) as unknown as Resolver<FollowUpValues>;
@@ -58,6 +69,7 @@ type FollowUpFormProps = {
  * above the form; the two Message-IDs sit in a folded "Advanced" part.
  */
 export const FollowUpForm = ({ preset: given, templatePicker, from }: FollowUpFormProps) => {
+  const tracking = useTrackingSwitch();
   const [preset] = useState(() => presetValues(given));
   // Shown until the follow-up is sent (the form is blank again after it).
   const [original, setOriginal] = useState(given.original);
@@ -110,9 +122,14 @@ export const FollowUpForm = ({ preset: given, templatePicker, from }: FollowUpFo
     editor?.commands.setContent(body);
   };
 
-  const submit = handleSubmit((values) => {
+  const submit = handleSubmit(({ track, ...values }) => {
     setOutcome(null);
-    send.mutate(from?.mailboxId ? { ...values, mailboxId: from.mailboxId } : values, {
+    const body = {
+      ...values,
+      ...(from?.mailboxId ? { mailboxId: from.mailboxId } : {}),
+      ...(tracking ? { track } : {}),
+    };
+    send.mutate(body, {
       onSuccess: (answer) => {
         const text = answer.message || FOLLOW_UP_SENT;
         notifySuccess(text);
@@ -176,6 +193,7 @@ export const FollowUpForm = ({ preset: given, templatePicker, from }: FollowUpFo
                 ))}
               </SimpleGrid>
             </AdvancedSection>
+            {tracking ? <TrackCheckbox {...field('track')} /> : null}
             {outcome ? (
               <Alert
                 color={outcome.ok ? 'green' : 'red'}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPaperclip, IconPhoto } from '@tabler/icons-react';
 import { formatAddress } from '@leadline/shared/inbox';
@@ -45,11 +46,16 @@ const Attachments = ({ emailId, files, mailbox }: AttachmentsProps) => {
   );
 };
 
-/**
- * The preview pane (from, subject, body), with attachments and images; `mailbox`: the mailbox
- * it was read from (undefined: the default).
- */
-export const EmailPreview = ({ email, mailbox }: { email: InboxMessage; mailbox?: string }) => {
+type EmailPreviewProps = {
+  email: InboxMessage;
+  /** The mailbox it was read from (undefined: the default). */
+  mailbox?: string;
+  /** What can be done with it (composed by the app: answering in the lead's conversation). */
+  actions?: ReactNode;
+};
+
+/** The preview pane (from, subject, body), with attachments and images. */
+export const EmailPreview = ({ email, mailbox, actions }: EmailPreviewProps) => {
   const [remoteImages, setRemoteImages] = useState(false);
   const subject = email.subject || NO_SUBJECT;
   return (
@@ -78,6 +84,7 @@ export const EmailPreview = ({ email, mailbox }: { email: InboxMessage; mailbox?
           {formatDateTime(email.date, 'No date')}
         </Text>
       </Stack>
+      {actions}
       {email.attachments.length > 0 ? (
         <Attachments emailId={email._id} files={email.attachments} mailbox={mailbox} />
       ) : null}

@@ -10,6 +10,8 @@ export const leadKeys = {
   detail: (id: string) => ['leads', 'detail', id] as const,
   activity: (id: string) => ['leads', 'activity', id] as const,
   emails: (id: string) => ['leads', 'emails', id] as const,
+  /** A tracked email's opens and clicks. */
+  hits: (id: string, emailId: string) => ['leads', 'emails', id, 'hits', emailId] as const,
   /** Whether a new email to the lead would be refused (GET /api/leads/:id/send-check). */
   sendCheck: (id: string) => ['leads', 'send-check', id] as const,
   /** The users leads can belong to (GET /api/leads/owners). */

@@ -6,6 +6,7 @@ import type { Lead } from '@leadline/shared/leads';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { displayLink, externalHref } from '../../../lib/links.ts';
 import { DealValue, PhoneLink } from './lead-controls.tsx';
+import { DoNotTrackSwitch } from './do-not-track.tsx';
 import { formatDay } from '../../../lib/format.ts';
 import { LeadSourceLabel } from './lead-source-icon.tsx';
 import { statusColor } from './lead-status.ts';
@@ -163,6 +164,7 @@ export const LeadDetails = ({ lead }: { lead: Lead }) => (
           </Item>
         ) : null}
       </SimpleGrid>
+      <DoNotTrackSwitch lead={lead} />
     </DetailSection>
   </Stack>
 );

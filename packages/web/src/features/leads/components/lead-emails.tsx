@@ -7,6 +7,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { followUpPath } from '../../../lib/lead-links.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useLeadEmails } from '../api/get-lead-emails.ts';
+import { EmailTracking } from './email-tracking.tsx';
 
 const STATUS_COLOR: Record<LeadEmailStatus, string> = {
   queued: 'gray',
@@ -141,6 +142,7 @@ export const LeadEmails = ({ leadId }: { leadId: string }) => {
               {email.error}
             </Text>
           ) : null}
+          <EmailTracking leadId={leadId} email={email} />
           {canFollowUp ? <FollowUpLink leadId={leadId} email={email} /> : null}
         </Stack>
       ))}

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Divider,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { CURRENCIES, formatMoney } from '@leadline/shared/organization';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -20,7 +30,42 @@ const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({
   label: `${code} · ${currencyName(code)}`,
 }));
 
-/** Organisation settings (Admins): the currency deal values are shown in. */
+/**
+ * Open and click tracking for the whole organisation (off by default): saved as soon as it is
+ * switched.
+ */
+const TrackingSwitch = ({ on }: { on: boolean }) => {
+  const save = useSaveOrganizationSettings();
+  const change = (tracking: boolean) =>
+    save.mutate(
+      { tracking },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            tracking ? 'Open and click tracking is on' : 'Open and click tracking is off',
+          ),
+        onError: (error) => notifyError(errorMessage(error, 'Failed to save the settings'), error),
+      },
+    );
+  return (
+    <Stack gap={6}>
+      <Switch
+        label="Open and click tracking"
+        checked={save.isPending ? (save.variables.tracking ?? on) : on}
+        disabled={save.isPending}
+        onChange={(event) => change(event.currentTarget.checked)}
+      />
+      <Text size="sm" c="dimmed">
+        Track only where your leads have agreed to it or the law allows it; a lead marked Do not
+        track never is. Each open and click is counted as a person&apos;s, a privacy proxy&apos;s (a
+        mail service fetching every image, read or not) or a machine&apos;s (link scanners,
+        prefetching, hits right after sending): only people&apos;s mean interest.
+      </Text>
+    </Stack>
+  );
+};
+
+/** Organisation settings (Admins): the currency deal values are shown in, tracking. */
 export const OrganizationSettingsPanel = () => {
   const settings = useOrganizationSettings();
   const save = useSaveOrganizationSettings();
@@ -64,6 +109,8 @@ export const OrganizationSettingsPanel = () => {
           Everyone in {settings.data.organization} sees deal values like{' '}
           {formatMoney(12500, currency)}.
         </Text>
+        <Divider />
+        <TrackingSwitch on={settings.data.tracking} />
       </Stack>
     </Paper>
   );
