@@ -123,7 +123,7 @@ export const searchResultPath = (result: SearchResult): string => {
     case 'campaign':
       return `/campaigns?${query({ campaign: result.id })}`;
     case 'template':
-      return `/templates?${query({ search: result.title })}`;
+      return `/templates?${query({ template: result.id })}`;
     case 'meeting':
       return `/calendar?${query({ view: 'day', date: result.key ?? '' })}`;
     case 'user':
