@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   Badge,
   Button,
@@ -42,7 +42,9 @@ import type { CardLayout } from '../../features/teams/components/user-card.tsx';
 export const TeamsRoute = () => {
   const { user: actor } = useSession();
   const users = useUsers();
-  const [search, setSearch] = useState('');
+  const [params] = useSearchParams();
+  // A link from search (?search=<name>) starts filtered on that person.
+  const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [role, setRole] = useState('');
   const [layout, setLayout] = useState<CardLayout>('grid');
   const [editing, setEditing] = useState<PublicUser | null>(null);

@@ -2,6 +2,7 @@ import { Link, useNavigation } from 'react-router';
 import { Burger, Divider, Group, Loader, Title } from '@mantine/core';
 import { Logo } from '../../components/logo.tsx';
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher.tsx';
+import { SearchTrigger } from '../../features/search/components/search-trigger.tsx';
 
 type ShellHeaderProps = {
   title: string;
@@ -68,6 +69,7 @@ export const ShellHeader = ({
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         {navigation.state !== 'idle' ? <Loader size="xs" aria-label="Loading page" /> : null}
+        <SearchTrigger compact={mobile} />
         {superAdmin ? <OrganizationSwitcher compact={mobile} /> : null}
       </Group>
     </Group>

@@ -122,7 +122,7 @@ const Lists = ({ day, access }: { day: MyDay; access: MyDayAccess }) => {
           hint: access.calendar ? (
             <>
               Schedule one in the{' '}
-              <Anchor component={Link} to="/calendar" size="sm">
+              <Anchor component={Link} to="/calendar" size="sm" underline="always">
                 calendar
               </Anchor>{' '}
               and pick the lead as an attendee.

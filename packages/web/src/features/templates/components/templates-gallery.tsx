@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Template } from '@leadline/shared/templates';
@@ -19,7 +20,25 @@ type Open = { kind: 'edit'; template: Template | null } | { kind: 'preview'; tem
 export const TemplatesGallery = () => {
   const templates = useTemplates();
   const remove = useDeleteTemplate();
-  const [open, setOpen] = useState<Open | null>(null);
+  const [chosen, setOpen] = useState<Open | null>(null);
+  // A link to one template (?template=<id>, from search) opens its preview.
+  const [params, setParams] = useSearchParams();
+  const linkedId = params.get('template');
+  const linked = linkedId
+    ? templates.data?.find((template) => template._id === linkedId)
+    : undefined;
+  const open: Open | null = chosen ?? (linked ? { kind: 'preview', template: linked } : null);
+  const close = () => {
+    setOpen(null);
+    if (linkedId)
+      setParams(
+        (current) => {
+          current.delete('template');
+          return current;
+        },
+        { replace: true },
+      );
+  };
 
   const onDelete = (template: Template) =>
     confirmDanger({
@@ -78,10 +97,10 @@ export const TemplatesGallery = () => {
         </SimpleGrid>
       )}
       {open?.kind === 'edit' ? (
-        <TemplateEditorModal template={open.template} onClose={() => setOpen(null)} />
+        <TemplateEditorModal template={open.template} onClose={close} />
       ) : null}
       {open?.kind === 'preview' ? (
-        <TemplatePreviewModal template={open.template} onClose={() => setOpen(null)} />
+        <TemplatePreviewModal template={open.template} onClose={close} />
       ) : null}
     </Stack>
   );
