@@ -74,6 +74,34 @@ describe('Automation in the browser', () => {
     );
   });
 
+  it('a rule on opened emails counts people only, unless it asks for more', async () => {
+    const opened = 'Opened: call back';
+    await page.goto('/automation');
+    await page.getByRole('button', { name: 'New rule' }).click();
+    await dialog().getByLabel(/^Name/).fill(opened);
+    await pick('When', 'Email opened');
+    const whose = dialog().getByRole('group', { name: 'Whose hits set it off' });
+    await visible(whose);
+    expect(await whose.getByRole('checkbox', { name: 'People' }).isChecked()).toBe(true);
+    expect(await whose.getByRole('checkbox', { name: /^Machines/ }).isChecked()).toBe(false);
+    await whose.getByRole('checkbox', { name: /^Privacy proxies/ }).check();
+    await pick('Action 1 status', 'Qualified');
+    await snap(page, 'automation-opened-rule-1280');
+    await snapDark(page, 'automation-opened-rule-1280');
+    await dialog().getByRole('button', { name: 'Create rule' }).click();
+    await toast(page, 'Rule created');
+    await visible(card(opened).getByText('Email opened (by people and privacy proxies)'));
+    await card(opened)
+      .getByRole('button', { name: `Delete ${opened}` })
+      .click();
+    await confirmDialog(
+      page,
+      `Delete “${opened}” and its list of runs? What it already did stays done.`,
+      'Delete rule',
+    );
+    await toast(page, 'Rule deleted');
+  });
+
   it('switches the rule off, shows the page on a phone, and deletes the rule', async () => {
     await page.goto('/automation');
     await card(NAME)

@@ -3,6 +3,7 @@ import { IconHistory } from '@tabler/icons-react';
 import { RUN_STATUSES } from '@leadline/shared/automation';
 import type { Automation, AutomationOptions } from '@leadline/shared/automation';
 import { EVENT_LABELS } from '@leadline/shared/events';
+import { hitClassesText } from './rule-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { actionText, conditionText, namesFrom } from './rule-text.ts';
 import { RUN_STATUS_COLORS, RUN_STATUS_LABELS } from './runs-modal.tsx';
@@ -60,6 +61,9 @@ export const RuleCard = ({
             When{' '}
           </Text>
           {EVENT_LABELS[rule.trigger]}
+          {rule.trigger === 'email.opened' || rule.trigger === 'email.clicked'
+            ? ` (${hitClassesText(rule.hitClasses)})`
+            : ''}
         </Text>
         {rule.conditions.length > 0 ? (
           <Text size="sm">

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Button, Divider, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { differs, useDiscardGuard } from '../../../components/discard-guard.tsx';
 import { GuardedModal } from '../../../components/discard-guard-modal.tsx';
 import { FormActions, FormFailure } from '../../../components/form-actions.tsx';
@@ -8,6 +18,8 @@ import { AUTOMATION_NAME_MAX, automationCreateSchema } from '@leadline/shared/au
 import type { Action, Automation, Condition } from '@leadline/shared/automation';
 import { EVENT_LABELS, EVENT_TYPES } from '@leadline/shared/events';
 import type { EventType } from '@leadline/shared/events';
+import { DEFAULT_HIT_CLASSES, HIT_CLASSES } from '@leadline/shared/tracking';
+import type { HitClass } from '@leadline/shared/tracking';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAutomationOptions, useSaveAutomation } from '../api/automations.ts';
@@ -21,6 +33,16 @@ type Draft = {
   conditions: Condition[];
   actions: ActionDraft[];
   enabled: boolean;
+  hitClasses: HitClass[];
+};
+
+/** The triggers set off by a tracked email's hits, which say whose hits count. */
+const TRACKING_TRIGGERS: readonly EventType[] = ['email.opened', 'email.clicked'];
+
+const HIT_CLASS_CHOICES: Record<HitClass, string> = {
+  human: 'People',
+  proxy: 'Privacy proxies (Apple Mail, Gmail load every image: no sign anyone read)',
+  machine: 'Machines (link scanners, prefetch, hits right after sending)',
 };
 
 const toDraftAction = (action: Action): ActionDraft => ({ ...emptyAction(action.type), ...action });
@@ -71,6 +93,7 @@ export const RuleFormModal = ({ rule, onClose }: RuleFormModalProps) => {
     conditions: rule?.conditions ?? [],
     actions: rule ? rule.actions.map(toDraftAction) : [emptyAction()],
     enabled: rule?.enabled ?? true,
+    hitClasses: rule?.hitClasses ?? [...DEFAULT_HIT_CLASSES],
   }));
   const [draft, setDraft] = useState<Draft>(initial);
   const guard = useDiscardGuard({ dirty: differs(draft, initial), onClose });
@@ -90,6 +113,7 @@ export const RuleFormModal = ({ rule, onClose }: RuleFormModalProps) => {
     const parsed = automationCreateSchema.safeParse({
       ...draft,
       actions: draft.actions.map(toAction),
+      hitClasses: TRACKING_TRIGGERS.includes(draft.trigger) ? draft.hitClasses : undefined,
     });
     if (!parsed.success) {
       setErrors(errorsOf(parsed.error.issues));
@@ -137,6 +161,25 @@ export const RuleFormModal = ({ rule, onClose }: RuleFormModalProps) => {
           onChange={(trigger) => set({ trigger: (trigger ?? 'lead.created') as EventType })}
           error={errors.trigger}
         />
+        {TRACKING_TRIGGERS.includes(draft.trigger) ? (
+          <Checkbox.Group
+            label="Whose hits set it off"
+            description="A tracked email's opens and clicks are told apart; by default only a person's count."
+            value={draft.hitClasses}
+            onChange={(value) => set({ hitClasses: value as HitClass[] })}
+            error={errors.hitClasses}
+          >
+            <Stack gap={6} mt={6}>
+              {HIT_CLASSES.filter((hit) => draft.trigger === 'email.opened' || hit !== 'proxy').map(
+                (hit) => (
+                  <Group key={hit} gap="xs" wrap="nowrap">
+                    <Checkbox value={hit} label={HIT_CLASS_CHOICES[hit]} />
+                  </Group>
+                ),
+              )}
+            </Stack>
+          </Checkbox.Group>
+        ) : null}
         <Divider label="If (every condition must hold)" labelPosition="left" />
         {draft.conditions.length === 0 ? (
           <Text size="sm" c="dimmed">

@@ -1,3 +1,5 @@
+import { HIT_CLASSES } from '@leadline/shared/tracking';
+import type { HitClass } from '@leadline/shared/tracking';
 import {
   ACTION_LABELS,
   CONDITION_FIELD_LABELS,
@@ -47,4 +49,18 @@ export const actionText = (action: Action, names: Names): string => {
         ? `${ACTION_LABELS.notify_owner}: "${action.message}"`
         : ACTION_LABELS.notify_owner;
   }
+};
+
+const HIT_CLASS_WORDS: Record<HitClass, string> = {
+  human: 'people',
+  proxy: 'privacy proxies',
+  machine: 'machines',
+};
+
+/** Whose hits set off an email.opened / email.clicked rule: "by people and machines". */
+export const hitClassesText = (classes: readonly HitClass[]): string => {
+  const words = HIT_CLASSES.filter((hit) => classes.includes(hit)).map(
+    (hit) => HIT_CLASS_WORDS[hit],
+  );
+  return `by ${words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? 'people')}`;
 };
