@@ -16,6 +16,18 @@ const dialog = () => page.getByRole('dialog');
 const card = (name: string) => page.getByRole('article', { name });
 const pick = (label: string, option: string) => pickOption(dialog(), label, option);
 
+const deleteRule = async (name: string) => {
+  await card(name)
+    .getByRole('button', { name: `Delete ${name}` })
+    .click();
+  await confirmDialog(
+    page,
+    `Delete “${name}” and its list of runs? What it already did stays done.`,
+    'Delete rule',
+  );
+  await toast(page, 'Rule deleted');
+};
+
 describe('Automation in the browser', () => {
   it('creates a rule: when a lead is created, if the source is Referral, set it Qualified', async () => {
     expect(await sidebarLinks(page)).toContain('Automation');
@@ -91,15 +103,7 @@ describe('Automation in the browser', () => {
     await dialog().getByRole('button', { name: 'Create rule' }).click();
     await toast(page, 'Rule created');
     await visible(card(opened).getByText('Email opened (by people and privacy proxies)'));
-    await card(opened)
-      .getByRole('button', { name: `Delete ${opened}` })
-      .click();
-    await confirmDialog(
-      page,
-      `Delete “${opened}” and its list of runs? What it already did stays done.`,
-      'Delete rule',
-    );
-    await toast(page, 'Rule deleted');
+    await deleteRule(opened);
   });
 
   it('switches the rule off, shows the page on a phone, and deletes the rule', async () => {
@@ -120,15 +124,7 @@ describe('Automation in the browser', () => {
     expect(phoneErrors).toEqual([]);
     await phone.close();
 
-    await card(NAME)
-      .getByRole('button', { name: `Delete ${NAME}` })
-      .click();
-    await confirmDialog(
-      page,
-      `Delete “${NAME}” and its list of runs? What it already did stays done.`,
-      'Delete rule',
-    );
-    await toast(page, 'Rule deleted');
+    await deleteRule(NAME);
     await visible(page.getByText('No rules yet'));
     expect(errors).toEqual([]);
   });
