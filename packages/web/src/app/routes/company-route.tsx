@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { isUuid } from '@leadline/shared/ids';
 import { hasPermission } from '@leadline/shared/permissions';
@@ -16,10 +16,7 @@ import { useCompany } from '../../features/companies/api/get-companies.ts';
 import { useCompanyConversation } from '../../features/companies/api/get-company-conversation.ts';
 import { CompanyContacts } from '../../features/companies/components/company-contacts.tsx';
 import { CompanyConversation } from '../../features/companies/components/company-conversation.tsx';
-import {
-  CompanyEmails,
-  CompanyMeetings,
-} from '../../features/companies/components/company-history.tsx';
+import { CompanyMeetings } from '../../features/companies/components/company-history.tsx';
 import { ownerNames } from '../../features/companies/components/owner-names.ts';
 import { bulkEmailState } from '../../features/leads/components/bulk-email.ts';
 import { ConversationDrawer } from './conversation-drawer.tsx';
@@ -73,7 +70,7 @@ const ConversationsSection = ({ companyKey, organization }: ConversationsSection
 
 /**
  * /companies/:key: a company's contacts (select some for a bulk email, handed to
- * /send-bulk-email as the leads table hands its selection), their conversations, emails and
+ * /send-bulk-email as the leads table hands its selection), their conversations and
  * meetings.
  */
 export const CompanyRoute = () => {
@@ -114,7 +111,7 @@ export const CompanyRoute = () => {
       </Stack>
     );
 
-  const { contacts, emails, meetings, company: summary } = company.data;
+  const { contacts, meetings, company: summary } = company.data;
   const chosen = contacts.filter((lead) => selected.has(lead._id));
   const bulk = bulkEmailState(chosen);
   const canSend = user ? hasPermission(user, 'sendBulkEmail') : false;
@@ -170,20 +167,13 @@ export const CompanyRoute = () => {
         />
       </Paper>
       <ConversationsSection companyKey={key} organization={organization} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Paper withBorder radius="md" p="md">
-          <Title order={3} size="h4" mb="sm">
-            Emails
-          </Title>
-          <CompanyEmails emails={emails} />
-        </Paper>
-        <Paper withBorder radius="md" p="md">
-          <Title order={3} size="h4" mb="sm">
-            Meetings
-          </Title>
-          <CompanyMeetings meetings={meetings} />
-        </Paper>
-      </SimpleGrid>
+      {/* The conversations above hold every email to and from the contacts, threaded. */}
+      <Paper withBorder radius="md" p="md">
+        <Title order={3} size="h4" mb="sm">
+          Meetings
+        </Title>
+        <CompanyMeetings meetings={meetings} />
+      </Paper>
     </Stack>
   );
 };

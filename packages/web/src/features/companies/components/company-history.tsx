@@ -1,37 +1,12 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import type { CompanyEmail, CompanyMeeting } from '@leadline/shared/companies';
+import type { CompanyMeeting } from '@leadline/shared/companies';
 import { formatDateTime } from '../../../lib/format.ts';
-import { EmailLine } from './email-line.tsx';
 
 const Empty = ({ text }: { text: string }) => (
   <Text size="sm" c="dimmed">
     {text}
   </Text>
 );
-
-/** Emails sent to the company's contacts and received from them, newest first. */
-export const CompanyEmails = ({ emails }: { emails: CompanyEmail[] }) =>
-  emails.length === 0 ? (
-    <Empty text="No emails to or from these contacts yet." />
-  ) : (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {emails.map((email) => (
-        <li key={`${email.direction}-${email.id}`}>
-          <EmailLine
-            sent={email.direction === 'sent'}
-            subject={email.subject}
-            snippet={email.snippet}
-            below={
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {email.direction === 'sent' ? 'To' : 'From'} {email.address} ·{' '}
-                {formatDateTime(email.at)}
-              </Text>
-            }
-          />
-        </li>
-      ))}
-    </Stack>
-  );
 
 /** Meetings the company's contacts are invited to, newest first. */
 export const CompanyMeetings = ({ meetings }: { meetings: CompanyMeeting[] }) =>
