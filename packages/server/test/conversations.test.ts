@@ -368,6 +368,30 @@ describe('a lead conversation', { timeout: 120_000 }, () => {
     });
   });
 
+  it("opens a lead's brand-new message with its conversation, before any check recorded it", async () => {
+    const [uid] = await appendToInbox(officeImap, [
+      raw(
+        {
+          From: `Lena Berg <${LEAD}>`,
+          To: officeSmtp.user,
+          Subject: 'Re: Shorter delivery routes',
+          Date: new Date().toUTCString(),
+          'Message-ID': '<lena-new@northwind-trading.example>',
+        },
+        'One more thing: could we move the call to Monday?',
+      ),
+    ]);
+    // Straight to the message, as a link to it would: no list was read, no check has run.
+    const opened = await t.request({
+      method: 'GET',
+      url: `/api/email/inbox/${uid}?mailbox=${officeId}`,
+      token: acme.token,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const lena = (await conversation()).find((m) => m.snippet.startsWith('One more thing'))!;
+    expect(opened.json().conversation).toEqual({ leadId, messageId: lena._id });
+  });
+
   it('refuses bad replies with a 4xx and sends nothing', async () => {
     const before = officeSmtp.messages.length + outreachSmtp.messages.length;
     const post = (payload: unknown, lead = leadId, token = acme.token) =>

@@ -98,6 +98,38 @@ export const findAnswerByMessageId = async (
   return row;
 };
 
+/**
+ * Whether an incoming message may be a lead's answer: its sender is a lead's address, or its
+ * In-Reply-To / References name one of the organisation's emails (index lookups only).
+ */
+export const mayAnswerLead = async (
+  db: Db,
+  organizationId: string,
+  from: string | null,
+  threadIds: readonly string[],
+): Promise<boolean> => {
+  if (from) {
+    const [lead] = await db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.organizationId, organizationId), eq(leads.personEmail, from)))
+      .limit(1);
+    if (lead) return true;
+  }
+  if (threadIds.length === 0) return false;
+  const [sent] = await db
+    .select({ id: sentEmails.id })
+    .from(sentEmails)
+    .where(
+      and(
+        inArray(sentEmails.messageId, [...threadIds]),
+        eq(sentEmails.organizationId, organizationId),
+      ),
+    )
+    .limit(1);
+  return sent !== undefined;
+};
+
 /** One message of the lead's conversation with what answering it needs; undefined if not. */
 export const findMessageOfLead = async (
   db: Db,

@@ -30,6 +30,7 @@ import type { EmailRequest } from '../sending/reply.ts';
 import { answerMessage, byTime, sentMessage, toSummary } from './present.ts';
 import {
   countConversations,
+  mayAnswerLead,
   findAnswerByMessageId,
   findAnswersOfLeads,
   findMessageOfLead,
@@ -121,6 +122,36 @@ export const getConversationMessage = async (
  * The lead conversation an email (by its Message-ID) is part of, when it was found answering
  * a lead's email: for the Inbox's Reply.
  */
+/** How long opening a lead's new message waits for the reply check that records it. */
+const RECORDED_WAIT_MS = 5000;
+const RECORDED_POLL_MS = 250;
+
+/**
+ * The conversation an Inbox message belongs to, recording it first when it looks like a lead's
+ * answer the reply check has not stored yet (it runs when the inbox is read; `check` runs it
+ * again, and a check already under way is waited for, up to RECORDED_WAIT_MS). Cheap lookups
+ * first: only a message from a lead's address or naming one of the organisation's emails waits.
+ */
+export const conversationOfNewMessage = async (
+  db: Db,
+  organizationId: string,
+  message: { messageId: string; from: string | null; threadIds: readonly string[] },
+  check: () => Promise<{ status: string }>,
+): Promise<{ leadId: string; messageId: string } | null> => {
+  const known = await conversationOfMessage(db, organizationId, message.messageId);
+  if (known) return known;
+  const threadIds = message.threadIds.slice(0, 50);
+  if (!(await mayAnswerLead(db, organizationId, message.from?.toLowerCase() ?? null, threadIds)))
+    return null;
+  const result = await check();
+  const deadline = Date.now() + (result.status === 'busy' ? RECORDED_WAIT_MS : 0);
+  for (;;) {
+    const found = await conversationOfMessage(db, organizationId, message.messageId);
+    if (found || Date.now() >= deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, RECORDED_POLL_MS));
+  }
+};
+
 export const conversationOfMessage = async (
   db: Db,
   organizationId: string,

@@ -31,7 +31,7 @@ import { mailSecretOf } from '../mail-oauth/credentials.ts';
 import { readInboxPage, readMessageSource } from './mailbox.ts';
 import { attachmentName, listedAttachments, toInboxEmail, toInboxMessage } from './present.ts';
 import { checkReplies } from '../replies/service.ts';
-import { conversationOfMessage } from '../conversations/service.ts';
+import { conversationOfNewMessage } from '../conversations/service.ts';
 
 /**
  * The IMAP account of one of the caller's mailboxes (their default when none is named), with
@@ -136,6 +136,15 @@ const parsedEmail = async (
   return { uid, parsed, internalDate: message.internalDate };
 };
 
+/** The Message-IDs a message's In-Reply-To and References name. */
+const threadIdsOf = (parsed: ParsedMail): string[] => {
+  const references = parsed.references ?? [];
+  return [
+    ...(parsed.inReplyTo ? [parsed.inReplyTo] : []),
+    ...(Array.isArray(references) ? references : [references]),
+  ];
+};
+
 /** GET /api/email/inbox/:id: the preview of one email. */
 export const getInboxMessage = async (
   db: Db,
@@ -149,7 +158,16 @@ export const getInboxMessage = async (
   if (actor.organizationId) await applyCalendarReplies(db, actor.organizationId, parsed);
   const conversation =
     actor.organizationId && parsed.messageId
-      ? await conversationOfMessage(db, actor.organizationId, parsed.messageId)
+      ? await conversationOfNewMessage(
+          db,
+          actor.organizationId,
+          {
+            messageId: parsed.messageId,
+            from: parsed.from?.value[0]?.address ?? null,
+            threadIds: threadIdsOf(parsed),
+          },
+          () => checkReplies(db, box, actor.id, mailboxId),
+        )
       : null;
   return toInboxMessage(uid, parsed, internalDate, conversation);
 };
