@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { HitKind } from '@leadline/shared/tracking';
+import { uuidBytes, uuidFromBytes } from '../../lib/uuid-bytes.ts';
 
 /** What a tracking token names: an email's pixel, or one of its links (by index). */
 export type TrackingTarget = { sentEmailId: string; kind: HitKind; link: number };
@@ -20,10 +21,6 @@ const TOKEN_LENGTH: Record<HitKind, number> = {
   click: Math.ceil(((18 + MAC_BYTES) * 4) / 3),
 };
 const KIND_BYTE: Record<HitKind, number> = { open: 0x6f, click: 0x63 };
-
-const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
-const uuidText = (hex: string) =>
-  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 const isBase64Url = (text: string): boolean => {
   for (let i = 0; i < text.length; i += 1) {
@@ -63,7 +60,7 @@ export const createTrackingTokens = (secretKey: string): TrackingTokens => {
       const payload = bytes.subarray(0, size);
       if (!timingSafeEqual(bytes.subarray(size), mac(kind, payload))) return null;
       const link = kind === 'open' ? 0 : (payload[16]! << 8) | payload[17]!;
-      return { sentEmailId: uuidText(payload.subarray(0, 16).toString('hex')), kind, link };
+      return { sentEmailId: uuidFromBytes(payload.subarray(0, 16)), kind, link };
     },
   };
 };

@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { UUID_PATTERN } from '@leadline/shared/ids';
+import { uuidBytes, uuidFromBytes } from '../../lib/uuid-bytes.ts';
 
 /** Who unsubscribes: an address, from one organisation's emails. */
 export type UnsubscribeTarget = { organizationId: string; email: string };
@@ -17,10 +18,6 @@ export type UnsubscribeLinks = {
 
 const MAC_BYTES = 16;
 const TOKEN_MAX = 600;
-
-const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
-const uuidText = (bytes: Buffer) =>
-  bytes.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 
 /**
  * Unsubscribe links signed with HMAC-SHA256 under a key derived from SECRET_KEY by HKDF (as
@@ -47,7 +44,7 @@ export const createUnsubscribeLinks = (secretKey: string, publicUrl: string): Un
     const given = Buffer.from(match[2]!, 'base64url');
     if (payload.length <= 16 || given.length !== MAC_BYTES) return null;
     if (!timingSafeEqual(given, mac(payload))) return null;
-    const organizationId = uuidText(payload.subarray(0, 16));
+    const organizationId = uuidFromBytes(payload.subarray(0, 16));
     const email = payload.subarray(16).toString('utf8');
     if (!UUID_PATTERN.test(organizationId) || !email.includes('@')) return null;
     return { organizationId, email };
