@@ -2,6 +2,7 @@ import {
   Alert,
   DEFAULT_THEME,
   Drawer,
+  Loader,
   Modal,
   Notification,
   TableScrollContainer,
@@ -84,6 +85,9 @@ export const theme = createTheme({
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
     Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
+    // A spinner is a status: its aria-label ("Loading the message") is read out, and axe
+    // allows a name on it (a bare span may not carry aria-label).
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // A table wider than the screen scrolls sideways: the keyboard can reach it (focus, arrows).
     TableScrollContainer: TableScrollContainer.extend({
       defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
