@@ -55,6 +55,7 @@ import { importRoutes } from './modules/imports/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { conversationRoutes } from './modules/conversations/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { duplicatesRoutes } from './modules/duplicates/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
 import { interactionsRoutes } from './modules/interactions/routes.ts';
 import { organizationsRoutes } from './modules/organizations/routes.ts';
@@ -239,6 +240,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(inboxRoutes(deps.db, deps.secretKey));
   await app.register(conversationRoutes(deps.db, deps.secretKey));
   await app.register(searchRoutes(deps.db));
+  await app.register(duplicatesRoutes(deps.db));
   await app.register(reportsRoutes(deps.db));
   await app.register(leaderboardRoutes(deps.db));
   await app.register(companiesRoutes(deps.db));

@@ -123,7 +123,7 @@ const LEAD_LOCATION_TEXT = sql`lower(person_city || ' ' || person_state || ' ' |
  * without scheme and "www." when the lead has a website, else "name:" and the company name
  * lower-cased with everything but letters and digits collapsed to single spaces.
  */
-const LEAD_COMPANY_KEY = sql`CASE WHEN company_site ~* '^(https?://)?(www[.])?[a-z0-9-]+([.][a-z0-9-]+)+' THEN lower(substring(company_site from '^(?:[A-Za-z]+://)?(?:[Ww][Ww][Ww][.])?([A-Za-z0-9.-]*[A-Za-z0-9])')) ELSE 'name:' || btrim(regexp_replace(lower(company_name), '[^[:alnum:]]+', ' ', 'g')) END`;
+export const LEAD_COMPANY_KEY = sql`CASE WHEN company_site ~* '^(https?://)?(www[.])?[a-z0-9-]+([.][a-z0-9-]+)+' THEN lower(substring(company_site from '^(?:[A-Za-z]+://)?(?:[Ww][Ww][Ww][.])?([A-Za-z0-9.-]*[A-Za-z0-9])')) ELSE 'name:' || btrim(regexp_replace(lower(company_name), '[^[:alnum:]]+', ' ', 'g')) END`;
 
 /** The columns of the leads list's sorts other than the creation time, each with its index. */
 const SORTED_LEAD_COLUMNS = [

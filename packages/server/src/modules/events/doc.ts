@@ -8,6 +8,8 @@ export const EVENT_DATA: Record<EventType, string> = {
   'lead.status_changed': '`{ lead, previousStatus }`',
   'lead.owner_changed': '`{ lead, previousOwnerId }`',
   'lead.deleted': '`{ lead }` (as it was)',
+  'lead.merged':
+    '`{ lead, mergedLead, mergeId }`: the kept lead after the merge, the merged lead as it was (now gone; `POST /api/leads/merge/:mergeId/undo` brings it back)',
   'email.sent': "`{ email }`: the email as the lead's history shows it, with `leadId`",
   'email.replied': '`{ email, leadId, reply }`: the email answered (null if unknown) and the reply',
   'email.bounced': '`{ email, leadId, bounce: { kind, address, reason, source, counted } }`',

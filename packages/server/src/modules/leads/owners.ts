@@ -11,6 +11,7 @@ import {
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { logActivities } from '../activity/log.ts';
 import { describeLead, toLead } from './present.ts';
+import { findLeadsByIds } from './repo.ts';
 import type { LeadRow, ReassignedLead } from './repo.ts';
 
 /** Leads as the API shows them, their owners named (one read of the owners' names). */
@@ -18,6 +19,16 @@ export const presentLeads = async (db: Db, rows: readonly LeadRow[]): Promise<Le
   const ownerIds = [...new Set(rows.flatMap((row) => (row.ownerId ? [row.ownerId] : [])))];
   const names = await findUserNames(db, ownerIds);
   return rows.map((row) => toLead(row, row.ownerId ? names.get(row.ownerId) : undefined));
+};
+
+/** The organisation's leads among `ids` as the API shows them, by id (unknown ids left out). */
+export const presentLeadsById = async (
+  db: Db,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<Map<string, Lead>> => {
+  const leads = await presentLeads(db, await findLeadsByIds(db, organizationId, ids));
+  return new Map(leads.map((lead) => [lead._id, lead]));
 };
 
 export const presentLead = async (db: Db, row: LeadRow): Promise<Lead> =>
