@@ -101,19 +101,19 @@ export const duplicatePairsAnswerSchema = z.object({
   /** Of them, pairs with the same email: what "Merge all same-email pairs" merges. */
   sameEmail: z.number(),
 });
-export type DuplicatePairsAnswer = z.infer<typeof duplicatePairsAnswerSchema>;
+export type DuplicatePairsAnswer = { pairs: DuplicatePair[]; total: number; sameEmail: number };
 
 export type DuplicateMatch = { lead: Lead; reasons: DuplicateReason[] };
 export const duplicateCheckAnswerSchema = z.object({
   matches: z.array(answerSchema<DuplicateMatch>()({ lead: leadAnswerSchema, reasons })),
 });
-export type DuplicateCheckAnswer = z.infer<typeof duplicateCheckAnswerSchema>;
+export type DuplicateCheckAnswer = { matches: DuplicateMatch[] };
 
 export const mergeAnswerSchema = z.object({ lead: leadAnswerSchema, mergeId: text });
-export type MergeAnswer = z.infer<typeof mergeAnswerSchema>;
+export type MergeAnswer = { lead: Lead; mergeId: string };
 
 export const undoAnswerSchema = z.object({ kept: leadAnswerSchema, restored: leadAnswerSchema });
-export type UndoAnswer = z.infer<typeof undoAnswerSchema>;
+export type UndoAnswer = { kept: Lead; restored: Lead };
 
 export const mergeExactAnswerSchema = z.object({ merged: z.number(), mergeIds: z.array(text) });
 

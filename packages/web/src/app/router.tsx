@@ -64,6 +64,13 @@ const shellRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'duplicates',
+    handle: shellHandle('Duplicates', { permission: 'leadsTable' }),
+    lazy: async () => ({
+      Component: (await import('./routes/duplicates-route.tsx')).DuplicatesRoute,
+    }),
+  },
+  {
     path: 'conversations',
     handle: shellHandle('Needs reply', { permission: 'leadsTable' }),
     lazy: async () => ({

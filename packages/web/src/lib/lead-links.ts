@@ -18,3 +18,7 @@ export const leadIdParam = (params: URLSearchParams): string | null => {
   const id = params.get('leadId')?.trim() ?? '';
   return isUuid(id) ? id : null;
 };
+
+/** The leads table with one lead's drawer open (whoever owns it). */
+export const leadDrawerPath = (leadId: string): string =>
+  `/leads-table?${new URLSearchParams({ owner: '', lead: leadId }).toString()}`;

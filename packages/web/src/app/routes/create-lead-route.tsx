@@ -22,6 +22,7 @@ import type {
   RegisterField,
 } from '../../features/leads/components/lead-form-values.ts';
 import { LeadPreview } from '../../features/leads/components/lead-preview.tsx';
+import { DuplicateWarning } from '../../features/duplicates/components/duplicate-warning.tsx';
 
 export const LEAD_CREATED = '🎉 Lead created successfully!';
 export const LEAD_CREATE_FAILED = 'Failed to create lead. Please try again.';
@@ -130,6 +131,20 @@ export const CreateLeadRoute = () => {
           {FIX_ERRORS}
         </Alert>
       ) : null}
+
+      {done ? null : (
+        <DuplicateWarning
+          values={{
+            personEmail: values.personEmail,
+            personLinkedin: values.personLinkedin,
+            phone: values.phone,
+            personFirstName: values.personFirstName,
+            personLastName: values.personLastName,
+            companyName: values.companyName,
+            companySite: values.companySite,
+          }}
+        />
+      )}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: preview ? 8 : 12 }}>

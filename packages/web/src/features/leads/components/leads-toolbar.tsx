@@ -2,7 +2,14 @@ import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, FileButton, Group, SegmentedControl } from '@mantine/core';
-import { IconDownload, IconMail, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  IconArrowMerge,
+  IconDownload,
+  IconMail,
+  IconPlus,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import type { BulkEmailState } from './bulk-email.ts';
 import { useLeadView } from './lead-view-state.ts';
 import type { LeadScope } from './lead-view-state.ts';
@@ -103,6 +110,14 @@ export const LeadsToolbar = ({
           onClick={onDownload}
         >
           Download
+        </Button>
+        <Button
+          component={Link}
+          to="/duplicates"
+          variant="default"
+          leftSection={<IconArrowMerge size={16} />}
+        >
+          Duplicates
         </Button>
         {/* The bulk actions: Assign, Send, then Delete (destructive last). */}
         {assign}

@@ -1,0 +1,4 @@
+import { DuplicatesPage } from '../../features/duplicates/components/duplicates-page.tsx';
+
+/** /duplicates: possible duplicate leads, merge and undo. */
+export const DuplicatesRoute = () => <DuplicatesPage />;
