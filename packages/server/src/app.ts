@@ -56,6 +56,7 @@ import { inboxRoutes } from './modules/inbox/routes.ts';
 import { conversationRoutes } from './modules/conversations/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { duplicatesRoutes } from './modules/duplicates/routes.ts';
+import { savedViewsRoutes } from './modules/saved-views/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
 import { interactionsRoutes } from './modules/interactions/routes.ts';
 import { organizationsRoutes } from './modules/organizations/routes.ts';
@@ -241,6 +242,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(conversationRoutes(deps.db, deps.secretKey));
   await app.register(searchRoutes(deps.db));
   await app.register(duplicatesRoutes(deps.db));
+  await app.register(savedViewsRoutes(deps.db));
   await app.register(reportsRoutes(deps.db));
   await app.register(leaderboardRoutes(deps.db));
   await app.register(companiesRoutes(deps.db));

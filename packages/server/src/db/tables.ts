@@ -11,3 +11,4 @@ export * from './tables/business.ts';
 export * from './tables/integrations.ts';
 export * from './tables/tracking.ts';
 export * from './tables/duplicates.ts';
+export * from './tables/saved-views.ts';
