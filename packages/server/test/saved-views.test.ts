@@ -75,9 +75,10 @@ describe('saved views', () => {
       query: 'owner=me&location=Germany',
     });
     expect(mine.json().count).toBe(0);
-    // The rep sees the shared view (not the Admin's private one); "me" counts the rep's own.
+    // The rep sees the shared view (not the Admin's private one), counted as the rep's page
+    // shows it: a rep's list is their own leads unless it says every owner.
     const repViews = await views(rep.token);
-    expect(repViews.map((v) => [v.name, v.mine, v.count])).toEqual([['Hot leads', false, 3]]);
+    expect(repViews.map((v) => [v.name, v.mine, v.count])).toEqual([['Hot leads', false, 1]]);
     const repOwn = await call('POST', '/api/saved-views', rep.token, {
       entity: 'lead',
       name: 'My German leads',
@@ -88,6 +89,18 @@ describe('saved views', () => {
     // The count follows the data.
     await insertLeads(t.database.db, acme.organizationId, [{ status: 'Hot Lead' }]);
     expect((await views(acme.token)).find((v) => v.name === 'Hot leads')!.count).toBe(4);
+    // Without an owner a rep's list is their own (as the page shows it); "owner=all" is everyone's.
+    const repAll = await call('POST', '/api/saved-views', rep.token, {
+      entity: 'lead',
+      name: 'Germany',
+      query: 'location=Germany',
+    });
+    expect(repAll.json().count).toBe(1);
+    const repEveryone = await call('PUT', `/api/saved-views/${repAll.json()._id}`, rep.token, {
+      query: 'location=Germany&owner=all',
+    });
+    expect(repEveryone.json().count).toBe(3);
+    await call('DELETE', `/api/saved-views/${repAll.json()._id}`, rep.token);
   });
 
   it('renames, unshares and deletes: the owner, or an Admin for a shared view; nobody else', async () => {

@@ -109,6 +109,20 @@ export const savedViewAnswerSchema = answerSchema<SavedView>()({
 });
 export const savedViewListAnswerSchema = z.object({ views: z.array(savedViewAnswerSchema) });
 
+/**
+ * A leads view's parameters as the leads page reads them for this user: "owner=all" is every
+ * owner, and no owner is "me" for a Sales Rep (who starts on My leads), everyone for the rest.
+ */
+export const leadViewParams = (
+  params: Record<string, string>,
+  role: string,
+): Record<string, string> => {
+  const { owner, ...rest } = params;
+  if (owner === 'all') return rest;
+  if (!owner && role === 'Sales Rep') return { ...rest, owner: 'me' };
+  return owner ? { ...rest, owner } : rest;
+};
+
 /** Where a view opens: its page with its query and its id (so the page applies its columns). */
 export const savedViewPath = (view: Pick<SavedView, '_id' | 'entity' | 'query'>): string => {
   const params = new URLSearchParams(view.query);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSession } from '../lib/session.ts';
 
 /** A column the user may show, hide and move (pinned columns are not listed). */
@@ -65,6 +65,72 @@ const write = <Id extends string>(key: string, prefs: Stored<Id>) => {
   }
 };
 
+/** Tables whose stored choice was changed from outside (a saved view opened): their keys. */
+const listeners = new Set<(key: string) => void>();
+
+const storageKey = (table: string, userId: string | undefined) =>
+  `leadline.columns.${table}.${userId ?? 'signed-out'}`;
+
+/** The columns a user shows in a table, in order, as stored; null when never chosen. */
+export const shownColumnsOf = (table: string, userId: string | undefined): string[] | null => {
+  try {
+    const raw = window.localStorage.getItem(storageKey(table, userId));
+    if (!raw) return null;
+    const value = JSON.parse(raw) as { order?: unknown; shown?: unknown };
+    if (!Array.isArray(value.order) || !Array.isArray(value.shown)) return null;
+    const shown = value.shown as unknown[];
+    return (value.order as unknown[]).filter(
+      (id): id is string => typeof id === 'string' && shown.includes(id),
+    );
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Shows exactly `shown`, in that order (the other columns follow, hidden), in the user's stored
+ * choice for `table`; a table on screen takes it at once. Unknown ids are dropped when read.
+ */
+export const applyColumnChoice = (
+  table: string,
+  userId: string | undefined,
+  shown: readonly string[],
+): void => {
+  const key = storageKey(table, userId);
+  let order: string[] = [];
+  try {
+    const value = JSON.parse(window.localStorage.getItem(key) ?? '{}') as { order?: unknown };
+    if (Array.isArray(value.order)) order = value.order.filter((id) => typeof id === 'string');
+  } catch {
+    order = [];
+  }
+  const next = [...shown, ...order.filter((id) => !shown.includes(id))];
+  write(key, { order: next, shown: [...shown] });
+  changed(key);
+};
+
+const changed = (key: string) => {
+  for (const listener of listeners) listener(key);
+};
+
+/** The columns the signed-in user shows in `table` (as shownColumnsOf), kept up to date. */
+export const useShownColumns = (table: string): string[] | null => {
+  const { user } = useSession();
+  const key = storageKey(table, user?.id);
+  const [shown, setShown] = useState(() => shownColumnsOf(table, user?.id));
+  useEffect(() => {
+    const listener = (changedKey: string) => {
+      if (changedKey === key) setShown(shownColumnsOf(table, user?.id));
+    };
+    listeners.add(listener);
+    setShown(shownColumnsOf(table, user?.id));
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [key, table, user?.id]);
+  return shown;
+};
+
 /**
  * Which columns of a table the signed-in user shows, and in what order; saved in this browser's
  * storage under the user's id, so each user on a shared computer keeps their own choice.
@@ -74,8 +140,17 @@ export const useColumnPrefs = <Id extends string>(
   columns: readonly ColumnSpec<Id>[],
 ): ColumnPrefs<Id> => {
   const { user } = useSession();
-  const key = `leadline.columns.${table}.${user?.id ?? 'signed-out'}`;
+  const key = storageKey(table, user?.id);
   const [state, setState] = useState(() => ({ key, prefs: read(key, columns) }));
+  useEffect(() => {
+    const changed = (changedKey: string) => {
+      if (changedKey === key) setState({ key, prefs: read(key, columns) });
+    };
+    listeners.add(changed);
+    return () => {
+      listeners.delete(changed);
+    };
+  }, [key, columns]);
   let prefs = state.prefs;
   if (state.key !== key) {
     prefs = read(key, columns);
@@ -86,6 +161,7 @@ export const useColumnPrefs = <Id extends string>(
     const save = (next: Stored<Id>) => {
       setState({ key, prefs: next });
       write(key, next);
+      changed(key);
     };
     const isShown = (id: Id) => prefs.shown.includes(id);
     return {

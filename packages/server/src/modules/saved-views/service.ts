@@ -3,6 +3,7 @@ import {
   SAVED_VIEW_PAGES,
   SAVED_VIEWS_PER_USER,
   TOO_MANY_VIEWS,
+  leadViewParams,
   VIEW_NAME_TAKEN,
   VIEW_NOT_FOUND,
   VIEW_NOT_YOURS,
@@ -39,7 +40,8 @@ const countOf = async (
 ): Promise<{ count: number | null; countCapped: boolean }> => {
   const params = Object.fromEntries(new URLSearchParams(row.query));
   if (row.entity === 'lead') {
-    const query = leadListQuerySchema.safeParse({ ...params, page: 1, limit: 10 });
+    const own = leadViewParams(params, actor.role);
+    const query = leadListQuerySchema.safeParse({ ...own, page: 1, limit: 10 });
     if (!query.success) return { count: null, countCapped: false };
     const answer = await listLeads(db, actor, query.data);
     return { count: answer.total, countCapped: answer.totalCapped };

@@ -43,6 +43,7 @@ import { useClientView } from '../../features/clients/components/client-view-sta
 import { ClientsTable } from '../../features/clients/components/clients-table.tsx';
 import { ClientsPlaceholder } from '../../features/clients/components/clients-placeholder.tsx';
 import { DetailSection } from '../../features/leads/components/lead-details.tsx';
+import { SavedViewBar } from '../../features/saved-views/components/saved-view-bar.tsx';
 
 const UPLOAD_TOAST = 'client-upload';
 const CLIENT_NOUN = { singular: 'client', plural: 'clients' };
@@ -164,6 +165,7 @@ export const ClientsRoute = () => {
 
   return (
     <Stack gap="md">
+      <SavedViewBar entity="client" table="clients" />
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
         <Title order={2}>Client Data</Title>
         <Group gap="xs" wrap="wrap">

@@ -1,5 +1,6 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { IconArrowMerge } from '@tabler/icons-react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { LEADS_PER_PAGE } from '@leadline/shared/leads';
@@ -38,6 +39,7 @@ import { useLeadView } from '../../features/leads/components/lead-view-state.ts'
 import { LeadsFilters } from '../../features/leads/components/leads-filters.tsx';
 import { LeadsTable } from '../../features/leads/components/leads-table.tsx';
 import { LeadsToolbar } from '../../features/leads/components/leads-toolbar.tsx';
+import { SavedViewBar } from '../../features/saved-views/components/saved-view-bar.tsx';
 
 const LEAD_NOUN = { singular: 'lead', plural: 'leads' };
 // Memoised here: their props do not change when a row is selected, so selecting leaves them be.
@@ -203,6 +205,17 @@ export const LeadsTableRoute = () => {
 
   return (
     <Stack gap="md">
+      <SavedViewBar entity="lead" table="leads">
+        <Button
+          component={Link}
+          to="/duplicates"
+          size="xs"
+          variant="default"
+          leftSection={<IconArrowMerge size={14} />}
+        >
+          Duplicates
+        </Button>
+      </SavedViewBar>
       <LeadsToolbar
         canCreate={hasPermission(user, 'createLead')}
         canUpload={hasPermission(user, 'createLead')}

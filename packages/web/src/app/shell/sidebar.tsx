@@ -3,7 +3,9 @@ import { AppShell, Avatar, Group, NavLink, ScrollArea, Stack, Text } from '@mant
 import { IconLogout } from '@tabler/icons-react';
 import type { PublicUser } from '@leadline/shared/auth';
 import { initials } from '@leadline/shared/organization';
+import { hasPermission } from '@leadline/shared/permissions';
 import { NeedsReplyCount } from '../../features/conversations/components/needs-reply-count.tsx';
+import { SavedViewsNav } from '../../features/saved-views/components/saved-views-nav.tsx';
 import { isActivePath, visibleNavItems } from './nav-items.ts';
 
 type SidebarProps = { user: PublicUser; onLogout: () => void };
@@ -34,6 +36,9 @@ export const Sidebar = ({ user, onLogout }: SidebarProps) => {
             })}
           </Stack>
         </nav>
+        <SavedViewsNav
+          enabled={hasPermission(user, 'leadsTable') || hasPermission(user, 'allClients')}
+        />
       </AppShell.Section>
       <AppShell.Section p="xs" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
         <Group gap="sm" wrap="nowrap" px="xs" py={6}>

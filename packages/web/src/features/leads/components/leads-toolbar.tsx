@@ -2,14 +2,7 @@ import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, FileButton, Group, SegmentedControl } from '@mantine/core';
-import {
-  IconArrowMerge,
-  IconDownload,
-  IconMail,
-  IconPlus,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconDownload, IconMail, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import type { BulkEmailState } from './bulk-email.ts';
 import { useLeadView } from './lead-view-state.ts';
 import type { LeadScope } from './lead-view-state.ts';
@@ -110,14 +103,6 @@ export const LeadsToolbar = ({
           onClick={onDownload}
         >
           Download
-        </Button>
-        <Button
-          component={Link}
-          to="/duplicates"
-          variant="default"
-          leftSection={<IconArrowMerge size={16} />}
-        >
-          Duplicates
         </Button>
         {/* The bulk actions: Assign, Send, then Delete (destructive last). */}
         {assign}
