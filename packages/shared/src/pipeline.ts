@@ -74,7 +74,7 @@ export const pipelineStatusParamsSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: INVALID_PIPELINE_STATUS }),
 });
 
-export const CHOOSE_ONE_COLUMN = 'Please choose a status or a stage';
+export const CHOOSE_ONE_COLUMN = 'Please choose a status or a stage, not both';
 
 /**
  * PATCH /api/pipeline/leads/:id: the column a card was moved to: a status (the card leaves its
@@ -90,8 +90,11 @@ export const pipelineMoveSchema = z
       .max(LOST_REASON_MAX, `The reason must be at most ${LOST_REASON_MAX} characters`)
       .optional(),
   })
-  .refine((move) => (move.status === undefined) !== (move.stageId === undefined), {
-    message: CHOOSE_ONE_COLUMN,
+  .superRefine((move, ctx) => {
+    if (move.status === undefined && move.stageId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['status'], message: INVALID_PIPELINE_STATUS });
+    else if (move.status !== undefined && move.stageId !== undefined)
+      ctx.addIssue({ code: 'custom', message: CHOOSE_ONE_COLUMN });
   });
 export type PipelineMove = z.input<typeof pipelineMoveSchema>;
 

@@ -7,7 +7,7 @@ export const EVENT_DATA: Record<EventType, string> = {
   'lead.updated': '`{ lead }` (after the change)',
   'lead.status_changed': '`{ lead, previousStatus }`',
   'lead.stage_changed':
-    '`{ lead, from, to, lostReason }`: from and to are `{ _id, name, kind }` or null (the lead\'s status column)',
+    "`{ lead, from, to, lostReason }`: from and to are `{ _id, name, kind }` or null (the lead's status column)",
   'lead.owner_changed': '`{ lead, previousOwnerId }`',
   'lead.deleted': '`{ lead }` (as it was)',
   'email.sent': "`{ email }`: the email as the lead's history shows it, with `leadId`",

@@ -15,6 +15,7 @@ import {
   useLeaderboardView,
 } from '../../features/leaderboard/components/leaderboard-period.ts';
 import { LeaderboardTable } from '../../features/leaderboard/components/leaderboard-table.tsx';
+import { useCurrency } from '../../lib/organization-settings.ts';
 
 /** /leaderboard: the organisation's users ranked over a period by the figure chosen. */
 export const LeaderboardRoute = () => {
@@ -23,6 +24,7 @@ export const LeaderboardRoute = () => {
   const view = useLeaderboardView();
   const needsOrganization = user?.role === 'Super Admin' && !organization;
   const board = useLeaderboard(needsOrganization ? null : view.ask, organization);
+  const currency = useCurrency();
 
   const body = () => {
     if (needsOrganization) return <ChooseOrganization purpose="see its leaderboard" />;
@@ -47,6 +49,7 @@ export const LeaderboardRoute = () => {
             rows={board.data.rows}
             sort={board.data.sort}
             onSort={view.setSort}
+            currency={currency}
             selfId={user?.id}
           />
         </Paper>
