@@ -22,7 +22,7 @@ export const seedDemoStages = async (db: Db, organizationId: string): Promise<vo
       LIMIT ${bounds.at(-1)!}
     ), placed AS (
       SELECT p.id AS lead_id, s.id AS stage_id, s.kind, p.n,
-        now() - ((p.n * 7919) % 60) * interval '1 day' - (p.n % 24) * interval '1 hour' AS at
+        now() - ((p.n * 37) % 60) * interval '1 day' - (p.n % 24) * interval '1 hour' AS at
       FROM picked p JOIN stages s ON s.n = CASE
         WHEN p.n <= ${bounds[0]!} THEN 1 WHEN p.n <= ${bounds[1]!} THEN 2
         WHEN p.n <= ${bounds[2]!} THEN 3 ELSE 4 END

@@ -7,7 +7,7 @@ const shortName = (name: string) => name.replace(/ Lead$/, '');
 
 /** The chance each column counts with, as the weighted totals use it. */
 export const stageLegend = (columns: readonly PipelineColumn[]) =>
-  `Weighted = deal value × the column's chance to close: ${columns
+  `Weighted = deal value × the stage's chance to close: ${columns
     .map((column) => `${shortName(column.name)} ${column.probability}%`)
     .join(', ')}.`;
 

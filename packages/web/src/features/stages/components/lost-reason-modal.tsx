@@ -47,7 +47,7 @@ export const LostReasonModal = ({
           <Textarea
             label="Reason"
             placeholder="Went with a competitor, no budget…"
-            required
+            withAsterisk
             autosize
             minRows={2}
             maxLength={LOST_REASON_MAX}

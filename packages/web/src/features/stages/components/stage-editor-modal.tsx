@@ -126,7 +126,6 @@ const DeleteStageModal = ({
             data={others.map((other) => ({ value: other._id, label: other.name }))}
             value={moveTo}
             onChange={setMoveTo}
-            required
           />
         ) : null}
         <Group justify="flex-end">

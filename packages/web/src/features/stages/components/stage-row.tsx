@@ -100,7 +100,8 @@ export const StageRow = ({
           style={{ flex: '0 1 6.5rem' }}
         />
         <NumberInput
-          label="Probability %"
+          label="Probability"
+          suffix="%"
           aria-label={label('Probability')}
           value={probability}
           min={0}
@@ -114,7 +115,7 @@ export const StageRow = ({
               onChange({ probability: value });
             else setProbability(stage.probability);
           }}
-          style={{ flex: '0 1 6.5rem' }}
+          style={{ flex: '0 1 7rem' }}
         />
         <Group gap={4} wrap="nowrap">
           <ActionIcon
