@@ -15,6 +15,7 @@ import { activityLog, dealStages, leadStageChanges, leads } from '../src/db/tabl
 import { events } from '../src/db/tables/integrations.ts';
 import type { TestContext } from './context.ts';
 import { MISSING_ID, callAs, insertLeads, openTwoOrganisations } from './fixtures.ts';
+import { waitFor } from './wait.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
 
 let t: TestContext;
@@ -484,5 +485,37 @@ describe('the board, reports and leaderboard', () => {
       .innerJoin(dealStages, eq(dealStages.id, leads.stageId))
       .where(sql`${dealStages.organizationId} <> ${leads.organizationId}`);
     expect(mixed).toEqual([]);
+  });
+});
+
+describe('Automation on stage changes', () => {
+  it('a lead.stage_changed rule runs when its "Deal stage" condition holds', async () => {
+    const options = await callAs(t, acme.token, 'GET', '/api/automations/options');
+    expect(options.json().stages).toEqual(expect.arrayContaining(['Proposal', 'Won', 'Lost']));
+    const created = await callAs(t, acme.token, 'POST', '/api/automations', {
+      name: 'Won deals are hot',
+      trigger: 'lead.stage_changed',
+      conditions: [{ field: 'stage', op: 'equals', value: 'won' }],
+      actions: [{ type: 'set_status', status: 'Hot Lead' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const ruleId = created.json().automation._id as string;
+    const [id] = await insertLeads(t.database.db, acme.organizationId, [{ status: 'Cold Lead' }]);
+    const proposal = await stageNamed(acme.token, 'Proposal');
+    const won = await stageNamed(acme.token, 'Won');
+    expect((await putLead(acme.token, id!, { stageId: proposal._id })).statusCode).toBe(200);
+    expect((await putLead(acme.token, id!, { stageId: won._id })).statusCode).toBe(200);
+    const lead = await waitFor(
+      async () => (await callAs(t, acme.token, 'GET', `/api/leads/${id}`)).json() as Lead,
+      (found) => found.status === 'Hot Lead',
+      30_000,
+      100,
+    );
+    const runs = (await callAs(t, acme.token, 'GET', `/api/automations/${ruleId}/runs`)).json()
+      .runs as { status: string; outcome: string }[];
+    // (Events of the tests above may reach the new rule too.)
+    expect(runs.map((run) => run.status)).toEqual(expect.arrayContaining(['succeeded']));
+    expect(runs.map((run) => run.outcome)).toContain('Condition not met: Deal stage equals won');
+    expect(lead).toMatchObject({ status: 'Hot Lead', stageId: won._id });
   });
 });
