@@ -500,10 +500,14 @@ describe('Automation on stage changes', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const ruleId = created.json().automation._id as string;
-    const [id] = await insertLeads(t.database.db, acme.organizationId, [{ status: 'Cold Lead' }]);
+    // (A rule's conditions read the lead as it is when the run starts: two leads, one move each.)
+    const [other, id] = await insertLeads(t.database.db, acme.organizationId, [
+      { status: 'Cold Lead' },
+      { status: 'Cold Lead' },
+    ]);
     const proposal = await stageNamed(acme.token, 'Proposal');
     const won = await stageNamed(acme.token, 'Won');
-    expect((await putLead(acme.token, id!, { stageId: proposal._id })).statusCode).toBe(200);
+    expect((await putLead(acme.token, other!, { stageId: proposal._id })).statusCode).toBe(200);
     expect((await putLead(acme.token, id!, { stageId: won._id })).statusCode).toBe(200);
     const lead = await waitFor(
       async () => (await callAs(t, acme.token, 'GET', `/api/leads/${id}`)).json() as Lead,
@@ -511,11 +515,21 @@ describe('Automation on stage changes', () => {
       30_000,
       100,
     );
-    const runs = (await callAs(t, acme.token, 'GET', `/api/automations/${ruleId}/runs`)).json()
-      .runs as { status: string; outcome: string }[];
-    // (Events of the tests above may reach the new rule too.)
-    expect(runs.map((run) => run.status)).toEqual(expect.arrayContaining(['succeeded']));
-    expect(runs.map((run) => run.outcome)).toContain('Condition not met: Deal stage equals won');
+    // The Proposal move's run: skipped, its condition not met; that lead stays Cold.
+    await waitFor(
+      async () =>
+        (await callAs(t, acme.token, 'GET', `/api/automations/${ruleId}/runs`)).json().runs as {
+          status: string;
+          outcome: string;
+        }[],
+      (runs) => runs.some((run) => run.outcome === 'Condition not met: Deal stage equals won'),
+      30_000,
+      100,
+    );
     expect(lead).toMatchObject({ status: 'Hot Lead', stageId: won._id });
+    expect((await callAs(t, acme.token, 'GET', `/api/leads/${other}`)).json()).toMatchObject({
+      status: 'Cold Lead',
+      stageId: proposal._id,
+    });
   });
 });

@@ -246,13 +246,15 @@ export const leads = pgTable(
     index('leads_location_idx').using('gin', t.locationText.op('gin_trgm_ops')),
     index('leads_org_owner_idx').on(t.organizationId, t.ownerId, t.createdAt.desc(), t.id.desc()),
     // A pipeline column: its first cards in index order, and its count and summed value read
-    // from the index alone (deal_value is the last key column).
+    // from the index alone (deal_value and stage_id are the last key columns: a status column
+    // holds the leads in no deal stage).
     index('leads_org_board_idx').on(
       t.organizationId,
       t.status,
       t.statusChangedAt.desc(),
       t.id.desc(),
       t.dealValue,
+      t.stageId,
     ),
     index('leads_org_company_idx').on(t.organizationId, t.companyKey),
     // A stage column, as leads_org_board_idx serves a status column.

@@ -55,7 +55,8 @@ export const LeaderboardRoute = () => {
         </Paper>
         <Text size="xs" c="dimmed">
           Replies count for the user whose email was answered; meetings held are the meetings a user
-          organised that started in the period (and not later than now).
+          organised that started in the period (and not later than now); deals won are the deals
+          moved into a won stage in the period, counted for the lead's owner now.
         </Text>
       </Stack>
     );
@@ -65,7 +66,7 @@ export const LeaderboardRoute = () => {
     <>
       <PageHeader
         title="Leaderboard"
-        description="Your team ranked by leads created, emails, replies, meetings, qualified leads, calls and notes."
+        description="Your team ranked by leads created, emails, replies, meetings, qualified leads, calls, notes and deals won."
         actions={
           <Button
             variant="default"
