@@ -178,9 +178,11 @@ describe('deal stages', () => {
     await editor.getByRole('button', { name: 'Add stage' }).click();
     await toast(page, 'Stage Negotiation added');
     await visible(editor.locator('[data-stage="Negotiation"]'));
-    await editor.getByRole('button', { name: 'Move Negotiation up' }).click();
+    const up = editor.getByRole('button', { name: 'Move Negotiation up' });
+    await expect.poll(() => up.isEnabled()).toBe(true);
+    await up.click();
     await expect
-      .poll(() => stageNames(page))
+      .poll(() => stageNames(page), { timeout: 15_000 })
       .toEqual(['Meeting booked', 'Proposal', 'Won', 'Negotiation', 'Lost']);
     await editor.getByLabel('Probability of Negotiation').fill('90');
     await editor.getByLabel('Name of Negotiation').focus();
@@ -200,7 +202,9 @@ describe('deal stages', () => {
     const inNegotiation = await countIn(page, 'Negotiation');
     await confirm.getByRole('button', { name: 'Delete stage' }).click();
     await toast(page, 'Stage Meeting booked deleted');
-    await expect.poll(() => stageNames(page)).toEqual(['Proposal', 'Won', 'Negotiation', 'Lost']);
+    await expect
+      .poll(() => stageNames(page), { timeout: 15_000 })
+      .toEqual(['Proposal', 'Won', 'Negotiation', 'Lost']);
     await expect.poll(() => countIn(page, 'Negotiation')).toBe(inNegotiation + inMeeting);
     await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
