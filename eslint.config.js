@@ -30,6 +30,7 @@ const serverDoors = {
     'present.ts',
     'query.ts',
     'service.ts',
+    'stage.ts',
     'xlsx-stream.ts',
     'zip-stream.ts',
   ],
@@ -44,6 +45,7 @@ const serverDoors = {
   tasks: ['campaign-tasks.ts', 'service.ts'],
   unsubscribe: ['links.ts'],
   users: ['present.ts', 'service.ts', 'store.ts', 'deletion.ts'],
+  stages: ['lookup.ts', 'moves.ts', 'service.ts'],
   webhooks: ['creator.ts', 'post.ts'],
   'rate-limits': ['counter.ts'],
 };

@@ -80,8 +80,18 @@ describe('the leaderboard', () => {
     await visible(own.getByText('You'));
     expect(await rows(page).count()).toBe(2);
     expect(await rows(page).first().innerText()).toContain(ADMIN.name);
-    expect(await figuresOf(page, ADMIN.name)).toEqual(['3', '0', '0', '0', '0', '0', '0']);
-    expect(await figuresOf(page, REP.name)).toEqual(['1', '0', '0', '0', '0', '0', '0']);
+    expect(await figuresOf(page, ADMIN.name)).toEqual([
+      '3',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+      '$0',
+    ]);
+    expect(await figuresOf(page, REP.name)).toEqual(['1', '0', '0', '0', '0', '0', '0', '0', '$0']);
     await snap(page, 'leaderboard-1280');
     await snapDark(page, 'leaderboard-1280');
 
@@ -93,14 +103,16 @@ describe('the leaderboard', () => {
     expect(await page.getByLabel('Period').inputValue()).toBe('custom');
     await expect
       .poll(() => figuresOf(page, ADMIN.name))
-      .toEqual(['0', '0', '0', '0', '0', '0', '0']);
+      .toEqual(['0', '0', '0', '0', '0', '0', '0', '0', '$0']);
     expect(await rows(page).count()).toBe(2);
 
     // Back to a preset; rank by another figure from its header.
     await page.getByLabel('Period').selectOption('30d');
     await page.waitForURL(/from=/);
     await settled(page);
-    await expect.poll(() => figuresOf(page, REP.name)).toEqual(['1', '0', '0', '0', '0', '0', '0']);
+    await expect
+      .poll(() => figuresOf(page, REP.name))
+      .toEqual(['1', '0', '0', '0', '0', '0', '0', '0', '$0']);
     await page.getByRole('button', { name: 'Calls' }).click();
     await page.waitForURL(/sort=calls/);
     await expect.poll(() => page.getByLabel('Rank by').inputValue()).toBe('calls');

@@ -85,7 +85,7 @@ describe('the small things', () => {
     await snap(page, 'small-pipeline-375');
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    await card.getByRole('button', { name: /to another status/ }).click();
+    await card.getByRole('button', { name: /to another column/ }).click();
     await page.getByRole('menuitem', { name: 'Warm Lead' }).click();
     await visible(column('Warm Lead').locator(`[data-lead-id="${lead._id}"]`));
     await expect.poll(() => dollars(cold), { timeout: 15_000 }).toBe(coldBefore - 4100);

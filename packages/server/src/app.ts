@@ -63,6 +63,7 @@ import { organizationsRoutes } from './modules/organizations/routes.ts';
 import { tasksRoutes } from './modules/tasks/routes.ts';
 import { automationRoutes } from './modules/automation/routes.ts';
 import { pipelineRoutes } from './modules/pipeline/routes.ts';
+import { stagesRoutes } from './modules/stages/routes.ts';
 import { actingUser } from './modules/organizations/service.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
@@ -247,6 +248,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(leaderboardRoutes(deps.db));
   await app.register(companiesRoutes(deps.db));
   await app.register(pipelineRoutes(deps.db));
+  await app.register(stagesRoutes(deps.db));
   await app.register(tasksRoutes(deps.db));
   await app.register(automationRoutes(deps.db));
   await app.register(apiKeysRoutes(deps.db));

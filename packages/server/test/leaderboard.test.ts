@@ -187,6 +187,8 @@ const ZERO = {
   qualified: 0,
   calls: 0,
   notes: 0,
+  dealsWon: 0,
+  valueWon: 0,
 };
 
 describe('GET /api/leaderboard', () => {
@@ -204,6 +206,8 @@ describe('GET /api/leaderboard', () => {
         qualified: 0,
         calls: 1,
         notes: 2,
+        dealsWon: 0,
+        valueWon: 0,
       },
       {
         name: 'Ben Rep',
@@ -214,6 +218,8 @@ describe('GET /api/leaderboard', () => {
         qualified: 2,
         calls: 1,
         notes: 0,
+        dealsWon: 0,
+        valueWon: 0,
       },
       // Nothing in the period: last, by name.
       { name: 'Cara Rep', ...ZERO },

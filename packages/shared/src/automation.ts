@@ -36,6 +36,7 @@ export const CONDITION_FIELDS = [
   'owner',
   'country',
   'campaignTag',
+  'stage',
 ] as const;
 export type ConditionField = (typeof CONDITION_FIELDS)[number];
 export const CONDITION_FIELD_LABELS: Record<ConditionField, string> = {
@@ -45,6 +46,7 @@ export const CONDITION_FIELD_LABELS: Record<ConditionField, string> = {
   owner: 'Owner',
   country: 'Country',
   campaignTag: 'Campaign tag',
+  stage: 'Deal stage',
 };
 
 export const CONDITION_OPS = ['equals', 'not_equals', 'contains'] as const;
@@ -273,9 +275,12 @@ export const automationRunAnswerSchema = answerSchema<AutomationRun>()({
 export type AutomationOptions = {
   users: { id: string; name: string; active: boolean }[];
   campaigns: { id: string; name: string; type: string; status: string }[];
+  /** The deal stages' names (a "Deal stage" condition compares the lead's stage's name). */
+  stages: string[];
 };
 
 export const automationOptionsAnswerSchema = answerSchema<AutomationOptions>()({
   users: z.array(z.object({ id: text, name: text, active: z.boolean() })),
   campaigns: z.array(z.object({ id: text, name: text, type: text, status: text })),
+  stages: z.array(text),
 });

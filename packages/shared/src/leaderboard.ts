@@ -13,6 +13,8 @@ export const LEADERBOARD_FIGURES = [
   'qualified',
   'calls',
   'notes',
+  'dealsWon',
+  'valueWon',
 ] as const;
 export type LeaderboardFigure = (typeof LEADERBOARD_FIGURES)[number];
 
@@ -24,7 +26,12 @@ export const LEADERBOARD_FIGURE_LABELS: Record<LeaderboardFigure, string> = {
   qualified: 'Qualified',
   calls: 'Calls',
   notes: 'Notes',
+  dealsWon: 'Deals won',
+  valueWon: 'Value won',
 };
+
+/** Figures that are money (in the organisation's currency), not counts. */
+export const MONEY_FIGURES: readonly LeaderboardFigure[] = ['valueWon'];
 
 export const BOTH_DATES = 'Choose both a start and an end date';
 
@@ -79,6 +86,8 @@ export const leaderboardRowAnswerSchema = answerSchema<LeaderboardRow>()({
   qualified: figure,
   calls: figure,
   notes: figure,
+  dealsWon: figure,
+  valueWon: figure,
 });
 
 export const leaderboardAnswerSchema = answerSchema<LeaderboardResponse>()({
@@ -87,6 +96,9 @@ export const leaderboardAnswerSchema = answerSchema<LeaderboardResponse>()({
   rows: z.array(leaderboardRowAnswerSchema),
 });
 
-/** The sum of a row's figures (the tie-break after the chosen one). */
+/** The sum of a row's counted figures (the tie-break after the chosen one; money left out). */
 export const figureTotal = (row: LeaderboardFigures): number =>
-  LEADERBOARD_FIGURES.reduce((total, key) => total + row[key], 0);
+  LEADERBOARD_FIGURES.reduce(
+    (total, key) => total + (MONEY_FIGURES.includes(key) ? 0 : row[key]),
+    0,
+  );

@@ -4,6 +4,7 @@ import { dateParam, isCalendarDate, isDayInRange, refuseReversedRange } from './
 import { answerSchema, isoDateTime, nullableDateTime, nullableText, text } from './answers.ts';
 import { pageParam } from './list-query.ts';
 import { isUuid } from './ids.ts';
+import { leadStageFields } from './stages.ts';
 
 export const LEAD_STATUSES = ['Hot Lead', 'Warm Lead', 'Cold Lead', 'Qualified'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -273,6 +274,8 @@ export const leadUpdateSchema = z
     ...leadFields,
     /** Never track opens or clicks of the lead's emails. */
     doNotTrack: z.boolean({ error: 'doNotTrack must be true or false' }),
+    /** The deal stage (null: back to its status column) and why a lost deal was lost. */
+    ...leadStageFields,
   })
   .partial()
   .superRefine((lead, ctx) => {
@@ -382,6 +385,11 @@ export type Lead = Omit<LeadData, 'ownerId'> & {
   bounceReason: string | null;
   /** Never track opens or clicks of the lead's emails. */
   doNotTrack: boolean;
+  /** The deal stage (shared stages.ts); null while the lead is in its status column. */
+  stageId: string | null;
+  stageChangedAt: string | null;
+  /** Why the deal was lost (in a lost stage). */
+  lostReason: string | null;
 };
 
 /**
@@ -447,6 +455,9 @@ export const leadAnswerSchema = answerSchema<Lead>()({
   bouncedAt: nullableDateTime,
   bounceReason: text.nullable(),
   doNotTrack: z.boolean(),
+  stageId: nullableText,
+  stageChangedAt: nullableDateTime,
+  lostReason: nullableText,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

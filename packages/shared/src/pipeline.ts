@@ -3,6 +3,9 @@ import { answerSchema, text } from './answers.ts';
 import { refuseReversedRange } from './dates.ts';
 import { LEAD_STATUSES, leadAnswerSchema, leadListQuerySchema, leadStatusSchema } from './leads.ts';
 import type { Lead, LeadListQuery, LeadStatus } from './leads.ts';
+import { uuidSchema } from './ids.ts';
+import { INVALID_STAGE_ID, LOST_REASON_MAX, stageAnswerSchema } from './stages.ts';
+import type { Stage } from './stages.ts';
 
 /**
  * The board's columns, left to right, as a sales pipeline reads: a lead warms up from Cold to
@@ -71,15 +74,55 @@ export const pipelineStatusParamsSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: INVALID_PIPELINE_STATUS }),
 });
 
-/** PATCH /api/pipeline/leads/:id: the column a card was moved to. */
-export const pipelineMoveSchema = leadStatusSchema;
+export const CHOOSE_ONE_COLUMN = 'Please choose a status or a stage, not both';
 
-/** One column: every matching lead's count and summed deal value, and its first cards. */
+/**
+ * PATCH /api/pipeline/leads/:id: the column a card was moved to: a status (the card leaves its
+ * deal stage) or a deal stage (a lost one with the reason).
+ */
+export const pipelineMoveSchema = z
+  .object({
+    status: leadStatusSchema.shape.status.optional(),
+    stageId: uuidSchema(INVALID_STAGE_ID).optional(),
+    lostReason: z
+      .string()
+      .trim()
+      .max(LOST_REASON_MAX, `The reason must be at most ${LOST_REASON_MAX} characters`)
+      .optional(),
+  })
+  .superRefine((move, ctx) => {
+    if (move.status === undefined && move.stageId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['status'], message: INVALID_PIPELINE_STATUS });
+    else if (move.status !== undefined && move.stageId !== undefined)
+      ctx.addIssue({ code: 'custom', message: CHOOSE_ONE_COLUMN });
+  });
+export type PipelineMove = z.input<typeof pipelineMoveSchema>;
+
+/** GET /api/pipeline/stages/:id: a stage column's next cards. */
+export const pipelineStageParamsSchema = z.object({ id: uuidSchema(INVALID_STAGE_ID, 404) });
+
+/** The column a lead's card is in: its deal stage's id, else its status. */
+export const columnKeyOf = (lead: Pick<Lead, 'stageId' | 'status'>): string =>
+  lead.stageId ?? lead.status;
+
+/**
+ * One column: a status (leads in no deal stage) or a deal stage; every matching lead's count,
+ * summed deal value and value weighted by the column's probability, and its first cards.
+ */
 export type PipelineColumn = {
-  status: LeadStatus;
+  /** The status, or the stage's id. */
+  key: string;
+  /** What the column is called: the status or the stage's name. */
+  name: string;
+  status: LeadStatus | null;
+  stage: Stage | null;
+  /** The chance (percent) a deal in the column closes. */
+  probability: number;
   count: number;
   /** The sum of the column's deal values (leads without one count as 0). */
   value: number;
+  /** `value` x `probability`, to the cent. */
+  weightedValue: number;
   leads: Lead[];
   /** Where the next cards start; null when these are the last. */
   nextCursor: string | null;
@@ -88,14 +131,20 @@ export type PipelineColumn = {
 export type PipelineResponse = { columns: PipelineColumn[] };
 
 /** More cards of one column. */
-export type PipelineColumnPage = { status: LeadStatus; leads: Lead[]; nextCursor: string | null };
+export type PipelineColumnPage = {
+  key: string;
+  status: LeadStatus | null;
+  leads: Lead[];
+  nextCursor: string | null;
+};
 
 /* Answers (the server's response schemas, and so /api/docs). */
 
 const statusAnswer = z.enum(LEAD_STATUSES);
 
 export const pipelineColumnPageAnswerSchema = answerSchema<PipelineColumnPage>()({
-  status: statusAnswer,
+  key: text,
+  status: statusAnswer.nullable(),
   leads: z.array(leadAnswerSchema),
   nextCursor: text.nullable(),
 });
@@ -103,14 +152,25 @@ export const pipelineColumnPageAnswerSchema = answerSchema<PipelineColumnPage>()
 export const pipelineAnswerSchema = answerSchema<PipelineResponse>()({
   columns: z.array(
     answerSchema<PipelineColumn>()({
-      status: statusAnswer,
+      key: text,
+      name: text,
+      status: statusAnswer.nullable(),
+      stage: stageAnswerSchema.nullable(),
+      probability: z.number(),
       count: z.number(),
       value: z.number(),
+      weightedValue: z.number(),
       leads: z.array(leadAnswerSchema),
       nextCursor: text.nullable(),
     }),
   ),
 });
+
+/** Days a lead has been in its column (its stage, else its status), whole days, at least 0. */
+export const daysInColumn = (
+  lead: Pick<Lead, 'stageChangedAt' | 'statusChangedAt' | 'stageId'>,
+  now: Date = new Date(),
+): number => daysInStatus((lead.stageId && lead.stageChangedAt) || lead.statusChangedAt, now);
 
 /** Days a lead has been in its status, whole days, at least 0. */
 export const daysInStatus = (statusChangedAt: string, now: Date = new Date()): number =>

@@ -204,7 +204,27 @@ export type ReportResponse = {
    * proxies, machines); the headline stays the reply rate.
    */
   tracking: TrackingSummary;
+  /** Deals closed through the team's deal stages (shared stages.ts). */
+  deals: DealFigures;
 };
+
+/**
+ * Deals in the period: those whose current stage is a won (lost) one they entered in the
+ * period; the win rate is won / (won + lost) in percent, one decimal (null without either).
+ * `daysPerStage`: for each stage, the average days the deals that left it in the period had
+ * spent in it, and how many those were.
+ */
+export type DealFigures = {
+  won: number;
+  valueWon: number;
+  lost: number;
+  winRate: number | null;
+  daysPerStage: { stageId: string; name: string; days: number; deals: number }[];
+};
+
+/** Won deals as a share of closed ones (percent, one decimal); null when none closed. */
+export const winRate = (won: number, lost: number): number | null =>
+  won + lost === 0 ? null : Math.round((won / (won + lost)) * 1000) / 10;
 
 /** Replies as a share of emails sent, rounded to one decimal; null without emails. */
 export const replyRate = (replies: number, sent: number): number | null =>

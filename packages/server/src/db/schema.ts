@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Permissions } from '@leadline/shared/permissions';
 import type { Role } from '@leadline/shared/roles';
+import type { StageColour, StageKind } from '@leadline/shared/stages';
 import type { UserStatus } from '@leadline/shared/auth';
 import type { ActivityType } from '@leadline/shared/activity';
 import type { ImportError } from '@leadline/shared/imports';
@@ -137,6 +138,27 @@ const SORTED_LEAD_COLUMNS = [
   'personCountry',
 ] as const;
 
+/** A team's own deal stages, after the four outreach statuses (shared `stages.ts`). */
+export const dealStages = pgTable(
+  'deal_stages',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    /** One of Mantine's colour names. */
+    colour: text('colour').$type<StageColour>().notNull().default('gray'),
+    kind: text('kind').$type<StageKind>().notNull().default('open'),
+    /** Percent: the chance a deal in the stage closes (weighted values). */
+    probability: integer('probability').notNull().default(50),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deal_stages_org_name_key').on(t.organizationId, sql`lower(${t.name})`),
+    index('deal_stages_org_position_idx').on(t.organizationId, t.position),
+  ],
+);
+
 export const leads = pgTable(
   'leads',
   {
@@ -188,6 +210,11 @@ export const leads = pgTable(
     clientId: uuid('client_id').references((): AnyPgColumn => clients.id, {
       onDelete: 'set null',
     }),
+    /** The deal stage (null: the lead is in its status column); see deal_stages. */
+    stageId: uuid('stage_id').references(() => dealStages.id, { onDelete: 'set null' }),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }),
+    /** Why the deal was lost (asked when it moves into a lost stage). */
+    lostReason: text('lost_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchText: text('search_text').generatedAlwaysAs(LEAD_SEARCH_TEXT),
@@ -219,15 +246,21 @@ export const leads = pgTable(
     index('leads_location_idx').using('gin', t.locationText.op('gin_trgm_ops')),
     index('leads_org_owner_idx').on(t.organizationId, t.ownerId, t.createdAt.desc(), t.id.desc()),
     // A pipeline column: its first cards in index order, and its count and summed value read
-    // from the index alone (deal_value is the last key column).
+    // from the index alone (deal_value and stage_id are the last key columns: a status column
+    // holds the leads in no deal stage).
     index('leads_org_board_idx').on(
       t.organizationId,
       t.status,
       t.statusChangedAt.desc(),
       t.id.desc(),
       t.dealValue,
+      t.stageId,
     ),
     index('leads_org_company_idx').on(t.organizationId, t.companyKey),
+    // A stage column, as leads_org_board_idx serves a status column.
+    index('leads_org_stage_idx')
+      .on(t.organizationId, t.stageId, t.stageChangedAt.desc(), t.id.desc(), t.dealValue)
+      .where(sql`${t.stageId} IS NOT NULL`),
   ],
 );
 

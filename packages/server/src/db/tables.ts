@@ -12,3 +12,4 @@ export * from './tables/integrations.ts';
 export * from './tables/tracking.ts';
 export * from './tables/duplicates.ts';
 export * from './tables/saved-views.ts';
+export * from './tables/stages.ts';

@@ -1,3 +1,4 @@
+import { seedDemoStages } from './demo-stages.ts';
 import { count } from 'drizzle-orm';
 import { defaultPermissions } from '@leadline/shared/permissions';
 import type { Role } from '@leadline/shared/roles';
@@ -93,6 +94,7 @@ export const seedDemo = async (db: Db, hasSuperAdmin: boolean): Promise<boolean>
     }
     await insertLeadRows(tx, demoLeads(organizationId, sellers, DEMO_LEADS));
     await seedDemoWork(tx, organizationId);
+    await seedDemoStages(tx, organizationId);
     // The leads' own emails are their owners' (the sales team's): the Admin's daily limit starts untouched.
     if (repId) await recordDemoLeadEmails(tx, organizationId, repId);
     await insertClientRows(tx, demoClients(organizationId, adminId, DEMO_CLIENTS));

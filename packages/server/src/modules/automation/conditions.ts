@@ -2,8 +2,15 @@ import { CONDITION_FIELD_LABELS, CONDITION_OP_LABELS } from '@leadline/shared/au
 import type { Condition } from '@leadline/shared/automation';
 import type { Lead } from '@leadline/shared/leads';
 
+/** What a rule's conditions read beside the lead: its campaign tags, its deal stage's name. */
+export type ConditionFacts = { campaignTags: readonly string[]; stageName: string };
+
 /** What a condition compares: the lead's values for its field (a lead has many campaign tags). */
-const valuesOf = (lead: Lead, field: Condition['field'], campaignTags: readonly string[]) => {
+const valuesOf = (
+  lead: Lead,
+  field: Condition['field'],
+  { campaignTags, stageName }: ConditionFacts,
+) => {
   switch (field) {
     case 'status':
       return [lead.status];
@@ -18,6 +25,9 @@ const valuesOf = (lead: Lead, field: Condition['field'], campaignTags: readonly 
       return lead.owner ? [lead.owner.id, lead.owner.name] : [''];
     case 'campaignTag':
       return [...campaignTags];
+    case 'stage':
+      // The stage's name; '' in its status column (so "does not equal Won" holds there).
+      return [stageName];
   }
 };
 
@@ -27,9 +37,9 @@ const normal = (value: string) => value.trim().toLowerCase();
 export const conditionHolds = (
   lead: Lead,
   condition: Condition,
-  campaignTags: readonly string[],
+  facts: ConditionFacts,
 ): boolean => {
-  const values = valuesOf(lead, condition.field, campaignTags).map(normal);
+  const values = valuesOf(lead, condition.field, facts).map(normal);
   const wanted = normal(condition.value);
   switch (condition.op) {
     case 'equals':
@@ -51,6 +61,6 @@ export const describeCondition = (condition: Condition, ownerName?: string): str
 export const failedCondition = (
   lead: Lead,
   conditions: readonly Condition[],
-  campaignTags: readonly string[],
+  facts: ConditionFacts,
 ): Condition | null =>
-  conditions.find((condition) => !conditionHolds(lead, condition, campaignTags)) ?? null;
+  conditions.find((condition) => !conditionHolds(lead, condition, facts)) ?? null;

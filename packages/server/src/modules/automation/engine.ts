@@ -20,6 +20,7 @@ import { leadName } from '../leads/present.ts';
 import { getLead } from '../leads/service.ts';
 import type { SystemMailer } from '../system-mail/mailer.ts';
 import { findUserById } from '../users/store.ts';
+import { findStage } from '../stages/lookup.ts';
 import { ActionFailed, actionLabel, runAction, sendRuleWebhook } from './actions.ts';
 import { describeCondition, failedCondition } from './conditions.ts';
 import { TRACKING_TRIGGERS, hitClassesOf } from './hit-classes.ts';
@@ -198,7 +199,14 @@ const perform = async (
     const tags = conditions.some((c) => c.field === 'campaignTag')
       ? await findCampaignTags(db, lead._id)
       : [];
-    const unmet = failedCondition(lead, conditions, tags);
+    const stage =
+      lead.stageId && conditions.some((c) => c.field === 'stage')
+        ? await findStage(db, rule.organizationId, lead.stageId)
+        : undefined;
+    const unmet = failedCondition(lead, conditions, {
+      campaignTags: tags,
+      stageName: stage?.name ?? '',
+    });
     if (unmet)
       return {
         status: 'skipped',

@@ -24,6 +24,7 @@ import { logActivity } from '../activity/log.ts';
 import { leadName } from '../leads/present.ts';
 import { validOwner } from '../leads/owners.ts';
 import { listOrganizationMembers } from '../users/store.ts';
+import { findStages } from '../stages/lookup.ts';
 import { webhookUrlRefusal } from '../webhooks/post.ts';
 import {
   campaignInOrganization,
@@ -276,5 +277,6 @@ export const automationOptions = async (db: Db, actor: CurrentUser): Promise<Aut
       active: user.status === 'active',
     })),
     campaigns: await findCampaignOptions(db, organizationId),
+    stages: (await findStages(db, organizationId)).map((stage) => stage.name),
   };
 };

@@ -59,6 +59,11 @@ const mergedValues = (keep: Row, merge: Row, fields: MergeInput['fields'] = {}):
     do_not_track: Boolean(keep.do_not_track) || Boolean(merge.do_not_track),
     client_id: keep.client_id ?? merge.client_id ?? null,
   };
+  // A deal stage only the merged lead reached comes with its date and lost reason.
+  if (isEmpty(keep.stage_id) && !isEmpty(merge.stage_id)) {
+    for (const column of ['stage_id', 'stage_changed_at', 'lost_reason'])
+      carry[column] = merge[column];
+  }
   for (const [column, value] of Object.entries(carry)) {
     if (value !== keep[column]) next[column] = value;
   }

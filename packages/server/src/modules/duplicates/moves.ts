@@ -23,6 +23,7 @@ const BY_ID: readonly { table: string; column: string }[] = [
   { table: 'email_replies', column: 'lead_id' },
   { table: 'lead_notes', column: 'lead_id' },
   { table: 'lead_status_changes', column: 'lead_id' },
+  { table: 'lead_stage_changes', column: 'lead_id' },
   { table: 'tasks', column: 'lead_id' },
   { table: 'automation_runs', column: 'lead_id' },
   { table: 'activity_log', column: 'entity_id' },

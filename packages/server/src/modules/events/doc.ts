@@ -6,6 +6,8 @@ export const EVENT_DATA: Record<EventType, string> = {
   'lead.created': '`{ lead }`',
   'lead.updated': '`{ lead }` (after the change)',
   'lead.status_changed': '`{ lead, previousStatus }`',
+  'lead.stage_changed':
+    "`{ lead, from, to, lostReason }`: from and to are `{ _id, name, kind }` or null (the lead's status column)",
   'lead.owner_changed': '`{ lead, previousOwnerId }`',
   'lead.deleted': '`{ lead }` (as it was)',
   'lead.merged':

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection.ts';
 import { within } from '../../db/period-counts.ts';
 import { emailsSentIn, leadsCreatedIn, repliesIn } from '../../db/period-rows.ts';
 import type { Range } from '../../db/period-counts.ts';
-import { leads, sentEmails, users } from '../../db/schema.ts';
+import { dealStages, leads, sentEmails, users } from '../../db/schema.ts';
 import { leadNotes, leadStatusChanges } from '../../db/tables/business.ts';
 import { meetings } from '../../db/tables/calendar.ts';
 import { emailReplies } from '../../db/tables/email-jobs.ts';
@@ -95,6 +95,27 @@ export const leaderboardRows = async (
     .groupBy(leadNotes.userId)
     .as('logged');
 
+  // Deals won: leads now in a won stage they entered in the period, counted for their owner
+  // now (not the owner at the time they were won: a handed-over deal follows its new owner, as
+  // the leads table shows it).
+  const won = db
+    .select({
+      userId: sql<string>`${leads.ownerId}`.as('won_user'),
+      n: count().as('won_n'),
+      value: sql<string>`coalesce(sum(${leads.dealValue}), 0)`.as('won_value'),
+    })
+    .from(leads)
+    .innerJoin(dealStages, eq(dealStages.id, leads.stageId))
+    .where(
+      and(
+        eq(leads.organizationId, organizationId),
+        eq(dealStages.kind, 'won'),
+        within(leads.stageChangedAt, range),
+      ),
+    )
+    .groupBy(leads.ownerId)
+    .as('won');
+
   const figures = {
     leadsCreated: countOf(created.n),
     emailsSent: countOf(sent.n),
@@ -103,8 +124,10 @@ export const leaderboardRows = async (
     qualified: countOf(qualified.n),
     calls: countOf(logged.calls),
     notes: countOf(logged.notes),
+    dealsWon: countOf(won.n),
+    valueWon: countOf(won.value),
   };
-  const anything = sql`coalesce(${created.n}, ${sent.n}, ${replied.n}, ${held.n}, ${qualified.n}, ${logged.calls}, ${logged.notes}) IS NOT NULL`;
+  const anything = sql`coalesce(${created.n}, ${sent.n}, ${replied.n}, ${held.n}, ${qualified.n}, ${logged.calls}, ${logged.notes}, ${won.n}) IS NOT NULL`;
   return db
     .select({ id: users.id, name: users.name, ...figures })
     .from(users)
@@ -114,5 +137,6 @@ export const leaderboardRows = async (
     .leftJoin(held, eq(held.userId, users.id))
     .leftJoin(qualified, eq(qualified.userId, users.id))
     .leftJoin(logged, eq(logged.userId, users.id))
+    .leftJoin(won, eq(won.userId, users.id))
     .where(and(eq(users.organizationId, organizationId), or(eq(users.status, 'active'), anything)));
 };

@@ -44,6 +44,9 @@ export const toLead = (row: LeadRow, ownerName?: string): Lead => ({
   bouncedAt: row.bouncedAt ? row.bouncedAt.toISOString() : null,
   bounceReason: row.bounceReason,
   doNotTrack: row.doNotTrack,
+  stageId: row.stageId,
+  stageChangedAt: row.stageChangedAt ? row.stageChangedAt.toISOString() : null,
+  lostReason: row.lostReason,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

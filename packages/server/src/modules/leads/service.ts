@@ -35,6 +35,7 @@ import {
   updateLead as updateLeadRow,
 } from './repo.ts';
 import type { LeadRow } from './repo.ts';
+import { changeStageIn, STAGE_FIELDS } from './stage.ts';
 
 export const NO_ORGANIZATION = chooseOrganization('manage leads');
 export const INVALID_LEAD_ID = 'Invalid lead ID';
@@ -179,9 +180,11 @@ export const createLead = async (db: Db, actor: CurrentUser, data: LeadData): Pr
  */
 const changedFields = (existing: LeadRow, changes: LeadUpdateData): (keyof LeadUpdateData)[] =>
   (Object.keys(changes) as (keyof LeadUpdateData)[]).filter((key) =>
-    key === 'ownerId'
-      ? changes.ownerId !== undefined && changes.ownerId.toLowerCase() !== existing.ownerId
-      : changes[key] !== undefined && changes[key] !== existing[key],
+    STAGE_FIELDS.includes(key) // the deal stage moves through stage.ts
+      ? false
+      : key === 'ownerId'
+        ? changes.ownerId !== undefined && changes.ownerId.toLowerCase() !== existing.ownerId
+        : changes[key] !== undefined && changes[key] !== existing[key],
   );
 
 /**
@@ -207,7 +210,10 @@ export const updateLead = async (
       if (requiresProfileLink(source) && !link) {
         throw badRequest(PROFILE_LINK_REQUIRED, { contactProfileLink: PROFILE_LINK_REQUIRED });
       }
-      if (changed.length === 0) return { row: existing, changed: false };
+      if (changed.length === 0) {
+        const staged = await changeStageIn(tx, actor, existing, changes);
+        return { row: staged ?? existing, changed: staged !== null };
+      }
       const written = Object.fromEntries(changed.map((key) => [key, changes[key]]));
       const updated = (await updateLeadRow(tx, organizationId, id, {
         ...written,
@@ -238,7 +244,7 @@ export const updateLead = async (
         events.push({ type: 'lead.owner_changed', row });
       }
       await recordLeadEventList(tx, actor.id, events);
-      return { row: updated, changed: true };
+      return { row: (await changeStageIn(tx, actor, updated, changes)) ?? updated, changed: true };
     }),
   );
   if (result.changed) leadsChanged(db, organizationId);

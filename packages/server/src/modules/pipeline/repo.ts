@@ -1,4 +1,4 @@
-import { and, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { LeadStatus } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
@@ -16,34 +16,47 @@ const {
 
 /** The time in status as whole microseconds since 1970 (exact: extract gives numeric). */
 const micros = sql<string>`(extract(epoch from ${leads.statusChangedAt}) * 1000000)::bigint::text`;
+/** The same of the time in the deal stage (a stage column's order). */
+const stageMicros = sql<string>`(extract(epoch from ${leads.stageChangedAt}) * 1000000)::bigint::text`;
+
+/** A board column: a status (leads in no deal stage) or a deal stage. */
+export type BoardColumnKey = { status: LeadStatus } | { stageId: string };
 
 /**
- * A column's cards after `after`, newest in their status first: the board index
- * (organization_id, status, status_changed_at DESC NULLS LAST, id DESC NULLS LAST, deal_value)
- * read in order, the other filters checked on the way. One row past `limit` says whether more
+ * A column's cards after `after`, newest in their column first. A status column reads the board
+ * index (organization_id, status, status_changed_at DESC NULLS LAST, id DESC NULLS LAST,
+ * deal_value) in order, skipping leads in a stage; a stage column reads leads_org_stage_idx the
+ * same way. The other filters are checked on the way. One row past `limit` says whether more
  * follow.
  */
 const cardsQuery = (
   db: Db,
   organizationId: string,
   filter: LeadFilter,
-  status: LeadStatus,
+  column: BoardColumnKey,
   after: BoardCursor | null,
   limit: number,
-) =>
-  db
-    .select({ lead: cardColumns, micros })
+) => {
+  const time = 'status' in column ? leads.statusChangedAt : leads.stageChangedAt;
+  return db
+    .select({ lead: cardColumns, micros: 'status' in column ? micros : stageMicros })
     .from(leads)
     .where(
       and(
-        leadConditions(organizationId, { ...filter, status }),
+        'status' in column
+          ? and(
+              leadConditions(organizationId, { ...filter, status: column.status }),
+              isNull(leads.stageId),
+            )
+          : and(leadConditions(organizationId, filter), eq(leads.stageId, column.stageId)),
         after
-          ? sql`(${leads.statusChangedAt}, ${leads.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
+          ? sql`(${time}, ${leads.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
           : undefined,
       ),
     )
-    .orderBy(sql`${leads.statusChangedAt} DESC NULLS LAST`, sql`${leads.id} DESC NULLS LAST`)
+    .orderBy(sql`${time} DESC NULLS LAST`, sql`${leads.id} DESC NULLS LAST`)
     .limit(limit + 1);
+};
 
 export type CardRow = Awaited<ReturnType<typeof cardsQuery>>[number];
 
@@ -52,36 +65,37 @@ export const findColumnCards = cardsQuery;
 
 /**
  * The first `limit` + 1 cards of every column in one statement (one round trip): a UNION ALL
- * of each column's read, in the order of `statuses`.
+ * of each column's read, in the order of `columns`.
  */
 export const findFirstCards = (
   db: Db,
   organizationId: string,
   filter: LeadFilter,
-  [first, second, ...rest]: readonly [LeadStatus, LeadStatus, ...LeadStatus[]],
+  [first, second, ...rest]: readonly [BoardColumnKey, BoardColumnKey, ...BoardColumnKey[]],
   limit: number,
 ): Promise<CardRow[]> => {
-  const column = (status: LeadStatus) =>
-    cardsQuery(db, organizationId, filter, status, null, limit);
+  const column = (key: BoardColumnKey) => cardsQuery(db, organizationId, filter, key, null, limit);
   return unionAll(column(first), column(second), ...rest.map(column));
 };
 
+/** A column's totals; `status` is the column's key: the deal stage's id, else the status. */
 export type ColumnTotal = { status: string; count: number; value: number };
 
-/** Every matching lead counted and its deal value summed, per status (one GROUP BY). */
+/** Every matching lead counted and its deal value summed, per column (one GROUP BY). */
 export const findColumnTotals = async (
   db: Db,
   organizationId: string,
   filter: LeadFilter,
 ): Promise<ColumnTotal[]> => {
+  const key = sql<string>`coalesce(${leads.stageId}::text, ${leads.status})`;
   const rows = await db
     .select({
-      status: leads.status,
+      status: key,
       count: sql<number>`count(*)::int`,
       value: sql<string>`coalesce(sum(${leads.dealValue}), 0)::text`,
     })
     .from(leads)
     .where(leadConditions(organizationId, filter))
-    .groupBy(leads.status);
+    .groupBy(key);
   return rows.map((row) => ({ status: row.status, count: row.count, value: Number(row.value) }));
 };

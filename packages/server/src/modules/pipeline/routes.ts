@@ -7,6 +7,7 @@ import {
   pipelineColumnQuerySchema,
   pipelineMoveSchema,
   pipelineQuerySchema,
+  pipelineStageParamsSchema,
   pipelineStatusParamsSchema,
 } from '@leadline/shared/pipeline';
 import type { Db } from '../../db/connection.ts';
@@ -44,7 +45,28 @@ export const pipelineRoutes =
           response: { 200: pipelineColumnPageAnswerSchema },
         },
       },
-      async (request) => pipelineColumn(db, userOf(request), request.params.status, request.query),
+      async (request) =>
+        pipelineColumn(db, userOf(request), { status: request.params.status }, request.query),
+    );
+
+    app.get(
+      '/api/pipeline/stages/:id',
+      {
+        config,
+        schema: {
+          tags,
+          params: pipelineStageParamsSchema,
+          querystring: pipelineColumnQuerySchema,
+          response: { 200: pipelineColumnPageAnswerSchema },
+        },
+      },
+      async (request) =>
+        pipelineColumn(
+          db,
+          userOf(request),
+          { stageId: request.params.id.toLowerCase() },
+          request.query,
+        ),
     );
 
     app.patch(
@@ -58,6 +80,6 @@ export const pipelineRoutes =
           response: { 200: leadAnswerSchema },
         },
       },
-      async (request) => moveLead(db, userOf(request), request.params.id, request.body.status),
+      async (request) => moveLead(db, userOf(request), request.params.id, request.body),
     );
   };

@@ -1,6 +1,15 @@
-import { PIPELINE_PAGE, PIPELINE_STATUSES } from '@leadline/shared/pipeline';
+import {
+  PIPELINE_PAGE,
+  PIPELINE_STATUSES,
+  STAGE_PROBABILITIES,
+  columnKeyOf,
+} from '@leadline/shared/pipeline';
+import { stageWeighted } from '@leadline/shared/stages';
+import type { Stage } from '@leadline/shared/stages';
 import type {
+  PipelineColumn,
   PipelineColumnPage,
+  PipelineMove,
   PipelineColumnParams,
   PipelineParams,
   PipelineResponse,
@@ -13,7 +22,11 @@ import { changeLeadStatus, getLead, organizationOf, toLeadFilter } from '../lead
 import type { LeadFilter } from '../leads/query.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { findColumnCards, findFirstCards } from './repo.ts';
-import type { CardRow } from './repo.ts';
+import type { BoardColumnKey, CardRow } from './repo.ts';
+import { changeLeadStage } from '../leads/stage.ts';
+import { findStages, toStage } from '../stages/lookup.ts';
+import { notFound } from '../../lib/errors.ts';
+import { STAGE_NOT_FOUND } from '@leadline/shared/stages';
 import { boardTotals, keepMovedTotals, keptTotals } from './totals.ts';
 
 /** Newest in status first, as the board index reads them. */
@@ -42,10 +55,39 @@ const boardFilter = (query: PipelineParams, actor: CurrentUser): LeadFilter => (
   status: undefined,
 });
 
+/** The board's columns, left to right: the four statuses, then the deal stages in order. */
+type BoardColumn = {
+  key: string;
+  column: BoardColumnKey;
+  status: LeadStatus | null;
+  stage: Stage | null;
+};
+
+const boardColumns = (stages: readonly Stage[]): [BoardColumn, BoardColumn, ...BoardColumn[]] => {
+  const [first, second, ...rest] = [
+    ...PIPELINE_STATUSES.map((status) => ({
+      key: status,
+      column: { status },
+      status,
+      stage: null,
+    })),
+    ...stages.map((stage) => ({
+      key: stage._id,
+      column: { stageId: stage._id },
+      status: null,
+      stage,
+    })),
+  ];
+  return [first!, second!, ...rest];
+};
+
+const keyOfRow = (row: CardRow): string => row.lead.stageId ?? row.lead.status;
+
 /**
- * GET /api/pipeline: every column's count and summed deal value (totals.ts) and its first
- * cards, the table's filters applied. Cards of every column are presented together (one read
- * of the owners' names).
+ * GET /api/pipeline: every column's count, summed deal value and weighted value (totals.ts) and
+ * its first cards, the table's filters applied: the four statuses (leads in no deal stage), then
+ * the organisation's deal stages. Cards of every column are presented together (one read of
+ * the owners' names).
  */
 export const pipelineBoard = async (
   db: Db,
@@ -54,27 +96,41 @@ export const pipelineBoard = async (
 ): Promise<PipelineResponse> => {
   const organizationId = organizationOf(actor);
   const filter = boardFilter(query, actor);
+  const columns = boardColumns((await findStages(db, organizationId)).map(toStage));
   const [totals, cards] = await Promise.all([
     boardTotals(db, organizationId, filter),
-    findFirstCards(db, organizationId, filter, PIPELINE_STATUSES, PIPELINE_PAGE),
+    findFirstCards(
+      db,
+      organizationId,
+      filter,
+      [columns[0].column, columns[1].column, ...columns.slice(2).map((c) => c.column)],
+      PIPELINE_PAGE,
+    ),
   ]);
-  const pages = PIPELINE_STATUSES.map((status) =>
-    pageOf(cards.filter((row) => row.lead.status === status)),
-  );
+  const pages = columns.map(({ key }) => pageOf(cards.filter((row) => keyOfRow(row) === key)));
   const leads = await presentLeads(
     db,
     pages.flatMap((page) => page.rows),
   );
   let start = 0;
   return {
-    columns: PIPELINE_STATUSES.map((status, index) => {
+    columns: columns.map(({ key, status, stage }, index): PipelineColumn => {
       const page = pages[index]!;
       const shown: Lead[] = leads.slice(start, (start += page.rows.length));
-      const total = totals.find((row) => row.status === status);
+      const total = totals.find((row) => row.status === key);
+      const probability = stage
+        ? stage.probability
+        : Math.round(STAGE_PROBABILITIES[status!] * 100);
+      const value = total?.value ?? 0;
       return {
+        key,
+        name: stage ? stage.name : status!,
         status,
+        stage,
+        probability,
         count: total?.count ?? 0,
-        value: total?.value ?? 0,
+        value,
+        weightedValue: stageWeighted(value, probability),
         leads: shown,
         nextCursor: page.nextCursor,
       };
@@ -82,51 +138,71 @@ export const pipelineBoard = async (
   };
 };
 
-/** GET /api/pipeline/:status: the next cards of one column after `cursor`. */
+/** GET /api/pipeline/:status and /api/pipeline/stages/:id: a column's next cards after `cursor`. */
 export const pipelineColumn = async (
   db: Db,
   actor: CurrentUser,
-  status: LeadStatus,
+  column: BoardColumnKey,
   query: PipelineColumnParams,
 ): Promise<PipelineColumnPage> => {
   const organizationId = organizationOf(actor);
+  if ('stageId' in column) {
+    const stages = await findStages(db, organizationId);
+    if (!stages.some((stage) => stage.id === column.stageId)) throw notFound(STAGE_NOT_FOUND);
+  }
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const page = pageOf(
     await findColumnCards(
       db,
       organizationId,
       boardFilter(query, actor),
-      status,
+      column,
       after,
       PIPELINE_PAGE,
     ),
   );
-  return { status, leads: await presentLeads(db, page.rows), nextCursor: page.nextCursor };
+  return {
+    key: 'status' in column ? column.status : column.stageId,
+    status: 'status' in column ? column.status : null,
+    leads: await presentLeads(db, page.rows),
+    nextCursor: page.nextCursor,
+  };
 };
 
 /**
  * PATCH /api/pipeline/leads/:id: a card moved to another column. The leads service changes the
- * status (its rules, the status change record and the activity entry); the board's unfiltered
- * totals are carried over with the move applied (totals.ts) rather than counted again.
+ * status or the deal stage (their rules, records, activity entries and events); a card moved
+ * back to a status column leaves its stage first. The board's unfiltered totals are carried
+ * over with the move applied (totals.ts) rather than counted again.
  */
 export const moveLead = async (
   db: Db,
   actor: CurrentUser,
   id: string,
-  status: LeadStatus,
+  move: PipelineMove,
 ): Promise<Lead> => {
   const organizationId = organizationOf(actor);
   const kept = keptTotals(db, organizationId);
-  const before = kept ? await getLead(db, actor, id) : undefined;
-  const lead = await changeLeadStatus(db, actor, id, status);
-  if (kept && before)
+  const before = await getLead(db, actor, id);
+  let lead: Lead;
+  if (move.stageId !== undefined) {
+    lead = await changeLeadStage(db, actor, organizationId, id, {
+      stageId: move.stageId.toLowerCase(),
+      lostReason: move.lostReason,
+    });
+  } else {
+    if (before.stageId) await changeLeadStage(db, actor, organizationId, id, { stageId: null });
+    lead = await changeLeadStatus(db, actor, id, move.status!);
+  }
+  if (kept) {
+    const from = columnKeyOf(before);
+    const to = columnKeyOf(lead);
     keepMovedTotals(
       db,
       organizationId,
       kept,
-      before.status === lead.status
-        ? null
-        : { from: before.status, to: lead.status, value: lead.dealValue ?? 0 },
+      from === to ? null : { from, to, value: lead.dealValue ?? 0 },
     );
+  }
   return lead;
 };

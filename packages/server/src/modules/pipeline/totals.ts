@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import { onLeadsChanged } from '../leads/changes.ts';
+import { onStagesChanged } from '../stages/service.ts';
 import type { LeadFilter } from '../leads/query.ts';
 import { findColumnTotals } from './repo.ts';
 import type { ColumnTotal } from './repo.ts';
@@ -99,3 +100,5 @@ const forgetBoardTotals = (db: Db, organizationId: string): void => {
 };
 
 onLeadsChanged(forgetBoardTotals);
+// A stage deleted with its deals moved, or another stage's order: counted again.
+onStagesChanged(forgetBoardTotals);

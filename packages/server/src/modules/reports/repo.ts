@@ -6,7 +6,8 @@ import { inOrganization } from '../../db/scope.ts';
 import { within } from '../../db/period-counts.ts';
 import { emailsSentIn, leadsCreatedIn, repliesIn } from '../../db/period-rows.ts';
 import type { Range } from '../../db/period-counts.ts';
-import { leads, sentEmails } from '../../db/schema.ts';
+import { dealStages, leads, sentEmails } from '../../db/schema.ts';
+import { leadStageChanges } from '../../db/tables/stages.ts';
 import { campaignDeliveries, campaigns } from '../../db/tables/campaigns.ts';
 import { emailReplies } from '../../db/tables/email-jobs.ts';
 
@@ -175,4 +176,73 @@ export const campaignResults = async (
       campaigns.name,
       campaigns.id,
     );
+};
+
+export type ClosedDeals = { won: number; valueWon: number; lost: number };
+
+/** Leads now in a won (lost) stage they entered in the range: their count and won value. */
+export const closedDeals = async (
+  db: Db,
+  organizationId: Scope,
+  range: Range,
+): Promise<ClosedDeals> => {
+  const [row] = await db
+    .select({
+      won: sql<number>`count(*) FILTER (WHERE ${dealStages.kind} = 'won')`.mapWith(Number),
+      valueWon:
+        sql<string>`coalesce(sum(${leads.dealValue}) FILTER (WHERE ${dealStages.kind} = 'won'), 0)`.mapWith(
+          Number,
+        ),
+      lost: sql<number>`count(*) FILTER (WHERE ${dealStages.kind} = 'lost')`.mapWith(Number),
+    })
+    .from(leads)
+    .innerJoin(dealStages, eq(dealStages.id, leads.stageId))
+    .where(
+      and(
+        inOrganization(leads.organizationId, organizationId),
+        within(leads.stageChangedAt, range),
+      ),
+    );
+  return row ?? { won: 0, valueWon: 0, lost: 0 };
+};
+
+export type StageDays = { stageId: string; name: string; days: number; deals: number };
+
+/**
+ * For each stage, the stays in it that ended in the range (a deal moved on from it): their
+ * average length in days (one decimal) and count, from the stage history, in board order. A
+ * stay still going is not counted; a deleted stage drops out.
+ */
+export const daysPerStage = async (
+  db: Db,
+  organizationId: Scope,
+  range: Range,
+): Promise<StageDays[]> => {
+  const stays = db
+    .select({
+      stageId: sql<string>`${leadStageChanges.toStageId}`.as('stay_stage'),
+      enteredAt: sql<Date>`${leadStageChanges.changedAt}`.as('entered_at'),
+      leftAt:
+        sql<Date>`lead(${leadStageChanges.changedAt}) OVER (PARTITION BY ${leadStageChanges.leadId} ORDER BY ${leadStageChanges.changedAt}, ${leadStageChanges.id})`.as(
+          'left_at',
+        ),
+    })
+    .from(leadStageChanges)
+    .where(inOrganization(leadStageChanges.organizationId, organizationId))
+    .as('stays');
+  const rows = await db
+    .select({
+      stageId: dealStages.id,
+      name: dealStages.name,
+      days: sql<string>`round((avg(extract(epoch from (${stays.leftAt} - ${stays.enteredAt}))) / 86400)::numeric, 1)`.mapWith(
+        Number,
+      ),
+      deals: count(),
+    })
+    .from(stays)
+    .innerJoin(dealStages, eq(dealStages.id, stays.stageId))
+    .where(and(sql`${stays.leftAt} >= ${range.start}`, lt(stays.leftAt, range.end)))
+    .groupBy(dealStages.id, dealStages.name, dealStages.position)
+    .orderBy(dealStages.position, dealStages.name);
+  return rows;
 };

@@ -6,6 +6,7 @@ import {
   bucketStarts,
   defaultPeriod,
   isoDay,
+  winRate,
 } from '@leadline/shared/reports';
 import type {
   ReportParams,
@@ -22,6 +23,8 @@ import type { CurrentUser } from '../../caller/current-user.ts';
 import {
   bouncesPerBucket,
   campaignResults,
+  closedDeals,
+  daysPerStage,
   leadsPerBucket,
   repliesPerBucket,
   sentPerBucket,
@@ -113,6 +116,10 @@ export const buildReport = async (
   const tracking = only
     ? emptyTrackingSummary()
     : await periodTracking(db, scope, { from: range.start, to: range.end });
+  // Not part of any CSV section either.
+  const [closed, stageDays] = only
+    ? [{ won: 0, valueWon: 0, lost: 0 }, []]
+    : await Promise.all([closedDeals(db, scope, range), daysPerStage(db, scope, range)]);
   const buckets = bucketStarts(period.from, period.to, period.bucket);
   const statuses = named(byStatus, 'Unknown');
   const sources = named(bySource, UNKNOWN_SOURCE);
@@ -135,5 +142,6 @@ export const buildReport = async (
     emails: toTable(buckets, emailSeries, emailCounts),
     campaigns: campaigns.map(({ id, ...row }) => ({ _id: id, ...row })),
     tracking,
+    deals: { ...closed, winRate: winRate(closed.won, closed.lost), daysPerStage: stageDays },
   };
 };

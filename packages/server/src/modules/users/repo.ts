@@ -5,6 +5,7 @@ import type { UserStatus } from '@leadline/shared/auth';
 import { UUID_PATTERN } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { organizations, userSessions, users } from '../../db/tables.ts';
+import { insertDefaultStages } from '../stages/lookup.ts';
 
 import type { UserRow } from '../../caller/current-user.ts';
 
@@ -127,10 +128,13 @@ export const emailExists = async (db: Db, email: string): Promise<boolean> =>
 
 /** The organisation's id, creating it on first mention (organisations are named by their users). */
 export const ensureOrganization = async (db: Db, name: string): Promise<string> => {
-  await db
+  const [created] = await db
     .insert(organizations)
     .values({ name })
-    .onConflictDoNothing({ target: organizations.name });
+    .onConflictDoNothing({ target: organizations.name })
+    .returning({ id: organizations.id });
+  // A new organisation starts with the default deal stages.
+  if (created) await insertDefaultStages(db, created.id);
   const [row] = await db
     .select({ id: organizations.id })
     .from(organizations)

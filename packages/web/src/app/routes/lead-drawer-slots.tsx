@@ -20,6 +20,7 @@ import type { LeadQuickAction } from '../../features/leads/components/lead-actio
 import type { LeadDrawerSlots } from '../../features/leads/components/lead-detail-drawer.tsx';
 import { DetailSection } from '../../features/leads/components/lead-details.tsx';
 import { fullName } from '../../features/leads/components/lead-status.ts';
+import { StagePicker } from '../../features/stages/components/stage-picker.tsx';
 
 const ICON = 18;
 
@@ -86,7 +87,12 @@ const quickActionsOf = (lead: Lead, can: { notes: boolean; convert: boolean }) =
  * the Conversation tab (answering takes Send Email or Inbox, as the server's reply route).
  * Stable while the user's permissions are.
  */
-export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
+export const useLeadDrawerSlots = (
+  user: (Actor & { id?: string; _id?: string }) | null,
+): LeadDrawerSlots => {
+  // Moving a deal: Lead Management, or the lead's owner (the server's check of every lead write).
+  const manages = user !== null && hasPermission(user, 'leadManagement');
+  const userId = user?._id ?? user?.id ?? null;
   const canConvert = user !== null && hasPermission(user, 'addClient');
   const canSeeClients = user !== null && hasPermission(user, 'allClients');
   const canNote = user !== null && hasPermission(user, 'leadsTable');
@@ -114,6 +120,13 @@ export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
       sections: (lead: Lead) => (
         <>
           <Divider />
+          <DetailSection title="Deal stage">
+            <StagePicker
+              lead={lead}
+              canEdit={manages || (userId !== null && lead.ownerId === userId)}
+            />
+          </DetailSection>
+          <Divider />
           <DetailSection title="Tasks">
             <LeadTasks leadId={lead._id} />
           </DetailSection>
@@ -139,6 +152,6 @@ export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
         </>
       ),
     }),
-    [canConvert, canSeeClients, canNote, canMeet, canReply, canTemplate],
+    [canConvert, canSeeClients, canNote, canMeet, canReply, canTemplate, manages, userId],
   );
 };

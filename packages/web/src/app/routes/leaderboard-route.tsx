@@ -15,6 +15,7 @@ import {
   useLeaderboardView,
 } from '../../features/leaderboard/components/leaderboard-period.ts';
 import { LeaderboardTable } from '../../features/leaderboard/components/leaderboard-table.tsx';
+import { useCurrency } from '../../lib/organization-settings.ts';
 
 /** /leaderboard: the organisation's users ranked over a period by the figure chosen. */
 export const LeaderboardRoute = () => {
@@ -23,6 +24,7 @@ export const LeaderboardRoute = () => {
   const view = useLeaderboardView();
   const needsOrganization = user?.role === 'Super Admin' && !organization;
   const board = useLeaderboard(needsOrganization ? null : view.ask, organization);
+  const currency = useCurrency();
 
   const body = () => {
     if (needsOrganization) return <ChooseOrganization purpose="see its leaderboard" />;
@@ -47,12 +49,14 @@ export const LeaderboardRoute = () => {
             rows={board.data.rows}
             sort={board.data.sort}
             onSort={view.setSort}
+            currency={currency}
             selfId={user?.id}
           />
         </Paper>
         <Text size="xs" c="dimmed">
           Replies count for the user whose email was answered; meetings held are the meetings a user
-          organised that started in the period (and not later than now).
+          organised that started in the period (and not later than now); deals won are the deals
+          moved into a won stage in the period, counted for the lead's owner now.
         </Text>
       </Stack>
     );
@@ -62,7 +66,7 @@ export const LeaderboardRoute = () => {
     <>
       <PageHeader
         title="Leaderboard"
-        description="Your team ranked by leads created, emails, replies, meetings, qualified leads, calls and notes."
+        description="Your team ranked by leads created, emails, replies, meetings, qualified leads, calls, notes and deals won."
         actions={
           <Button
             variant="default"

@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Paper, Stack } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Lead, LeadStatus } from '@leadline/shared/leads';
-import type { PipelineQuery } from '@leadline/shared/pipeline';
-import { hasPermission } from '@leadline/shared/permissions';
+import type { Lead } from '@leadline/shared/leads';
+import { columnKeyOf } from '@leadline/shared/pipeline';
+import type { PipelineColumn, PipelineQuery } from '@leadline/shared/pipeline';
+import { hasPermission, isAdministrator } from '@leadline/shared/permissions';
 import { CenteredLoader } from '../../components/centered-loader.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -22,12 +24,18 @@ import { pipelineKeys, usePipeline } from '../../features/pipeline/api/get-pipel
 import { useMoveLead } from '../../features/pipeline/api/move-lead.ts';
 import { useCurrency } from '../../lib/organization-settings.ts';
 import { PipelineBoard } from '../../features/pipeline/components/pipeline-board.tsx';
+import { LostReasonModal } from '../../features/stages/components/lost-reason-modal.tsx';
+import { StageEditorModal } from '../../features/stages/components/stage-editor-modal.tsx';
+
+const colorOf = (column: PipelineColumn) => column.stage?.colour ?? statusColor(column.status!);
 
 const nameOf = (lead: Lead) => fullName(lead) || lead.companyName;
 
 /**
- * /pipeline: the leads as a board, one column per status, filtered with the leads table's own
- * filters (kept in the URL the same way). The table's status filter shows that column alone.
+ * /pipeline: the leads as a board, one column per status then one per deal stage, filtered with
+ * the leads table's own filters (kept in the URL the same way). The table's status filter shows
+ * that column alone. A card dropped into a lost stage asks the reason first; an Admin edits the
+ * stages from the settings button.
  */
 export const PipelineRoute = () => {
   const { user } = useSession();
@@ -44,23 +52,30 @@ export const PipelineRoute = () => {
   const currency = useCurrency();
   const [announcement, setAnnouncement] = useState('');
 
-  const onMove = useStableCallback((lead: Lead, status: LeadStatus) => {
-    if (lead.status === status) return;
+  const [losing, setLosing] = useState<{ lead: Lead; to: PipelineColumn } | null>(null);
+  const [editing, setEditing] = useState(false);
+
+  const send = (lead: Lead, to: PipelineColumn, lostReason?: string) =>
     move.mutate(
-      { lead, status },
+      { lead, to, lostReason },
       {
-        onSuccess: () => setAnnouncement(`Moved ${nameOf(lead)} to ${status}`),
+        onSuccess: () => setAnnouncement(`Moved ${nameOf(lead)} to ${to.name}`),
         onError: (error) => {
-          const message = `Could not move ${nameOf(lead)} to ${status}: ${errorMessage(error, 'the server refused the change')}`;
+          const message = `Could not move ${nameOf(lead)} to ${to.name}: ${errorMessage(error, 'the server refused the change')}`;
           notifyError(message, error);
           setAnnouncement(message);
         },
       },
     );
+  const onMove = useStableCallback((lead: Lead, key: string) => {
+    const to = board.data?.columns.find((column) => column.key === key);
+    if (!to || columnKeyOf(lead) === key) return;
+    if (to.stage?.kind === 'lost') setLosing({ lead, to });
+    else send(lead, to);
   });
-  const onMore = useStableCallback((status: LeadStatus, cursor: string) =>
+  const onMore = useStableCallback((column: PipelineColumn, cursor: string) =>
     more.mutate(
-      { status, cursor },
+      { column, cursor },
       { onError: (error) => notifyError(errorMessage(error, 'Failed to load more leads'), error) },
     ),
   );
@@ -79,6 +94,8 @@ export const PipelineRoute = () => {
   const columns = (board.data?.columns ?? []).filter(
     (column) => !filters.status || column.status === filters.status,
   );
+  const dealsIn = (stageId: string) =>
+    board.data?.columns.find((column) => column.key === stageId)?.count ?? 0;
 
   return (
     <Stack gap="md">
@@ -90,6 +107,18 @@ export const PipelineRoute = () => {
           onClear={view.clearFilters}
         />
       </Paper>
+      {isAdministrator(user) ? (
+        <Group justify="flex-end" mb={-8}>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconSettings size={16} aria-hidden />}
+            onClick={() => setEditing(true)}
+          >
+            Deal stages
+          </Button>
+        </Group>
+      ) : null}
       {board.isPending ? (
         <CenteredLoader label="Loading the pipeline" />
       ) : board.isError && !board.data ? (
@@ -103,9 +132,9 @@ export const PipelineRoute = () => {
         <div style={{ opacity: board.isPlaceholderData ? 0.6 : 1 }} aria-busy={board.isFetching}>
           <PipelineBoard
             columns={columns}
-            colorOf={statusColor}
+            colorOf={colorOf}
             currency={currency}
-            loadingMore={more.isPending ? (more.variables?.status ?? null) : null}
+            loadingMore={more.isPending ? (more.variables?.column.key ?? null) : null}
             announcement={announcement}
             onMove={onMove}
             onMore={onMore}
@@ -113,6 +142,19 @@ export const PipelineRoute = () => {
           />
         </div>
       )}
+      <LostReasonModal
+        opened={losing !== null}
+        dealName={losing ? nameOf(losing.lead) : ''}
+        stageName={losing?.to.name ?? ''}
+        onCancel={() => setLosing(null)}
+        onConfirm={(reason) => {
+          if (losing) send(losing.lead, losing.to, reason);
+          setLosing(null);
+        }}
+      />
+      {isAdministrator(user) ? (
+        <StageEditorModal opened={editing} onClose={() => setEditing(false)} dealsIn={dealsIn} />
+      ) : null}
       {canOpen ? (
         <LeadDetailDrawer
           leadId={view.leadId}

@@ -15,6 +15,8 @@ import { useReportPeriod } from '../../features/reports/components/report-period
 import { LoadError } from '../../components/load-error.tsx';
 import { ReportSkeleton } from '../../features/reports/components/report-states.tsx';
 import { ReportSummary } from '../../features/reports/components/report-summary.tsx';
+import { DealFigures } from '../../features/reports/components/deal-figures.tsx';
+import { useCurrency } from '../../lib/organization-settings.ts';
 import { TrackingFigures } from '../../components/tracking-figures.tsx';
 import { SeriesPanel } from '../../features/reports/components/series-chart.tsx';
 
@@ -24,6 +26,7 @@ const NO_LEADS = 'No leads were created in this period.';
 export const ReportsRoute = () => {
   const state = useReportPeriod();
   const report = useReport(state.period);
+  const currency = useCurrency();
   const download = useDownloadReport();
 
   const downloader = (section: ReportSection) => ({
@@ -67,6 +70,7 @@ export const ReportsRoute = () => {
         {failure}
         <ReportSummary totals={data.totals} />
         <TrackingFigures summary={data.tracking} />
+        <DealFigures deals={data.deals} currency={currency} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <SeriesPanel
             title="Leads by status"

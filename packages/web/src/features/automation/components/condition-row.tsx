@@ -18,12 +18,14 @@ type ConditionRowProps = {
   onRemove: () => void;
 };
 
-/** The value choices of a field with a fixed set (status, source, owner); null: free text. */
+/** The value choices of a field with a fixed set (status, source, owner, stage); null: free text. */
 const choicesOf = (field: Condition['field'], options: AutomationOptions | undefined) => {
   if (field === 'status') return LEAD_STATUSES.map((value) => ({ value, label: value }));
   if (field === 'source') return LEAD_SOURCES.map((value) => ({ value, label: value }));
   if (field === 'owner')
     return (options?.users ?? []).map((user) => ({ value: user.id, label: user.name }));
+  if (field === 'stage')
+    return (options?.stages ?? []).map((name) => ({ value: name, label: name }));
   return null;
 };
 

@@ -1,6 +1,11 @@
 import { Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { LEADERBOARD_FIGURES, LEADERBOARD_FIGURE_LABELS } from '@leadline/shared/leaderboard';
+import {
+  LEADERBOARD_FIGURES,
+  LEADERBOARD_FIGURE_LABELS,
+  MONEY_FIGURES,
+} from '@leadline/shared/leaderboard';
+import { formatMoney } from '@leadline/shared/money';
 import type { LeaderboardFigure, LeaderboardRow } from '@leadline/shared/leaderboard';
 import { formatCount } from '../../../lib/format.ts';
 
@@ -10,11 +15,19 @@ type LeaderboardTableProps = {
   onSort: (figure: LeaderboardFigure) => void;
   /** The signed-in user: their row is highlighted. */
   selfId: string | undefined;
+  /** The organisation's currency (Value won). */
+  currency: string;
 };
 
 /** The users ranked for the period; a figure's header ranks by it. */
-export const LeaderboardTable = ({ rows, sort, onSort, selfId }: LeaderboardTableProps) => (
-  <Table.ScrollContainer minWidth={760}>
+export const LeaderboardTable = ({
+  rows,
+  sort,
+  onSort,
+  selfId,
+  currency,
+}: LeaderboardTableProps) => (
+  <Table.ScrollContainer minWidth={960}>
     <Table verticalSpacing="sm" highlightOnHover aria-label="Leaderboard">
       <Table.Thead>
         <Table.Tr>
@@ -69,7 +82,9 @@ export const LeaderboardTable = ({ rows, sort, onSort, selfId }: LeaderboardTabl
               </Table.Td>
               {LEADERBOARD_FIGURES.map((figure) => (
                 <Table.Td key={figure} ta="right" fw={figure === sort ? 700 : undefined}>
-                  {formatCount(row[figure])}
+                  {MONEY_FIGURES.includes(figure)
+                    ? formatMoney(row[figure], currency)
+                    : formatCount(row[figure])}
                 </Table.Td>
               ))}
             </Table.Tr>

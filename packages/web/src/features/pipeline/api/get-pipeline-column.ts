@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LeadStatus } from '@leadline/shared/leads';
 import type {
+  PipelineColumn,
   PipelineColumnPage,
   PipelineQuery,
   PipelineResponse,
@@ -9,11 +9,16 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { appendCards } from './board-cache.ts';
 import { pipelineKeys, pipelineQueryString } from './get-pipeline.ts';
 
-export type MoreCardsInput = { status: LeadStatus; cursor: string };
+export type MoreCardsInput = { column: Pick<PipelineColumn, 'key' | 'status'>; cursor: string };
 
-export const getPipelineColumn = (query: PipelineQuery, { status, cursor }: MoreCardsInput) =>
+/** A status column's next cards, or a deal stage's. */
+export const getPipelineColumn = (query: PipelineQuery, { column, cursor }: MoreCardsInput) =>
   apiRequest<PipelineColumnPage>(
-    `/api/pipeline/${encodeURIComponent(status)}?${pipelineQueryString({ ...query, cursor })}`,
+    `${
+      column.status
+        ? `/api/pipeline/${encodeURIComponent(column.status)}`
+        : `/api/pipeline/stages/${encodeURIComponent(column.key)}`
+    }?${pipelineQueryString({ ...query, cursor })}`,
   );
 
 /** The next cards of a column, appended to the board's cached copy. */
@@ -23,7 +28,7 @@ export const useMoreCards = (query: PipelineQuery) => {
     mutationFn: (input: MoreCardsInput) => getPipelineColumn(query, input),
     onSuccess: (page) =>
       queryClient.setQueryData<PipelineResponse>(pipelineKeys.board(query), (board) =>
-        board ? appendCards(board, page.status, page.leads, page.nextCursor) : board,
+        board ? appendCards(board, page.key, page.leads, page.nextCursor) : board,
       ),
   });
 };

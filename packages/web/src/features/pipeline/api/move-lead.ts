@@ -1,18 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Lead, LeadStatus } from '@leadline/shared/leads';
-import type { PipelineQuery, PipelineResponse } from '@leadline/shared/pipeline';
+import type { Lead } from '@leadline/shared/leads';
+import type {
+  PipelineColumn,
+  PipelineMove,
+  PipelineQuery,
+  PipelineResponse,
+} from '@leadline/shared/pipeline';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys, refreshSummaries } from '../../../lib/query-keys.ts';
 import { moveCard, replaceCard } from './board-cache.ts';
 import { pipelineKeys } from './get-pipeline.ts';
 
-export type MoveLeadInput = { lead: Lead; status: LeadStatus };
+/** A card and the column it moves to (a lost stage's with the reason). */
+export type MoveLeadInput = { lead: Lead; to: PipelineColumn; lostReason?: string };
 
-export const moveLead = ({ lead, status }: MoveLeadInput): Promise<Lead> =>
-  apiRequest<Lead>(`/api/pipeline/leads/${encodeURIComponent(lead._id)}`, {
+export const moveLead = ({ lead, to, lostReason }: MoveLeadInput): Promise<Lead> => {
+  const body: PipelineMove = to.stage
+    ? { stageId: to.stage._id, ...(lostReason === undefined ? {} : { lostReason }) }
+    : { status: to.status! };
+  return apiRequest<Lead>(`/api/pipeline/leads/${encodeURIComponent(lead._id)}`, {
     method: 'PATCH',
-    body: { status },
+    body,
   });
+};
 
 /**
  * A card moved to another column: the board changes at once (counts and values too); a refusal
@@ -24,10 +34,10 @@ export const useMoveLead = (query: PipelineQuery) => {
   const key = pipelineKeys.board(query);
   return useMutation({
     mutationFn: moveLead,
-    onMutate: async ({ lead, status }) => {
+    onMutate: async ({ lead, to, lostReason }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<PipelineResponse>(key);
-      if (before) queryClient.setQueryData(key, moveCard(before, lead, status));
+      if (before) queryClient.setQueryData(key, moveCard(before, lead, to, lostReason));
       return { before };
     },
     onError: (_error, _input, context) => {

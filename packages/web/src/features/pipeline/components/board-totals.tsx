@@ -1,17 +1,17 @@
 import { Group, Text } from '@mantine/core';
 import { formatMoney } from '@leadline/shared/money';
-import { PIPELINE_STATUSES, stagePercent, weightedValue } from '@leadline/shared/pipeline';
 import type { PipelineColumn } from '@leadline/shared/pipeline';
 import { formatCount } from '../../../lib/format.ts';
 
-const shortName = (status: string) => status.replace(/ Lead$/, '');
+const shortName = (name: string) => name.replace(/ Lead$/, '');
 
-/** The chance each stage counts with, as the weighted totals use it. */
-export const STAGE_LEGEND = `Weighted = deal value × the stage's chance to close: ${PIPELINE_STATUSES.map(
-  (status) => `${shortName(status)} ${stagePercent(status)}`,
-).join(', ')}.`;
+/** The chance each column counts with, as the weighted totals use it. */
+export const stageLegend = (columns: readonly PipelineColumn[]) =>
+  `Weighted = deal value × the stage's chance to close: ${columns
+    .map((column) => `${shortName(column.name)} ${column.probability}%`)
+    .join(', ')}.`;
 
-/** The board's exact total and weighted total over the columns shown, with the stages' chances. */
+/** The board's exact total and weighted total over the columns shown, with their chances. */
 export const BoardTotals = ({
   columns,
   currency,
@@ -21,10 +21,7 @@ export const BoardTotals = ({
 }) => {
   const count = columns.reduce((sum, column) => sum + column.count, 0);
   const value = columns.reduce((sum, column) => sum + column.value, 0);
-  const weighted = columns.reduce(
-    (sum, column) => sum + weightedValue(column.status, column.value),
-    0,
-  );
+  const weighted = columns.reduce((sum, column) => sum + column.weightedValue, 0);
   return (
     <Group gap="xs" wrap="wrap" align="baseline" mb="xs" data-testid="board-totals">
       <Text size="sm" fw={700}>
@@ -34,7 +31,7 @@ export const BoardTotals = ({
         {`· ${formatMoney(weighted, currency)} weighted`}
       </Text>
       <Text size="xs" c="dimmed">
-        {STAGE_LEGEND}
+        {stageLegend(columns)}
       </Text>
     </Group>
   );

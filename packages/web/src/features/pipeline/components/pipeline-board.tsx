@@ -1,17 +1,20 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { VisuallyHidden } from '@mantine/core';
 import { BoardTotals } from './board-totals.tsx';
-import type { Lead, LeadStatus } from '@leadline/shared/leads';
+import type { Lead } from '@leadline/shared/leads';
 import type { PipelineColumn as Column } from '@leadline/shared/pipeline';
 import type { ColumnActions } from './pipeline-column.tsx';
 import { PipelineColumn } from './pipeline-column.tsx';
 import classes from './pipeline.module.css';
 
-type PipelineBoardProps = Omit<ColumnActions, 'dragged' | 'onDragStart' | 'onDragEnd'> & {
+type PipelineBoardProps = Omit<
+  ColumnActions,
+  'dragged' | 'onDragStart' | 'onDragEnd' | 'targets'
+> & {
   columns: readonly Column[];
-  colorOf: (status: LeadStatus) => string;
-  /** The column whose next cards are loading. */
-  loadingMore: LeadStatus | null;
+  colorOf: (column: Column) => string;
+  /** The key of the column whose next cards are loading. */
+  loadingMore: string | null;
   /** Said to screen readers after a move ("Moved … to Hot Lead"). */
   announcement: string;
 };
@@ -25,23 +28,31 @@ export const PipelineBoard = ({
   ...actions
 }: PipelineBoardProps) => {
   const [dragged, setDragged] = useState<Lead | null>(null);
+  const names = columns.map((column) => `${column.key}\u0000${column.name}`).join('\u0001');
+  // Every column a card may be moved to from its menu (stable while the columns are).
+  const targets = useMemo(
+    () => columns.map(({ key, name }) => ({ key, name })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [names],
+  );
   return (
     <>
       <BoardTotals columns={columns} currency={actions.currency} />
       <div className={classes.board} aria-label="Pipeline" role="region">
         {columns.map((column) => (
           <PipelineColumn
-            key={column.status}
+            key={column.key}
             column={column}
-            color={colorOf(column.status)}
-            loadingMore={loadingMore === column.status}
+            color={colorOf(column)}
+            loadingMore={loadingMore === column.key}
+            targets={targets}
             dragged={dragged}
             onDragStart={setDragged}
             onDragEnd={() => setDragged(null)}
             {...actions}
-            onMove={(lead, status) => {
+            onMove={(lead, key) => {
               setDragged(null);
-              actions.onMove(lead, status);
+              actions.onMove(lead, key);
             }}
           />
         ))}

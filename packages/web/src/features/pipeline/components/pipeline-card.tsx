@@ -2,10 +2,13 @@ import { memo } from 'react';
 import { ActionIcon, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { personName } from '@leadline/shared/leads';
-import type { Lead, LeadStatus } from '@leadline/shared/leads';
+import type { Lead } from '@leadline/shared/leads';
 import { formatMoney } from '@leadline/shared/money';
-import { PIPELINE_STATUSES, daysInStatus } from '@leadline/shared/pipeline';
+import { columnKeyOf, daysInColumn } from '@leadline/shared/pipeline';
 import classes from './pipeline.module.css';
+
+/** A column a card may move to: its key (a status, or a stage's id) and name. */
+export type MoveTarget = { key: string; name: string };
 
 type PipelineCardProps = {
   lead: Lead;
@@ -13,9 +16,10 @@ type PipelineCardProps = {
   dragging: boolean;
   onDragStart: (lead: Lead) => void;
   onDragEnd: () => void;
-  onMove: (lead: Lead, status: LeadStatus) => void;
+  onMove: (lead: Lead, key: string) => void;
   /** Opens the lead (its drawer); absent when the user may not open leads. */
   onOpen?: (lead: Lead) => void;
+  targets: readonly MoveTarget[];
 };
 
 const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
@@ -32,10 +36,13 @@ const Card = ({
   onDragEnd,
   onMove,
   onOpen,
+  targets,
 }: PipelineCardProps) => {
   const contact = personName(lead);
   const company = lead.companyName || 'No company';
-  const days = daysInStatus(lead.statusChangedAt);
+  const days = daysInColumn(lead);
+  const here = columnKeyOf(lead);
+  const inStage = lead.stageId !== null;
   const title = (
     <Text fw={600} size="sm" lineClamp={1}>
       {company}
@@ -73,18 +80,20 @@ const Card = ({
               variant="subtle"
               color="gray"
               size="sm"
-              aria-label={`Move ${contact || company} to another status`}
+              aria-label={`Move ${contact || company} to another column`}
             >
               <IconArrowsExchange size={16} aria-hidden />
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>Move to</Menu.Label>
-            {PIPELINE_STATUSES.filter((status) => status !== lead.status).map((status) => (
-              <Menu.Item key={status} onClick={() => onMove(lead, status)}>
-                {status}
-              </Menu.Item>
-            ))}
+            {targets
+              .filter((target) => target.key !== here)
+              .map((target) => (
+                <Menu.Item key={target.key} onClick={() => onMove(lead, target.key)}>
+                  {target.name}
+                </Menu.Item>
+              ))}
           </Menu.Dropdown>
         </Menu>
       </Group>
@@ -102,9 +111,13 @@ const Card = ({
           <Text
             size="xs"
             c="dimmed"
-            title={`In ${lead.status} since ${new Date(lead.statusChangedAt).toLocaleString()}`}
+            title={
+              inStage
+                ? `In this stage since ${new Date(lead.stageChangedAt ?? lead.statusChangedAt).toLocaleString()}`
+                : `In ${lead.status} since ${new Date(lead.statusChangedAt).toLocaleString()}`
+            }
           >
-            {daysText(days)} in status
+            {daysText(days)} in {inStage ? 'stage' : 'status'}
           </Text>
         </Group>
       </Stack>

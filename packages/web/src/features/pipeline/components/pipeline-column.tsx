@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
-import type { Lead, LeadStatus } from '@leadline/shared/leads';
+import type { Lead } from '@leadline/shared/leads';
 import { formatMoney } from '@leadline/shared/money';
-import { stagePercent, weightedValue } from '@leadline/shared/pipeline';
+import { columnKeyOf } from '@leadline/shared/pipeline';
 import type { PipelineColumn as Column } from '@leadline/shared/pipeline';
 import { formatCount } from '../../../lib/format.ts';
 import { PipelineCard } from './pipeline-card.tsx';
+import type { MoveTarget } from './pipeline-card.tsx';
 import classes from './pipeline.module.css';
 
 export type ColumnActions = {
@@ -13,9 +14,12 @@ export type ColumnActions = {
   dragged: Lead | null;
   onDragStart: (lead: Lead) => void;
   onDragEnd: () => void;
-  onMove: (lead: Lead, status: LeadStatus) => void;
-  onMore: (status: LeadStatus, cursor: string) => void;
+  /** A card moved to the column with this key (a status, or a deal stage's id). */
+  onMove: (lead: Lead, key: string) => void;
+  onMore: (column: Column, cursor: string) => void;
   onOpen?: (lead: Lead) => void;
+  /** Every column, for a card's "Move to" menu. */
+  targets: readonly MoveTarget[];
 };
 
 type PipelineColumnProps = ColumnActions & {
@@ -45,20 +49,25 @@ const useLoadOnScroll = (more: (() => void) | null) => {
   return sentinel;
 };
 
-/** One status: its count and summed value, its cards (more on scroll), and a drop target. */
+/**
+ * One column (a status, or a deal stage): its count, summed and weighted value, its cards (more
+ * on scroll), and a drop target.
+ */
 export const PipelineColumn = ({ column, color, loadingMore, ...actions }: PipelineColumnProps) => {
   const { currency, dragged, onMove, onMore } = actions;
   const [over, setOver] = useState(false);
-  const droppable = dragged !== null && dragged.status !== column.status;
-  const { nextCursor, status } = column;
-  const more = nextCursor && !loadingMore ? () => onMore(status, nextCursor) : null;
+  const droppable = dragged !== null && columnKeyOf(dragged) !== column.key;
+  const { nextCursor, key, name } = column;
+  const more = nextCursor && !loadingMore ? () => onMore(column, nextCursor) : null;
   const sentinel = useLoadOnScroll(more);
-  const headingId = `pipeline-${status.replace(/\W+/g, '-').toLowerCase()}`;
+  const headingId = `pipeline-${key.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section
       className={classes.column}
       aria-labelledby={headingId}
-      data-status={status}
+      data-status={column.status ?? undefined}
+      data-stage={column.stage?.name}
+      data-stage-kind={column.stage?.kind}
       data-drop-target={droppable && over}
       style={{ '--column-accent': `var(--mantine-color-${color}-filled)` } as React.CSSProperties}
       onDragOver={(event) => {
@@ -71,13 +80,13 @@ export const PipelineColumn = ({ column, color, loadingMore, ...actions }: Pipel
       onDrop={(event) => {
         event.preventDefault();
         setOver(false);
-        if (droppable) onMove(dragged, status);
+        if (droppable) onMove(dragged, key);
       }}
     >
       <div className={classes.header}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={700} id={headingId}>
-            {status}
+            {name}
           </Text>
           <Badge variant="light" color={color} data-testid="column-count">
             {formatCount(column.count)}
@@ -87,7 +96,7 @@ export const PipelineColumn = ({ column, color, loadingMore, ...actions }: Pipel
           {formatMoney(column.value, currency)} in deals
         </Text>
         <Text size="xs" c="dimmed" data-testid="column-weighted">
-          {`${formatMoney(weightedValue(status, column.value), currency)} weighted (${stagePercent(status)})`}
+          {`${formatMoney(column.weightedValue, currency)} weighted (${column.probability}%)`}
         </Text>
       </div>
       <div className={classes.cards}>
@@ -104,6 +113,7 @@ export const PipelineColumn = ({ column, color, loadingMore, ...actions }: Pipel
                 onDragEnd={actions.onDragEnd}
                 onMove={onMove}
                 onOpen={actions.onOpen}
+                targets={actions.targets}
               />
             ))}
           </div>
@@ -120,7 +130,7 @@ export const PipelineColumn = ({ column, color, loadingMore, ...actions }: Pipel
               size="xs"
               fullWidth
               loading={loadingMore}
-              onClick={() => onMore(status, nextCursor)}
+              onClick={() => onMore(column, nextCursor)}
             >
               Load more
             </Button>
