@@ -7,6 +7,7 @@ import { registerCampaignJobs } from './modules/campaigns/engine/jobs.ts';
 import { registerEventJobs } from './modules/events/jobs.ts';
 import type { EventConsumer } from './modules/events/dispatch.ts';
 import { domainCheckTick } from './modules/domain-check/jobs.ts';
+import { customFieldPurgeTick } from './modules/custom-fields/jobs.ts';
 import { registerImportJobs } from './modules/imports/jobs.ts';
 import type { SystemMailer } from './modules/system-mail/mailer.ts';
 import { webhookConsumer } from './modules/webhooks/consumer.ts';
@@ -52,6 +53,8 @@ export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Prom
   await registerCampaignJobs(db, queue, { box, links });
   // Each mailbox's sender domain (SPF, DKIM, DMARC, MX) read again once a day.
   await registerTick(queue, domainCheckTick(db), 60);
+  // Custom fields deleted over 30 days ago go with their values, once a day.
+  await registerTick(queue, customFieldPurgeTick(db), 120);
   // What becomes of the events every change writes: each consumer turns them into durable work
   // of its own (webhook deliveries, Automation runs), drained by its own loop.
   const consumers: EventConsumer[] = [webhookConsumer, automationConsumer];

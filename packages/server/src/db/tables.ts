@@ -10,3 +10,4 @@ export * from './tables/templates.ts';
 export * from './tables/business.ts';
 export * from './tables/integrations.ts';
 export * from './tables/tracking.ts';
+export * from './tables/custom-fields.ts';
