@@ -51,9 +51,9 @@ export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Prom
   // 0: inboxes are only checked on demand (when their user opens the inbox).
   if (replyCheckMinutes > 0) await registerTick(queue, replyCheckTick(db, box, replyCheckMinutes));
   await registerCampaignJobs(db, queue, { box, links });
-  // Each mailbox's sender domain (SPF, DKIM, DMARC, MX) read again once a day.
+  // Each mailbox's sender domain (SPF, DKIM, DMARC, MX) read again every six hours.
   await registerTick(queue, domainCheckTick(db), 60);
-  // Custom fields deleted over 30 days ago go with their values, once a day.
+  // Custom fields deleted over 30 days ago go with their values, every six hours.
   await registerTick(queue, customFieldPurgeTick(db), 120);
   // What becomes of the events every change writes: each consumer turns them into durable work
   // of its own (webhook deliveries, Automation runs), drained by its own loop.

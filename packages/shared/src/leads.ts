@@ -367,7 +367,7 @@ const leadListQueryBase = z.object({
     .max(60)
     .regex(
       new RegExp(`^-?(${LEAD_SORT_FIELDS.join('|')}|custom\\.[a-z][a-z0-9_]{0,49})$`),
-      'sort must be a lead field or custom.<key>, optionally prefixed with -',
+      'sort must be a lead field, optionally prefixed with -',
     )
     .default('-createdAt'),
 });
