@@ -20,6 +20,9 @@ import type { LeadQuickAction } from '../../features/leads/components/lead-actio
 import type { LeadDrawerSlots } from '../../features/leads/components/lead-detail-drawer.tsx';
 import { DetailSection } from '../../features/leads/components/lead-details.tsx';
 import { fullName } from '../../features/leads/components/lead-status.ts';
+import { useUpdateLead } from '../../features/leads/api/update-lead.ts';
+import { useCustomFields } from '../../features/custom-fields/api/custom-fields.ts';
+import { CustomValuesPanel } from '../../features/custom-fields/components/custom-values.tsx';
 
 const ICON = 18;
 
@@ -94,6 +97,9 @@ export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
   const canReply =
     user !== null && (hasPermission(user, 'sendEmailPage') || hasPermission(user, 'inbox'));
   const canTemplate = user !== null && canUseTemplates(user);
+  // The organisation's lead fields, shown and edited in their own section (the same PUT).
+  const customFields = useCustomFields('lead').data;
+  const { mutateAsync: updateLead } = useUpdateLead();
   return useMemo(
     () => ({
       tabs: (lead: Lead) => [
@@ -113,6 +119,20 @@ export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
       quickActions: (lead: Lead) => quickActionsOf(lead, { notes: canNote, convert: canConvert }),
       sections: (lead: Lead) => (
         <>
+          {customFields && customFields.some((field) => !field.hidden) ? (
+            <>
+              <Divider />
+              <DetailSection title="Custom fields">
+                <CustomValuesPanel
+                  key={lead._id}
+                  fields={customFields}
+                  values={lead.custom}
+                  idPrefix={`lead-${lead._id}`}
+                  onSave={(custom) => updateLead({ id: lead._id, changes: { custom } })}
+                />
+              </DetailSection>
+            </>
+          ) : null}
           <Divider />
           <DetailSection title="Tasks">
             <LeadTasks leadId={lead._id} />
@@ -139,6 +159,6 @@ export const useLeadDrawerSlots = (user: Actor | null): LeadDrawerSlots => {
         </>
       ),
     }),
-    [canConvert, canSeeClients, canNote, canMeet, canReply, canTemplate],
+    [canConvert, canSeeClients, canNote, canMeet, canReply, canTemplate, customFields, updateLead],
   );
 };
