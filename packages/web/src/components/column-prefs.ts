@@ -75,16 +75,18 @@ export const useColumnPrefs = <Id extends string>(
 ): ColumnPrefs<Id> => {
   const { user } = useSession();
   const key = `leadline.columns.${table}.${user?.id ?? 'signed-out'}`;
-  const [state, setState] = useState(() => ({ key, prefs: read(key, columns) }));
+  // Columns may arrive later (a table's custom fields): the choice is read again for them.
+  const ids = columns.map((column) => column.id).join('\u0000');
+  const [state, setState] = useState(() => ({ key, ids, prefs: read(key, columns) }));
   let prefs = state.prefs;
-  if (state.key !== key) {
+  if (state.key !== key || state.ids !== ids) {
     prefs = read(key, columns);
-    setState({ key, prefs });
+    setState({ key, ids, prefs });
   }
 
   return useMemo(() => {
     const save = (next: Stored<Id>) => {
-      setState({ key, prefs: next });
+      setState({ key, ids, prefs: next });
       write(key, next);
     };
     const isShown = (id: Id) => prefs.shown.includes(id);
@@ -109,5 +111,5 @@ export const useColumnPrefs = <Id extends string>(
       showAll: () => save({ order: prefs.order, shown: [...prefs.order] }),
       reset: () => save(defaults(columns)),
     };
-  }, [key, prefs, columns]);
+  }, [key, ids, prefs, columns]);
 };
