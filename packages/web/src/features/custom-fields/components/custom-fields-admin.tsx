@@ -82,14 +82,14 @@ const FieldRows = ({
         }),
     });
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={420}>
       <Table verticalSpacing="xs" aria-label="Custom fields">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Label</Table.Th>
             <Table.Th>Type</Table.Th>
-            <Table.Th>Key</Table.Th>
-            <Table.Th>Shown on forms</Table.Th>
+            <Table.Th visibleFrom="sm">Key</Table.Th>
+            <Table.Th>Shown</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
@@ -113,7 +113,7 @@ const FieldRows = ({
                   {CUSTOM_FIELD_TYPE_LABELS[field.type]}
                 </Badge>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <Text size="sm" ff="monospace">
                   {field.key}
                 </Text>
