@@ -237,6 +237,7 @@ export const LeadsTableRoute = () => {
           filtering={view.filtering}
           onChange={view.setFilters}
           onClear={view.clearFilters}
+          extraActive={Object.keys(view.customFilters).length}
           extra={
             customFields?.length ? (
               <CustomFilters

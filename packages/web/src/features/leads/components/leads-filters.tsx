@@ -18,6 +18,8 @@ type LeadsFiltersProps = {
   onClear: () => void;
   /** Further filters from the screen (the organisation's custom fields). */
   extra?: ReactNode;
+  /** How many of those are set (counted on the phone's Filters button). */
+  extraActive?: number;
 };
 
 const options = (all: string, values: readonly string[], current: string) => [
@@ -47,13 +49,22 @@ const dateInputs = {
  * Search, the five filters and the created-date range; each change returns to page 1. On a
  * phone everything but the search folds away behind a Filters button.
  */
-const FiltersPanel = ({ filters, filtering, onChange, onClear, extra }: LeadsFiltersProps) => {
+const FiltersPanel = ({
+  filters,
+  filtering,
+  onChange,
+  onClear,
+  extra,
+  extraActive = 0,
+}: LeadsFiltersProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [open, { toggle }] = useDisclosure(false);
   // "Mine" is the My leads scope, chosen above the table: not counted as a folded filter.
-  const active = FILTER_KEYS.filter(
-    (key) => key !== 'search' && filters[key] !== '' && !(key === 'owner' && filters[key] === 'me'),
-  ).length;
+  const active =
+    FILTER_KEYS.filter(
+      (key) =>
+        key !== 'search' && filters[key] !== '' && !(key === 'owner' && filters[key] === 'me'),
+    ).length + extraActive;
   const showAll = !mobile || open;
   // ISO days compare as text.
   const inverted = filters.from !== '' && filters.to !== '' && filters.to < filters.from;
