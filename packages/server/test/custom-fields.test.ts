@@ -234,6 +234,31 @@ describe('custom fields: values on leads', () => {
     expect((event!.data as { lead: LeadAnswer }).lead.custom.seats).toBe(5);
   });
 
+  it('fills {{custom.<key>}} merge fields in a template for the lead', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/templates',
+      token: repToken,
+      payload: {
+        name: 'Seats',
+        subject: 'Your {{custom.seats}} seats',
+        body: '<p>Plan {{custom.my_select_field}}, renewal {{custom.my_date_field|soon}}, {{custom.nothing_here|no value}}</p>',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const preview = await t.request({
+      method: 'POST',
+      url: `/api/templates/${(created.json() as { _id: string })._id}/preview`,
+      token: repToken,
+      payload: { leadId },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({
+      subject: 'Your 5 seats',
+      body: '<p>Plan Pro, renewal 2026-12-31, no value</p>',
+    });
+  });
+
   it('refuses bad values with 400 naming the label', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ seats: 'many' }, 'Seats must be a number'],
