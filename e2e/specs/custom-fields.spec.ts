@@ -44,7 +44,7 @@ const expectAccessible = async (page: Page, name: string) => {
     await page.setViewportSize(viewport);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(250);
+      await page.waitForTimeout(600); // the scheme's colours settle (transitions)
       await snap(page, `${name}-${width}-${scheme}`);
       for (const finding of await axeFindings(page))
         problems.push(describeFinding(`${name} ${width} ${scheme}`, finding));

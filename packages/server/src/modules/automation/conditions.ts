@@ -1,9 +1,24 @@
-import { CONDITION_FIELD_LABELS, CONDITION_OP_LABELS } from '@leadline/shared/automation';
+import {
+  CONDITION_OP_LABELS,
+  conditionFieldLabel,
+  isCustomConditionField,
+} from '@leadline/shared/automation';
 import type { Condition } from '@leadline/shared/automation';
 import type { Lead } from '@leadline/shared/leads';
 
 /** What a condition compares: the lead's values for its field (a lead has many campaign tags). */
-const valuesOf = (lead: Lead, field: Condition['field'], campaignTags: readonly string[]) => {
+const valuesOf = (
+  lead: Lead,
+  field: Condition['field'],
+  campaignTags: readonly string[],
+): string[] => {
+  if (isCustomConditionField(field)) {
+    // A custom value (each choice of a multiple choice; yes / no; numbers as written).
+    const value = lead.custom[field.slice('custom.'.length)];
+    if (value === undefined) return [''];
+    if (Array.isArray(value)) return value;
+    return [typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value)];
+  }
   switch (field) {
     case 'status':
       return [lead.status];
@@ -18,6 +33,8 @@ const valuesOf = (lead: Lead, field: Condition['field'], campaignTags: readonly 
       return lead.owner ? [lead.owner.id, lead.owner.name] : [''];
     case 'campaignTag':
       return [...campaignTags];
+    default:
+      return [''];
   }
 };
 
@@ -43,7 +60,7 @@ export const conditionHolds = (
 
 /** "Status equals Hot Lead": how a condition is named in a run's outcome. */
 export const describeCondition = (condition: Condition, ownerName?: string): string =>
-  `${CONDITION_FIELD_LABELS[condition.field]} ${CONDITION_OP_LABELS[condition.op]} ${
+  `${conditionFieldLabel(condition.field)} ${CONDITION_OP_LABELS[condition.op]} ${
     ownerName ?? condition.value
   }`;
 

@@ -1,3 +1,4 @@
+import { activeFields } from '../custom-fields/values.ts';
 import {
   AUTOMATION_NOT_FOUND,
   AUTOMATION_RULES_FULL,
@@ -276,5 +277,9 @@ export const automationOptions = async (db: Db, actor: CurrentUser): Promise<Aut
       active: user.status === 'active',
     })),
     campaigns: await findCampaignOptions(db, organizationId),
+    customFields: (await activeFields(db, organizationId, 'lead')).map((field) => ({
+      key: field.key,
+      label: field.label,
+    })),
   };
 };
