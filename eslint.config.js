@@ -34,6 +34,7 @@ const serverDoors = {
     'xlsx-stream.ts',
     'zip-stream.ts',
   ],
+  'custom-fields': ['values.ts'],
   'email-events': ['present.ts', 'record.ts'],
   'mail-accounts': ['present.ts', 'saving.ts', 'stored.ts'],
   'mail-oauth': ['credentials.ts', 'service.ts'],

@@ -103,6 +103,7 @@ const SCREENS: readonly Screen[] = [
   { route: 'automation', url: () => '/automation' },
   { route: 'suppression', url: () => '/suppression' },
   { route: 'integrations', url: () => '/integrations' },
+  { route: 'custom-fields', url: () => '/custom-fields' },
   { route: 'approval-users', url: () => '/approval-users', who: 'superAdmin' },
   { route: 'profile', url: () => '/profile' },
   { route: '*', url: () => '/no-such-page' },

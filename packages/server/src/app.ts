@@ -58,6 +58,7 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { duplicatesRoutes } from './modules/duplicates/routes.ts';
 import { savedViewsRoutes } from './modules/saved-views/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
+import { customFieldsRoutes } from './modules/custom-fields/routes.ts';
 import { interactionsRoutes } from './modules/interactions/routes.ts';
 import { organizationsRoutes } from './modules/organizations/routes.ts';
 import { tasksRoutes } from './modules/tasks/routes.ts';
@@ -213,6 +214,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(accountsRoutes(deps.db, deps.systemMail));
   await app.register(organizationsRoutes(deps.db));
   await app.register(leadsRoutes(deps.db));
+  await app.register(customFieldsRoutes(deps.db));
   await app.register(interactionsRoutes(deps.db));
   await app.register(clientsRoutes(deps.db));
   await app.register(activityRoutes(deps.db));

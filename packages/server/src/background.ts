@@ -7,6 +7,7 @@ import { registerCampaignJobs } from './modules/campaigns/engine/jobs.ts';
 import { registerEventJobs } from './modules/events/jobs.ts';
 import type { EventConsumer } from './modules/events/dispatch.ts';
 import { domainCheckTick } from './modules/domain-check/jobs.ts';
+import { customFieldPurgeTick } from './modules/custom-fields/jobs.ts';
 import { registerImportJobs } from './modules/imports/jobs.ts';
 import type { SystemMailer } from './modules/system-mail/mailer.ts';
 import { webhookConsumer } from './modules/webhooks/consumer.ts';
@@ -50,8 +51,10 @@ export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Prom
   // 0: inboxes are only checked on demand (when their user opens the inbox).
   if (replyCheckMinutes > 0) await registerTick(queue, replyCheckTick(db, box, replyCheckMinutes));
   await registerCampaignJobs(db, queue, { box, links });
-  // Each mailbox's sender domain (SPF, DKIM, DMARC, MX) read again once a day.
+  // Each mailbox's sender domain (SPF, DKIM, DMARC, MX) read again every six hours.
   await registerTick(queue, domainCheckTick(db), 60);
+  // Custom fields deleted over 30 days ago go with their values, every six hours.
+  await registerTick(queue, customFieldPurgeTick(db), 120);
   // What becomes of the events every change writes: each consumer turns them into durable work
   // of its own (webhook deliveries, Automation runs), drained by its own loop.
   const consumers: EventConsumer[] = [webhookConsumer, automationConsumer];

@@ -10,6 +10,7 @@ export const ACTIVITY_TYPES = [
   'User',
   'Automation',
   'Integration',
+  'Settings',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

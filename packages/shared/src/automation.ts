@@ -103,13 +103,37 @@ const words = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/** A condition on a custom field of the lead: `custom.<key>`. */
+export type CustomConditionField = `custom.${string}`;
+const CONDITION_FIELD_PATTERN = new RegExp(
+  `^(${CONDITION_FIELDS.join('|')}|custom\\.[a-z][a-z0-9_]{0,49})$`,
+);
+export const isCustomConditionField = (field: string): field is CustomConditionField =>
+  field.startsWith('custom.');
+
+/** How a condition's field is named: its label, or a custom field's (by key). */
+export const conditionFieldLabel = (
+  field: string,
+  customFields: readonly { key: string; label: string }[] = [],
+): string =>
+  isCustomConditionField(field)
+    ? (customFields.find((custom) => `custom.${custom.key}` === field)?.label ??
+      field.slice('custom.'.length))
+    : (CONDITION_FIELD_LABELS[field as ConditionField] ?? field);
+
 export const conditionSchema = z.object({
-  field: z.enum(CONDITION_FIELDS, {
-    error: `Condition field must be one of ${CONDITION_FIELDS.join(', ')}`,
-  }),
+  field: z
+    .string({
+      error: `Condition field must be one of ${CONDITION_FIELDS.join(', ')} or custom.<key>`,
+    })
+    .regex(
+      CONDITION_FIELD_PATTERN,
+      `Condition field must be one of ${CONDITION_FIELDS.join(', ')} or custom.<key>`,
+    ),
   op: z.enum(CONDITION_OPS, { error: 'Condition op must be equals, not_equals or contains' }),
   value: words('Condition value', 200),
 });
+/** `field`: a ConditionField or `custom.<key>` (the schema's pattern). */
 export type Condition = z.output<typeof conditionSchema>;
 
 const userId = uuidSchema('Please choose a valid user');
@@ -277,10 +301,13 @@ export type AutomationOptions = {
   campaigns: { id: string; name: string; type: string; status: string }[];
   /** The deal stages' names (a "Deal stage" condition compares the lead's stage's name). */
   stages: string[];
+  /** The organisation's lead custom fields a condition may compare. */
+  customFields: { key: string; label: string }[];
 };
 
 export const automationOptionsAnswerSchema = answerSchema<AutomationOptions>()({
   users: z.array(z.object({ id: text, name: text, active: z.boolean() })),
   campaigns: z.array(z.object({ id: text, name: text, type: text, status: text })),
   stages: z.array(text),
+  customFields: z.array(z.object({ key: text, label: text })),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { answerSchema, isoDateTime, text as anyText } from './answers.ts';
 import { initials } from './organization.ts';
 import { limitParam, pageParam } from './list-query.ts';
+import { customValuesAnswer, customValuesInput } from './leads.ts';
 
 export const CLIENT_CATEGORIES = [
   'Technology',
@@ -60,6 +61,8 @@ const clientFields = {
     .min(1, 'Company category is required')
     .max(CLIENT_TEXT_MAX),
   fullAddress: text(CLIENT_ADDRESS_MAX),
+  /** The organisation's custom fields: `{ <key>: value }`; an edit merges the keys sent. */
+  custom: customValuesInput,
 };
 
 const clientObject = z.object({
@@ -68,6 +71,7 @@ const clientObject = z.object({
   website: clientFields.website.optional().default(''),
   pic: clientFields.pic.optional().default(''),
   fullAddress: clientFields.fullAddress.optional().default(''),
+  custom: clientFields.custom.optional(),
 });
 
 /** The PIC: upper-case initials of the words of the contact person (all of them). */
@@ -89,16 +93,34 @@ export const clientUpdateSchema = z
 export type ClientUpdateInput = z.input<typeof clientUpdateSchema>;
 export type ClientUpdateData = z.output<typeof clientUpdateSchema>;
 
-export const clientListQuerySchema = z.object({
+const clientListQueryBase = z.object({
   page: pageParam,
   limit: limitParam(250, CLIENTS_PER_PAGE),
   search: z.string().trim().max(CLIENT_TEXT_MAX).optional(),
   category: z.string().trim().max(CLIENT_TEXT_MAX).optional(),
+  /** Newest first by default; `custom.<key>` or `-custom.<key>` sorts by a custom field. */
+  sort: z
+    .string()
+    .max(60)
+    .regex(
+      /^-?custom\.[a-z][a-z0-9_]{0,49}$/,
+      'sort must be custom.<key>, optionally prefixed with -',
+    )
+    .optional(),
 });
 
-export type ClientListParams = z.output<typeof clientListQuerySchema>;
+/** The named parameters, and `custom.<key>` filters beside them (customFiltersOf). */
+export const clientListQuerySchema = clientListQueryBase.catchall(z.unknown());
 
-export type Client = ClientData & { _id: string; createdAt: string; updatedAt: string };
+export type ClientListParams = z.output<typeof clientListQueryBase>;
+
+export type Client = Omit<ClientData, 'custom'> & {
+  _id: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Values of the organisation's custom fields (not deleted), by key. */
+  custom: Record<string, string | number | boolean | string[]>;
+};
 export type ClientListResponse = {
   clients: Client[];
   total: number;
@@ -119,6 +141,7 @@ export const clientAnswerSchema = answerSchema<Client>()({
   pic: anyText,
   companyCategory: anyText,
   fullAddress: anyText,
+  custom: customValuesAnswer,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -113,6 +113,25 @@ export const DEAL_VALUE_MAX = 999_999_999_999.99;
 export const OWNER_INVALID = 'Please choose a valid owner';
 export const OWNER_LABEL = 'Owner';
 
+/** The most custom values one record carries (and one body may send). */
+export const CUSTOM_FIELDS_MAX = 100;
+
+/**
+ * A record's custom values in a body (`custom: { <key>: value }`): checked against the
+ * organisation's fields by the server (`@leadline/shared/custom-fields` checkCustomValues).
+ */
+export const customValuesInput = z
+  .record(z.string().max(60, 'A custom field key is at most 60 characters'), z.unknown(), {
+    error: 'custom must be an object',
+  })
+  .refine((values) => Object.keys(values).length <= CUSTOM_FIELDS_MAX, 'Too many custom values');
+
+/** A record's custom values as answered: typed by each field. */
+export const customValuesAnswer = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]),
+);
+
 /** Blank text (a form's empty input) as `value`. */
 const blankAs =
   <T>(value: T) =>
@@ -211,6 +230,8 @@ const leadFields = {
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
     timeZoneField.nullable(),
   ),
+  /** The organisation's custom fields: `{ <key>: value }`; an edit merges the keys sent. */
+  custom: customValuesInput,
 };
 
 const leadObject = z.object({
@@ -232,6 +253,7 @@ const leadObject = z.object({
   ownerId: leadFields.ownerId.optional(),
   dealValue: leadFields.dealValue.optional().default(null),
   expectedCloseDate: leadFields.expectedCloseDate.optional().default(null),
+  custom: leadFields.custom.optional(),
 });
 
 export const PROFILE_LINK_REQUIRED = 'Contact Profile Link is required';
@@ -319,50 +341,61 @@ export { dateParam, isCalendarDate } from './dates.ts';
 
 const filterParam = z.string().trim().max(LEAD_TEXT_MAX).optional();
 
+/** GET /api/leads and GET /api/leads/download: the named parameters. */
+const leadListQueryBase = z.object({
+  page: pageParam,
+  limit: z.coerce
+    .number({ error: 'limit must be one of 10, 25, 50, 100, 250' })
+    .refine(
+      (value) => (LEADS_PER_PAGE as readonly number[]).includes(value),
+      'limit must be one of 10, 25, 50, 100, 250',
+    )
+    .default(DEFAULT_LEADS_PER_PAGE),
+  search: filterParam,
+  industry: filterParam,
+  size: filterParam,
+  location: filterParam,
+  source: filterParam,
+  status: filterParam,
+  mailSent: z.enum(['true', 'false']).optional(),
+  /** A user's id, or `me`: the leads that user owns. */
+  owner: z
+    .string()
+    .refine((value) => value === 'me' || isUuid(value), 'owner must be a user ID or "me"')
+    .optional(),
+  from: dateParam('from'),
+  to: dateParam('to'),
+  sort: z
+    .string()
+    .max(60)
+    .regex(
+      new RegExp(`^-?(${LEAD_SORT_FIELDS.join('|')}|custom\\.[a-z][a-z0-9_]{0,49})$`),
+      'sort must be a lead field, optionally prefixed with -',
+    )
+    .default('-createdAt'),
+});
+
 /** GET /api/leads and GET /api/leads/download. */
-export const leadListQuerySchema = z
-  .object({
-    page: pageParam,
-    limit: z.coerce
-      .number({ error: 'limit must be one of 10, 25, 50, 100, 250' })
-      .refine(
-        (value) => (LEADS_PER_PAGE as readonly number[]).includes(value),
-        'limit must be one of 10, 25, 50, 100, 250',
-      )
-      .default(DEFAULT_LEADS_PER_PAGE),
-    search: filterParam,
-    industry: filterParam,
-    size: filterParam,
-    location: filterParam,
-    source: filterParam,
-    status: filterParam,
-    mailSent: z.enum(['true', 'false']).optional(),
-    /** A user's id, or `me`: the leads that user owns. */
-    owner: z
-      .string()
-      .refine((value) => value === 'me' || isUuid(value), 'owner must be a user ID or "me"')
-      .optional(),
-    from: dateParam('from'),
-    to: dateParam('to'),
-    sort: z
-      .string()
-      .regex(
-        new RegExp(`^-?(${LEAD_SORT_FIELDS.join('|')})$`),
-        'sort must be a lead field, optionally prefixed with -',
-      )
-      .default('-createdAt'),
-  })
+export const leadListQuerySchema = leadListQueryBase
+  // `custom.<key>`, `custom.<key>.min`, `custom.<key>.max`: custom field filters, read by the
+  // server with customFiltersOf (@leadline/shared/custom-fields).
+  .catchall(z.unknown())
   .superRefine(refuseReversedRange);
-export type LeadListQuery = z.input<typeof leadListQuerySchema>;
-export type LeadListParams = z.output<typeof leadListQuerySchema>;
+/** The named parameters; `custom.<key>` ones ride beside them (customFiltersOf). */
+export type LeadListQuery = z.input<typeof leadListQueryBase> & {
+  [key: `custom.${string}`]: string | undefined;
+};
+export type LeadListParams = z.output<typeof leadListQueryBase>;
 export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
 
 /** Who a lead belongs to, as the API names them. */
 export type LeadOwner = { id: string; name: string };
 
 /** A lead as the API answers it. */
-export type Lead = Omit<LeadData, 'ownerId'> & {
+export type Lead = Omit<LeadData, 'ownerId' | 'custom'> & {
   _id: string;
+  /** Values of the organisation's custom fields (not deleted), by key; empty ones left out. */
+  custom: Record<string, string | number | boolean | string[]>;
   /** The owner's id; null only when the owner's account was removed without a successor. */
   ownerId: string | null;
   owner: LeadOwner | null;
@@ -458,6 +491,7 @@ export const leadAnswerSchema = answerSchema<Lead>()({
   stageId: nullableText,
   stageChangedAt: nullableDateTime,
   lostReason: nullableText,
+  custom: customValuesAnswer,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -45,3 +45,24 @@ describe('merge fields', () => {
     expect(unknownMergeFields('{{ firstname | there }} {single}')).toEqual([]);
   });
 });
+
+describe('custom field merge fields', () => {
+  it('fills {{custom.<key>}} from the lead, with its fallback when empty', () => {
+    const values = mergeValuesOf({
+      personFirstName: 'Ada',
+      custom: { contract_end: '2027-01-31', seats: 12, plan: ['Pro', 'Team'], trial: true },
+    });
+    expect(
+      fillMergeFields(
+        'Hi {{firstName}}, {{custom.seats}} seats ({{custom.plan}}, trial {{custom.trial}}) until {{custom.contract_end|soon}}; {{custom.missing|n/a}}{{custom.none}}.',
+        values,
+      ),
+    ).toBe('Hi Ada, 12 seats (Pro, Team, trial yes) until 2027-01-31; n/a.');
+    expect(
+      fillMergeFields('{{custom.x}}', { custom: { x: '<b>' } }, (v) => v.replace('<', '&lt;')),
+    ).toBe('&lt;b>');
+    expect(unknownMergeFields('{{custom.contract_end}} {{custom.}} {{Custom.x}}')).toEqual([
+      '{{Custom.x}}',
+    ]);
+  });
+});

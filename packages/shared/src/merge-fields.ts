@@ -17,7 +17,10 @@ export const MERGE_FIELDS = [
   'senderName',
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
-export type MergeValues = Partial<Record<MergeField, string | null | undefined>>;
+export type MergeValues = Partial<Record<MergeField, string | null | undefined>> & {
+  /** The lead's custom values, by key: `{{custom.<key>}}` (`{{custom.contract_end|soon}}`). */
+  custom?: Readonly<Record<string, unknown>> | null;
+};
 
 /** How each field is named on screen. */
 export const MERGE_FIELD_LABELS: Record<MergeField, string> = {
@@ -36,8 +39,24 @@ export const MERGE_FIELD_LABELS: Record<MergeField, string> = {
  */
 const DEFAULT_FALLBACKS: MergeValues = { firstName: 'there' };
 
-/** `{{ name }}` or `{{ name | fallback }}`; the name is matched in any case. */
-const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*(?:\|([^{}]*))?\}\}/g;
+/**
+ * `{{ name }}` or `{{ name | fallback }}`; the name is matched in any case. A custom field is
+ * `{{custom.<key>}}` (the key in lower case, as the field's settings show it).
+ */
+const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]*(?:\.[a-z][a-z0-9_]*)?)\s*(?:\|([^{}]*))?\}\}/g;
+
+const CUSTOM_PREFIX = 'custom.';
+/** A placeholder naming a custom field: known to every template (the lead's value, or empty). */
+const isCustomPlaceholder = (name: string): boolean =>
+  name.startsWith(CUSTOM_PREFIX) && name.length > CUSTOM_PREFIX.length;
+
+/** A custom value as text: lists joined, yes / no, numbers as written. */
+const customText = (value: unknown): string => {
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return '';
+};
 
 const FIELD_BY_LOWER = new Map<string, MergeField>(
   MERGE_FIELDS.map((field) => [field.toLowerCase(), field]),
@@ -60,6 +79,11 @@ export const fillMergeFields = (
   escape: (value: string) => string = (value) => value,
 ): string =>
   text.replace(PLACEHOLDER, (whole, name: string, fallback: string | undefined) => {
+    if (isCustomPlaceholder(name)) {
+      const value = customText(values.custom?.[name.slice(CUSTOM_PREFIX.length)]).trim();
+      if (value) return escape(value);
+      return fallback !== undefined ? fallback.trim() : '';
+    }
     const field = mergeFieldOf(name);
     if (!field) return whole;
     const value = values[field]?.trim();
@@ -74,7 +98,8 @@ export const fillMergeFields = (
 export const unknownMergeFields = (text: string): string[] => {
   const unknown = new Set<string>();
   for (const match of text.matchAll(PLACEHOLDER)) {
-    if (!mergeFieldOf(match[1]!)) unknown.add(`{{${match[1]!}}}`);
+    if (!mergeFieldOf(match[1]!) && !isCustomPlaceholder(match[1]!))
+      unknown.add(`{{${match[1]!}}}`);
   }
   return [...unknown];
 };
@@ -98,6 +123,8 @@ export type MergeLead = {
   personDesignation?: string | null;
   personCity?: string | null;
   personCountry?: string | null;
+  /** The lead's custom values (`{{custom.<key>}}`). */
+  custom?: Readonly<Record<string, unknown>> | null;
 };
 
 /** The merge values of a lead emailed by `senderName`. */
@@ -109,4 +136,5 @@ export const mergeValuesOf = (lead: MergeLead, senderName?: string | null): Merg
   city: lead.personCity,
   country: lead.personCountry,
   senderName,
+  custom: lead.custom,
 });

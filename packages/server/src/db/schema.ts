@@ -220,6 +220,8 @@ export const leads = pgTable(
     searchText: text('search_text').generatedAlwaysAs(LEAD_SEARCH_TEXT),
     locationText: text('location_text').generatedAlwaysAs(LEAD_LOCATION_TEXT),
     companyKey: text('company_key').generatedAlwaysAs(LEAD_COMPANY_KEY),
+    /** Values of the organisation's custom fields, by key (modules/custom-fields). */
+    custom: jsonb('custom').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('leads_org_email_key').on(t.organizationId, t.personEmail),
@@ -261,6 +263,7 @@ export const leads = pgTable(
     index('leads_org_stage_idx')
       .on(t.organizationId, t.stageId, t.stageChangedAt.desc(), t.id.desc(), t.dealValue)
       .where(sql`${t.stageId} IS NOT NULL`),
+    index('leads_custom_idx').using('gin', t.custom.op('jsonb_path_ops')),
   ],
 );
 
@@ -284,12 +287,15 @@ export const clients = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchText: text('search_text').generatedAlwaysAs(CLIENT_SEARCH_TEXT),
+    /** Values of the organisation's custom fields, by key (modules/custom-fields). */
+    custom: jsonb('custom').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('clients_org_email_key').on(t.organizationId, t.email),
     index('clients_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
     index('clients_org_category_idx').on(t.organizationId, t.companyCategory),
     index('clients_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('clients_custom_idx').using('gin', t.custom.op('jsonb_path_ops')),
   ],
 );
 

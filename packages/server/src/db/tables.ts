@@ -13,3 +13,4 @@ export * from './tables/tracking.ts';
 export * from './tables/duplicates.ts';
 export * from './tables/saved-views.ts';
 export * from './tables/stages.ts';
+export * from './tables/custom-fields.ts';

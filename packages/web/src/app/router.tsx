@@ -197,6 +197,13 @@ const shellRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'custom-fields',
+    handle: shellHandle('Custom Fields', { admin: true }),
+    lazy: async () => ({
+      Component: (await import('./routes/custom-fields-route.tsx')).CustomFieldsRoute,
+    }),
+  },
+  {
     path: 'approval-users',
     handle: shellHandle('Approve Users', { superAdmin: true }),
     lazy: async () => ({

@@ -141,25 +141,27 @@ export const useColumnPrefs = <Id extends string>(
 ): ColumnPrefs<Id> => {
   const { user } = useSession();
   const key = storageKey(table, user?.id);
-  const [state, setState] = useState(() => ({ key, prefs: read(key, columns) }));
+  // Columns may arrive later (a table's custom fields): the choice is read again for them.
+  const ids = columns.map((column) => column.id).join('\u0000');
+  const [state, setState] = useState(() => ({ key, ids, prefs: read(key, columns) }));
   useEffect(() => {
-    const changed = (changedKey: string) => {
-      if (changedKey === key) setState({ key, prefs: read(key, columns) });
+    const changedHere = (changedKey: string) => {
+      if (changedKey === key) setState({ key, ids, prefs: read(key, columns) });
     };
-    listeners.add(changed);
+    listeners.add(changedHere);
     return () => {
-      listeners.delete(changed);
+      listeners.delete(changedHere);
     };
-  }, [key, columns]);
+  }, [key, ids, columns]);
   let prefs = state.prefs;
-  if (state.key !== key) {
+  if (state.key !== key || state.ids !== ids) {
     prefs = read(key, columns);
-    setState({ key, prefs });
+    setState({ key, ids, prefs });
   }
 
   return useMemo(() => {
     const save = (next: Stored<Id>) => {
-      setState({ key, prefs: next });
+      setState({ key, ids, prefs: next });
       write(key, next);
       changed(key);
     };
@@ -185,5 +187,5 @@ export const useColumnPrefs = <Id extends string>(
       showAll: () => save({ order: prefs.order, shown: [...prefs.order] }),
       reset: () => save(defaults(columns)),
     };
-  }, [key, prefs, columns]);
+  }, [key, ids, prefs, columns]);
 };

@@ -1,4 +1,8 @@
-import { CONDITION_FIELD_LABELS, CONDITION_OP_LABELS } from '@leadline/shared/automation';
+import {
+  CONDITION_OP_LABELS,
+  conditionFieldLabel,
+  isCustomConditionField,
+} from '@leadline/shared/automation';
 import type { Condition } from '@leadline/shared/automation';
 import type { Lead } from '@leadline/shared/leads';
 
@@ -10,7 +14,14 @@ const valuesOf = (
   lead: Lead,
   field: Condition['field'],
   { campaignTags, stageName }: ConditionFacts,
-) => {
+): string[] => {
+  if (isCustomConditionField(field)) {
+    // A custom value (each choice of a multiple choice; yes / no; numbers as written).
+    const value = lead.custom[field.slice('custom.'.length)];
+    if (value === undefined) return [''];
+    if (Array.isArray(value)) return value;
+    return [typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value)];
+  }
   switch (field) {
     case 'status':
       return [lead.status];
@@ -28,6 +39,8 @@ const valuesOf = (
     case 'stage':
       // The stage's name; '' in its status column (so "does not equal Won" holds there).
       return [stageName];
+    default:
+      return [''];
   }
 };
 
@@ -53,7 +66,7 @@ export const conditionHolds = (
 
 /** "Status equals Hot Lead": how a condition is named in a run's outcome. */
 export const describeCondition = (condition: Condition, ownerName?: string): string =>
-  `${CONDITION_FIELD_LABELS[condition.field]} ${CONDITION_OP_LABELS[condition.op]} ${
+  `${conditionFieldLabel(condition.field)} ${CONDITION_OP_LABELS[condition.op]} ${
     ownerName ?? condition.value
   }`;
 

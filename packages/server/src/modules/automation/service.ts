@@ -1,3 +1,4 @@
+import { activeFields } from '../custom-fields/values.ts';
 import {
   AUTOMATION_NOT_FOUND,
   AUTOMATION_RULES_FULL,
@@ -278,5 +279,9 @@ export const automationOptions = async (db: Db, actor: CurrentUser): Promise<Aut
     })),
     campaigns: await findCampaignOptions(db, organizationId),
     stages: (await findStages(db, organizationId)).map((stage) => stage.name),
+    customFields: (await activeFields(db, organizationId, 'lead')).map((field) => ({
+      key: field.key,
+      label: field.label,
+    })),
   };
 };

@@ -10,8 +10,7 @@ import { getLead } from '../leads/service.ts';
 import { describeLead, leadName } from '../leads/present.ts';
 import { checkLeadWrite } from '../leads/access.ts';
 import { linkLeadToClient } from '../leads/client-link.ts';
-import { toClient } from './present.ts';
-import { addClientRow, duplicateAsConflict, organizationOf } from './service.ts';
+import { addClientRow, duplicateAsConflict, organizationOf, presentClient } from './service.ts';
 
 export const ALREADY_CONVERTED = 'This lead was already converted into a client';
 export const CONVERT_NEEDS_LEADS = 'Converting a lead needs access to the Leads page';
@@ -65,5 +64,5 @@ export const convertLead = async (
       return created;
     }),
   );
-  return toClient(client);
+  return presentClient(db, client);
 };

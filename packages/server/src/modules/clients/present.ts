@@ -2,7 +2,7 @@ import type { Client } from '@leadline/shared/clients';
 import type { ClientRow } from './repo.ts';
 
 /** A client as the API shows it (shared `Client`): string `_id`, ISO dates. */
-export const toClient = (row: ClientRow): Client => ({
+export const toClient = (row: ClientRow, custom: Client['custom'] = {}): Client => ({
   _id: row.id,
   companyName: row.companyName,
   parentCompany: row.parentCompany,
@@ -12,6 +12,7 @@ export const toClient = (row: ClientRow): Client => ({
   pic: row.pic,
   companyCategory: row.companyCategory,
   fullAddress: row.fullAddress,
+  custom,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -4,14 +4,22 @@ import type { ClientData } from '@leadline/shared/clients';
 import type { Db } from '../../db/connection.ts';
 import { clients } from '../../db/schema.ts';
 import { containsPattern } from '../leads/query.ts';
+import { customPatchSql, customSortValue, customWhere } from '../custom-fields/values.ts';
+import type { CustomCondition, CustomPatch } from '../custom-fields/values.ts';
 
 // Every column but the generated search text, which is an index, not data.
 const { searchText: _searchText, ...clientColumns } = getTableColumns(clients);
 
 export type ClientRow = Omit<typeof clients.$inferSelect, 'searchText'>;
-export type NewClient = ClientData & { organizationId: string; createdBy: string | null };
+export type NewClient = Omit<ClientData, 'custom'> & {
+  organizationId: string;
+  createdBy: string | null;
+  custom?: Record<string, unknown>;
+};
 export type ClientSeedRow = typeof clients.$inferInsert;
-export type ClientFilter = { search?: string; category?: string };
+export type ClientFilter = { search?: string; category?: string; custom?: CustomCondition[] };
+/** Sorted by a custom field's value (else newest first). */
+export type ClientSort = { customKey: string; descending: boolean };
 
 const clientConditions = (organizationId: string, filter: ClientFilter): SQL | undefined =>
   and(
@@ -20,6 +28,7 @@ const clientConditions = (organizationId: string, filter: ClientFilter): SQL | u
       ? sql`${clients.searchText} LIKE lower(${containsPattern(filter.search)})`
       : undefined,
     filter.category ? eq(clients.companyCategory, filter.category) : undefined,
+    filter.custom?.length ? customWhere(clients.custom, filter.custom) : undefined,
   );
 
 /** Newest first, the id breaking ties, as the (organization_id, created_at, id) index reads. */
@@ -28,15 +37,23 @@ export const findClients = async (
   organizationId: string,
   filter: ClientFilter,
   page: { limit: number; offset: number },
+  sort?: ClientSort,
 ): Promise<{ rows: ClientRow[]; total: number }> => {
   const where = clientConditions(organizationId, filter);
+  const direction = sort?.descending === false ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
+  const order = sort
+    ? [
+        sql`${customSortValue(clients.custom, sort.customKey)} ${direction}`,
+        sql`${clients.id} ${direction}`,
+      ]
+    : [sql`${clients.createdAt} DESC NULLS LAST`, sql`${clients.id} DESC NULLS LAST`];
   // The page and the total run side by side (two connections on PostgreSQL).
   const [rows, [row]] = await Promise.all([
     db
       .select(clientColumns)
       .from(clients)
       .where(where)
-      .orderBy(sql`${clients.createdAt} DESC NULLS LAST`, sql`${clients.id} DESC NULLS LAST`)
+      .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count() }).from(clients).where(where),
@@ -76,11 +93,16 @@ export const updateClient = async (
   db: Db,
   organizationId: string,
   id: string,
-  changes: Partial<ClientData>,
+  changes: Partial<Omit<ClientData, 'custom'>> & { custom?: CustomPatch },
 ): Promise<ClientRow | undefined> => {
+  const { custom, ...plain } = changes;
   const [row] = await db
     .update(clients)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({
+      ...plain,
+      ...(custom ? { custom: customPatchSql(clients.custom, custom) } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(clients.organizationId, organizationId), eq(clients.id, id)))
     .returning(clientColumns);
   return row;

@@ -20,6 +20,24 @@ import {
   updateClient as updateClientRow,
 } from './repo.ts';
 import type { ClientRow } from './repo.ts';
+import {
+  activeFields,
+  applyPatch,
+  changedKeys,
+  checkCustomInput,
+  customConditionsOf,
+  customPresenter,
+  customSortKey,
+  describeCustomChanges,
+} from '../custom-fields/values.ts';
+
+/** Clients as the API shows them, with the values of the organisation's fields not deleted. */
+export const presentClients = async (db: Db, rows: readonly ClientRow[]): Promise<Client[]> => {
+  const customOf = await customPresenter(db, 'client', rows);
+  return rows.map((row) => toClient(row, customOf(row)));
+};
+export const presentClient = async (db: Db, row: ClientRow): Promise<Client> =>
+  (await presentClients(db, [row]))[0]!;
 
 export const NO_ORGANIZATION = chooseOrganization('manage clients');
 export const INVALID_CLIENT_ID = 'Invalid client ID';
@@ -57,14 +75,22 @@ export const listClients = async (
   query: ClientListParams,
 ): Promise<ClientListResponse> => {
   const organizationId = organizationOf(actor);
+  const fields = await activeFields(db, organizationId, 'client');
   const { rows, total } = await findClients(
     db,
     organizationId,
-    { search: query.search, category: query.category },
+    {
+      search: query.search,
+      category: query.category,
+      custom: customConditionsOf(fields, query),
+    },
     { limit: query.limit, offset: (query.page - 1) * query.limit },
+    query.sort
+      ? { customKey: customSortKey(fields, query.sort)!, descending: query.sort.startsWith('-') }
+      : undefined,
   );
   return {
-    clients: rows.map(toClient),
+    clients: await presentClients(db, rows),
     total,
     page: query.page,
     limit: query.limit,
@@ -73,7 +99,7 @@ export const listClients = async (
 };
 
 export const getClient = async (db: Db, actor: CurrentUser, id: string): Promise<Client> =>
-  toClient(await loadClient(db, organizationOf(actor), id));
+  presentClient(db, await loadClient(db, organizationOf(actor), id));
 
 /** Inserts a client and its activity entry (inside the caller's transaction). */
 export const addClientRow = async (
@@ -82,7 +108,15 @@ export const addClientRow = async (
   organizationId: string,
   data: ClientData,
 ): Promise<ClientRow> => {
-  const created = await insertClient(db, { ...data, organizationId, createdBy: actor.id });
+  const patch = data.custom
+    ? checkCustomInput(await activeFields(db, organizationId, 'client'), data.custom)
+    : undefined;
+  const created = await insertClient(db, {
+    ...data,
+    custom: patch ? applyPatch({}, patch) : {},
+    organizationId,
+    createdBy: actor.id,
+  });
   await logActivity(db, {
     organizationId,
     userId: actor.id,
@@ -103,7 +137,7 @@ export const createClient = async (
   const row = await duplicateAsConflict(() =>
     db.transaction((tx) => addClientRow(tx, actor, organizationId, data)),
   );
-  return toClient(row);
+  return presentClient(db, row);
 };
 
 /** PUT /api/clients/:id: the fields sent change (the PIC follows the contact). */
@@ -114,22 +148,35 @@ export const updateClient = async (
   changes: ClientUpdateData,
 ): Promise<Client> => {
   const organizationId = organizationOf(actor);
+  const fields = changes.custom ? await activeFields(db, organizationId, 'client') : [];
+  const patch = changes.custom ? checkCustomInput(fields, changes.custom) : undefined;
   const row = await duplicateAsConflict(() =>
     db.transaction(async (tx) => {
-      await loadClient(tx, organizationId, id);
-      const updated = (await updateClientRow(tx, organizationId, id, changes))!;
+      const existing = await loadClient(tx, organizationId, id);
+      const customChanged = patch ? changedKeys(existing.custom, patch) : [];
+      const { custom: _custom, ...plain } = changes;
+      const updated = (await updateClientRow(tx, organizationId, id, {
+        ...plain,
+        ...(patch && customChanged.length > 0 ? { custom: patch } : {}),
+      }))!;
+      const customLines = describeCustomChanges(
+        fields,
+        existing.custom,
+        updated.custom,
+        customChanged,
+      );
       await logActivity(tx, {
         organizationId,
         userId: actor.id,
         type: 'Client',
         entityId: updated.id,
         action: 'updated',
-        details: `${describeClient(updated)} updated`,
+        details: `${describeClient(updated)} updated${customLines.length ? `: ${customLines.join('; ')}` : ''}`,
       });
       return updated;
     }),
   );
-  return toClient(row);
+  return presentClient(db, row);
 };
 
 export const deleteClient = async (db: Db, actor: CurrentUser, id: string): Promise<void> => {

@@ -59,6 +59,9 @@ const mergedValues = (keep: Row, merge: Row, fields: MergeInput['fields'] = {}):
     do_not_track: Boolean(keep.do_not_track) || Boolean(merge.do_not_track),
     client_id: keep.client_id ?? merge.client_id ?? null,
   };
+  // Custom values: the kept lead's, and the merged lead's where the kept one has none.
+  const customs = { ...(merge.custom as Row | undefined), ...(keep.custom as Row | undefined) };
+  if (JSON.stringify(customs) !== JSON.stringify(keep.custom ?? {})) carry.custom = customs;
   // A deal stage only the merged lead reached comes with its date and lost reason.
   if (isEmpty(keep.stage_id) && !isEmpty(merge.stage_id)) {
     for (const column of ['stage_id', 'stage_changed_at', 'lost_reason'])

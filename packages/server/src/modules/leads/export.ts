@@ -1,12 +1,15 @@
 import { Readable } from 'node:stream';
 import { LEAD_FIELDS, OWNER_LABEL } from '@leadline/shared/leads';
+import { formatCustomValue } from '@leadline/shared/custom-fields';
+import type { CustomValue } from '@leadline/shared/custom-fields';
 import type { LeadField, LeadListParams } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import type { LeadFilter } from './query.ts';
 import { findLeadBatch } from './repo.ts';
 import type { LeadRow } from './repo.ts';
-import { organizationOf, toLeadFilter } from './service.ts';
+import { organizationOf, toLeadFilterWithCustom } from './service.ts';
+import type { CustomFieldRow } from '../custom-fields/values.ts';
 import { listOrganizationMembers } from '../users/store.ts';
 import { xlsxStream } from './xlsx-stream.ts';
 import type { XlsxColumn, XlsxValue } from './xlsx-stream.ts';
@@ -60,11 +63,31 @@ const exportRow = (lead: LeadRow, emails: ReadonlyMap<string, string>): XlsxValu
   lead.mailSentDate,
 ];
 
+const customColumnType = (field: CustomFieldRow): XlsxColumn['type'] =>
+  field.type === 'number' || field.type === 'currency'
+    ? 'number'
+    : field.type === 'date'
+      ? 'date'
+      : 'text';
+
+/** A custom value as a cell: numbers and dates typed, lists joined, yes/no as words. */
+const customCell = (lead: LeadRow, field: CustomFieldRow): XlsxValue => {
+  const value = lead.custom[field.key] as CustomValue | undefined;
+  if (value === undefined || value === null)
+    return field.type === 'number' || field.type === 'currency' || field.type === 'date'
+      ? null
+      : '';
+  if (typeof value === 'number') return value;
+  if (field.type === 'date' && typeof value === 'string') return new Date(`${value}T00:00:00.000Z`);
+  return formatCustomValue(value);
+};
+
 /** The filtered leads, newest first, a batch at a time; the next batch is read meanwhile. */
 async function* leadBatches(
   db: Db,
   organizationId: string,
   filter: LeadFilter,
+  fields: readonly CustomFieldRow[],
 ): AsyncGenerator<XlsxValue[][]> {
   const members = await listOrganizationMembers(db, organizationId);
   const emails = new Map(members.map((user) => [user.id, user.email]));
@@ -77,7 +100,7 @@ async function* leadBatches(
         : findLeadBatch(db, organizationId, filter, rows.at(-1)!.id, BATCH);
     // Handled now, awaited at the next turn: a failure is never "unhandled" meanwhile.
     next?.catch(() => undefined);
-    yield rows.map((row) => exportRow(row, emails));
+    yield rows.map((row) => [...exportRow(row, emails), ...fields.map((f) => customCell(row, f))]);
   }
 }
 
@@ -87,15 +110,20 @@ async function* leadBatches(
  * Every text is a text cell (no formula), so "=HYPERLINK(...)" in a lead's notes is shown,
  * never run; dates are date cells.
  */
-export const exportLeads = (
+export const exportLeads = async (
   db: Db,
   actor: CurrentUser,
-  query: Omit<LeadListParams, 'page' | 'limit' | 'sort'>,
-): Readable => {
+  query: LeadListParams,
+): Promise<Readable> => {
   const organizationId = organizationOf(actor);
-  const filter = toLeadFilter(query, actor);
+  // The custom filters checked (400) before the download starts; each field a column after the rest.
+  const { filter, fields } = await toLeadFilterWithCustom(db, organizationId, query, actor);
+  const columns: XlsxColumn[] = [
+    ...EXPORT_COLUMNS,
+    ...fields.map((field): XlsxColumn => ({ header: field.label, type: customColumnType(field) })),
+  ];
   return Readable.from(
-    xlsxStream('Leads', EXPORT_COLUMNS, leadBatches(db, organizationId, filter)),
+    xlsxStream('Leads', columns, leadBatches(db, organizationId, filter, fields)),
     {
       objectMode: false,
     },

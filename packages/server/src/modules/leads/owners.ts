@@ -10,6 +10,7 @@ import {
 } from '../users/store.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { logActivities } from '../activity/log.ts';
+import { customPresenter } from '../custom-fields/values.ts';
 import { describeLead, toLead } from './present.ts';
 import { findLeadsByIds } from './repo.ts';
 import type { LeadRow, ReassignedLead } from './repo.ts';
@@ -18,7 +19,10 @@ import type { LeadRow, ReassignedLead } from './repo.ts';
 export const presentLeads = async (db: Db, rows: readonly LeadRow[]): Promise<Lead[]> => {
   const ownerIds = [...new Set(rows.flatMap((row) => (row.ownerId ? [row.ownerId] : [])))];
   const names = await findUserNames(db, ownerIds);
-  return rows.map((row) => toLead(row, row.ownerId ? names.get(row.ownerId) : undefined));
+  const customOf = await customPresenter(db, 'lead', rows);
+  return rows.map((row) =>
+    toLead(row, row.ownerId ? names.get(row.ownerId) : undefined, customOf(row)),
+  );
 };
 
 /** The organisation's leads among `ids` as the API shows them, by id (unknown ids left out). */

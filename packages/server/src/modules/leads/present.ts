@@ -7,9 +7,10 @@ export type { LeadRow };
 
 /**
  * A lead as the API shows it (shared `Lead`): string `_id`, ISO dates, no tenancy columns.
- * `ownerName` names the owner (presentLeads in ./owners.ts reads the names).
+ * `ownerName` names the owner (presentLeads in ./owners.ts reads the names); `custom`: the values
+ * of the organisation's fields not deleted (presentLeads filters them).
  */
-export const toLead = (row: LeadRow, ownerName?: string): Lead => ({
+export const toLead = (row: LeadRow, ownerName?: string, custom: Lead['custom'] = {}): Lead => ({
   _id: row.id,
   companyName: row.companyName,
   industry: row.industry,
@@ -47,6 +48,7 @@ export const toLead = (row: LeadRow, ownerName?: string): Lead => ({
   stageId: row.stageId,
   stageChangedAt: row.stageChangedAt ? row.stageChangedAt.toISOString() : null,
   lostReason: row.lostReason,
+  custom,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

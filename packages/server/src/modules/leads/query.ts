@@ -3,6 +3,8 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { LeadSortField } from '@leadline/shared/leads';
 import { leads } from '../../db/schema.ts';
+import { customSortValue, customWhere } from '../custom-fields/values.ts';
+import type { CustomCondition } from '../custom-fields/values.ts';
 
 /** What the leads list is narrowed to; every part is optional. */
 export type LeadFilter = {
@@ -19,9 +21,12 @@ export type LeadFilter = {
   createdFrom?: Date;
   /** Created strictly before this instant. */
   createdBefore?: Date;
+  /** Custom field conditions (checked against the organisation's fields). */
+  custom?: CustomCondition[];
 };
 
-export type LeadSort = { field: LeadSortField; descending: boolean };
+/** `customKey`: sorted by that custom field's value instead of `field`. */
+export type LeadSort = { field: LeadSortField; descending: boolean; customKey?: string };
 
 const SORT_COLUMNS: Record<LeadSortField, PgColumn> = {
   createdAt: leads.createdAt,
@@ -72,11 +77,13 @@ export const leadConditions = (organizationId: string, filter: LeadFilter): SQL 
     check(filter.mailSent === undefined ? undefined : eq(leads.mailSent, filter.mailSent)),
     check(filter.createdFrom ? gte(leads.createdAt, filter.createdFrom) : undefined),
     check(filter.createdBefore ? lt(leads.createdAt, filter.createdBefore) : undefined),
+    filter.custom?.length ? customWhere(leads.custom, filter.custom) : undefined,
   );
 };
 
 /** The column the list is sorted on. */
-export const sortColumn = ({ field }: LeadSort): PgColumn => SORT_COLUMNS[field];
+export const sortColumn = ({ field, customKey }: LeadSort): PgColumn | SQL =>
+  customKey ? customSortValue(leads.custom, customKey) : SORT_COLUMNS[field];
 
 /**
  * ORDER BY the chosen field, then the id so that equal values page deterministically. The

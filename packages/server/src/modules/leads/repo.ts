@@ -6,6 +6,8 @@ import { leads } from '../../db/schema.ts';
 import { leadStatusChanges } from '../../db/tables.ts';
 import { leadConditions, leadOrder, sortColumn } from './query.ts';
 import type { LeadFilter, LeadSort } from './query.ts';
+import { customPatchSql } from '../custom-fields/values.ts';
+import type { CustomPatch } from '../custom-fields/values.ts';
 
 // Every column but the generated search texts, which serve indexes, not readers.
 const {
@@ -16,13 +18,17 @@ const {
 export { leadColumns };
 
 export type LeadRow = Omit<typeof leads.$inferSelect, 'searchText' | 'locationText'>;
-export type NewLead = Omit<LeadData, 'ownerId'> & {
+export type NewLead = Omit<LeadData, 'ownerId' | 'custom'> & {
+  custom?: Record<string, unknown>;
   organizationId: string;
   createdBy: string | null;
   ownerId: string | null;
 };
-/** What an edit may write: the form's fields and the owner. */
-export type LeadChanges = Partial<Omit<LeadData, 'ownerId'>> & { ownerId?: string | null };
+/** What an edit may write: the form's fields, the owner, and custom values merged in. */
+export type LeadChanges = Partial<Omit<LeadData, 'ownerId' | 'custom'>> & {
+  ownerId?: string | null;
+  custom?: CustomPatch;
+};
 export type LeadSeedRow = typeof leads.$inferInsert;
 
 /** Past this many matching leads the list answers "10,000+" instead of counting them all. */
@@ -138,10 +144,12 @@ export const updateLead = async (
   id: string,
   changes: LeadChanges,
 ): Promise<LeadRow | undefined> => {
+  const { custom, ...plain } = changes;
   const [row] = await db
     .update(leads)
     .set({
-      ...changes,
+      ...plain,
+      ...(custom ? { custom: customPatchSql(leads.custom, custom) } : {}),
       updatedAt: sql`now()`,
       ...(changes.status
         ? {

@@ -55,7 +55,7 @@ export const leadsRoutes =
       '/api/leads/download',
       { config: read, schema: { tags, querystring: leadListQuerySchema } },
       async (request, reply) => {
-        const stream = exportLeads(db, userOf(request), request.query);
+        const stream = await exportLeads(db, userOf(request), request.query);
         return reply
           .header(
             'content-type',

@@ -25,6 +25,16 @@ import type { LeadEvent } from './events.ts';
 import { defaultOwner, logOwnerChanges, presentLead, presentLeads, validOwner } from './owners.ts';
 import type { LeadFilter, LeadSort } from './query.ts';
 import {
+  activeFields,
+  applyPatch,
+  changedKeys,
+  checkCustomInput,
+  customConditionsOf,
+  customSortKey,
+  describeCustomChanges,
+} from '../custom-fields/values.ts';
+import type { CustomFieldRow, CustomPatch } from '../custom-fields/values.ts';
+import {
   deleteLead as deleteLeadRow,
   deleteLeads,
   findLead,
@@ -59,10 +69,31 @@ const duplicateAsConflict = async <T>(write: () => Promise<T>): Promise<T> => {
 const dayStart = (date: string): Date => new Date(`${date}T00:00:00.000Z`);
 const nextDayStart = (date: string): Date => new Date(dayStart(date).getTime() + 86_400_000);
 
-const toSort = (sort: string): LeadSort => {
+const toSort = (sort: string, fields: readonly CustomFieldRow[]): LeadSort => {
   const descending = sort.startsWith('-');
   const name = descending ? sort.slice(1) : sort;
-  return { field: LEAD_SORT_FIELDS.find((f) => f === name) ?? 'createdAt', descending };
+  return {
+    field: LEAD_SORT_FIELDS.find((f) => f === name) ?? 'createdAt',
+    descending,
+    customKey: customSortKey(fields, sort),
+  };
+};
+
+/**
+ * The list's filter with its `custom.<key>` conditions, checked against the organisation's
+ * lead fields (400 naming the field when a value does not fit it).
+ */
+export const toLeadFilterWithCustom = async (
+  db: Db,
+  organizationId: string,
+  query: LeadListParams,
+  actor: Pick<CurrentUser, 'id'>,
+): Promise<{ filter: LeadFilter; fields: CustomFieldRow[] }> => {
+  const fields = await activeFields(db, organizationId, 'lead');
+  return {
+    filter: { ...toLeadFilter(query, actor), custom: customConditionsOf(fields, query) },
+    fields,
+  };
 };
 
 /** The list's query as a filter (shared by the list and the download). */
@@ -113,11 +144,12 @@ export const listLeads = async (
   query: LeadListParams,
 ): Promise<LeadListResponse> => {
   const organizationId = organizationOf(actor);
+  const { filter, fields } = await toLeadFilterWithCustom(db, organizationId, query, actor);
   const { rows, total, totalCapped, hasMore } = await findLeads(
     db,
     organizationId,
-    toLeadFilter(query, actor),
-    toSort(query.sort),
+    filter,
+    toSort(query.sort, fields),
     {
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
@@ -149,10 +181,14 @@ export const createLead = async (db: Db, actor: CurrentUser, data: LeadData): Pr
     checkLeadWrite(actor, { nextOwner: data.ownerId });
     await validOwner(db, organizationId, data.ownerId);
   }
+  const patch = data.custom
+    ? checkCustomInput(await activeFields(db, organizationId, 'lead'), data.custom)
+    : undefined;
   const row = await duplicateAsConflict(() =>
     db.transaction(async (tx) => {
       const created = await insertLead(tx, {
         ...data,
+        custom: patch ? applyPatch({}, patch) : {},
         ownerId: data.ownerId ?? (await defaultOwner(tx, actor, organizationId)),
         organizationId,
         createdBy: actor.id,
@@ -180,7 +216,8 @@ export const createLead = async (db: Db, actor: CurrentUser, data: LeadData): Pr
  */
 const changedFields = (existing: LeadRow, changes: LeadUpdateData): (keyof LeadUpdateData)[] =>
   (Object.keys(changes) as (keyof LeadUpdateData)[]).filter((key) =>
-    STAGE_FIELDS.includes(key) // the deal stage moves through stage.ts
+    // The deal stage moves through stage.ts, custom values through their own patch.
+    STAGE_FIELDS.includes(key) || key === 'custom'
       ? false
       : key === 'ownerId'
         ? changes.ownerId !== undefined && changes.ownerId.toLowerCase() !== existing.ownerId
@@ -198,10 +235,15 @@ export const updateLead = async (
   changes: LeadUpdateData,
 ): Promise<Lead> => {
   const organizationId = organizationOf(actor);
+  const fields = changes.custom ? await activeFields(db, organizationId, 'lead') : [];
+  const patch: CustomPatch | undefined = changes.custom
+    ? checkCustomInput(fields, changes.custom)
+    : undefined;
   const result = await duplicateAsConflict(() =>
     db.transaction(async (tx) => {
       const existing = await loadLead(tx, organizationId, id);
       const changed = changedFields(existing, changes);
+      const customChanged = patch ? changedKeys(existing.custom, patch) : [];
       const newOwner = changed.includes('ownerId') ? changes.ownerId!.toLowerCase() : undefined;
       checkLeadWrite(actor, { owners: [existing.ownerId], nextOwner: newOwner });
       const owner = newOwner ? await validOwner(tx, organizationId, newOwner) : undefined;
@@ -210,7 +252,7 @@ export const updateLead = async (
       if (requiresProfileLink(source) && !link) {
         throw badRequest(PROFILE_LINK_REQUIRED, { contactProfileLink: PROFILE_LINK_REQUIRED });
       }
-      if (changed.length === 0) {
+      if (changed.length === 0 && customChanged.length === 0) {
         const staged = await changeStageIn(tx, actor, existing, changes);
         return { row: staged ?? existing, changed: staged !== null };
       }
@@ -218,20 +260,27 @@ export const updateLead = async (
       const updated = (await updateLeadRow(tx, organizationId, id, {
         ...written,
         ...(newOwner ? { ownerId: newOwner } : {}),
+        ...(patch && customChanged.length > 0 ? { custom: patch } : {}),
       }))!;
       await noteStatusChange(tx, actor, existing, updated);
       if (owner) {
         const lead = { ...existing, previousOwnerId: existing.ownerId };
         await logOwnerChanges(tx, organizationId, actor.id, [lead], owner);
       }
-      if (changed.some((key) => key !== 'ownerId')) {
+      if (changed.some((key) => key !== 'ownerId') || customChanged.length > 0) {
+        const customLines = describeCustomChanges(
+          fields,
+          existing.custom,
+          updated.custom,
+          customChanged,
+        );
         await logActivity(tx, {
           organizationId,
           userId: actor.id,
           type: 'Lead',
           entityId: updated.id,
           action: 'updated',
-          details: `${describeLead(updated)} updated`,
+          details: `${describeLead(updated)} updated${customLines.length ? `: ${customLines.join('; ')}` : ''}`,
         });
       }
       const events: LeadEvent[] = [{ type: 'lead.updated', row: updated }];

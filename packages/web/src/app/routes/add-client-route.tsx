@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Paper, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ClientData } from '@leadline/shared/clients';
 import { BackTitle } from '../../components/back-title.tsx';
@@ -9,6 +9,9 @@ import { ApiRequestError, errorMessage } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useCreateClient } from '../../features/clients/api/create-client.ts';
+import { useCustomFields } from '../../features/custom-fields/api/custom-fields.ts';
+import { CustomFieldInputs } from '../../features/custom-fields/components/custom-field-inputs.tsx';
+import { useCustomForm } from '../../features/custom-fields/components/custom-form.ts';
 import { ClientFormFields } from '../../features/clients/components/client-form-fields.tsx';
 import {
   CLIENT_FORM_FIELDS,
@@ -34,6 +37,8 @@ export const AddClientRoute = () => {
   const navigate = useNavigate();
   const createClient = useCreateClient();
   const [failure, setFailure] = useState<string | null>(null);
+  const customFields = useCustomFields('client').data ?? [];
+  const custom = useCustomForm();
   const {
     register,
     handleSubmit,
@@ -51,19 +56,33 @@ export const AddClientRoute = () => {
   const field: RegisterClientField = (name) =>
     register(name, { onChange: () => clearErrors(name) });
 
-  const submit = handleSubmit((client) => {
-    setFailure(null);
-    createClient.mutate(client, {
-      onSuccess: () => {
-        notifySuccess(CLIENT_ADDED);
-        void navigate('/all-clients');
-      },
-      onError: (error) => {
-        setFailure(failureText(error));
-        applyServerFieldErrors(error, setError, CLIENT_FORM_FIELDS);
-      },
-    });
-  });
+  const submit = handleSubmit(
+    (client) => {
+      setFailure(null);
+      const customValues = custom.check(customFields);
+      if (!customValues) {
+        setFailure('Please fix the errors below');
+        return;
+      }
+      createClient.mutate(
+        { ...client, custom: customValues },
+        {
+          onSuccess: () => {
+            notifySuccess(CLIENT_ADDED);
+            void navigate('/all-clients');
+          },
+          onError: (error) => {
+            setFailure(failureText(error));
+            applyServerFieldErrors(error, setError, CLIENT_FORM_FIELDS);
+            custom.applyServerErrors(error);
+          },
+        },
+      );
+    },
+    () => {
+      custom.check(customFields);
+    },
+  );
 
   return (
     <Stack gap="lg" maw={960}>
@@ -87,12 +106,24 @@ export const AddClientRoute = () => {
               contact={watch('contact')}
               category={watch('companyCategory')}
             />
+            {customFields.some((item) => !item.hidden) ? (
+              <Fieldset legend="Custom fields" radius="md">
+                <CustomFieldInputs
+                  fields={customFields}
+                  values={custom.values}
+                  errors={custom.errors}
+                  onChange={custom.onChange}
+                  idPrefix="add-client"
+                />
+              </Fieldset>
+            ) : null}
             <Group justify="flex-end" gap="sm">
               <Button
                 variant="default"
                 disabled={createClient.isPending}
                 onClick={() => {
                   reset(EMPTY_CLIENT_FORM);
+                  custom.reset();
                   setFailure(null);
                 }}
               >

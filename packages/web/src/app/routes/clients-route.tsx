@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
   Button,
@@ -44,6 +44,13 @@ import { ClientsTable } from '../../features/clients/components/clients-table.ts
 import { ClientsPlaceholder } from '../../features/clients/components/clients-placeholder.tsx';
 import { DetailSection } from '../../features/leads/components/lead-details.tsx';
 import { SavedViewBar } from '../../features/saved-views/components/saved-view-bar.tsx';
+import { useUpdateClient } from '../../features/clients/api/update-client.ts';
+import { useCustomFields } from '../../features/custom-fields/api/custom-fields.ts';
+import {
+  CustomValueView,
+  CustomValuesPanel,
+} from '../../features/custom-fields/components/custom-values.tsx';
+import type { ClientColumn } from '../../features/clients/components/client-columns.tsx';
 
 const UPLOAD_TOAST = 'client-upload';
 const CLIENT_NOUN = { singular: 'client', plural: 'clients' };
@@ -61,6 +68,59 @@ const clientMeetings = (client: Client) => (
   </>
 );
 
+/** A client's custom fields in its drawer, edited with the client's own PUT. */
+const ClientCustomSection = ({ client }: { client: Client }) => {
+  const fields = useCustomFields('client').data;
+  const { mutateAsync: updateClient } = useUpdateClient();
+  if (!fields || !fields.some((field) => !field.hidden)) return null;
+  return (
+    <>
+      <Divider />
+      <DetailSection title="Custom fields">
+        <CustomValuesPanel
+          key={client._id}
+          fields={fields}
+          values={client.custom}
+          idPrefix={`client-${client._id}`}
+          onSave={(custom) => updateClient({ id: client._id, changes: { custom } })}
+        />
+      </DetailSection>
+    </>
+  );
+};
+
+const NO_COLUMNS: readonly ClientColumn[] = [];
+
+/** The organisation's client fields shown on forms, as columns offered in the chooser. */
+const useCustomClientColumns = (): readonly ClientColumn[] => {
+  const fields = useCustomFields('client').data;
+  return useMemo(
+    () =>
+      fields
+        ? fields
+            .filter((field) => !field.hidden)
+            .map((field): ClientColumn => ({
+              id: `custom.${field.key}`,
+              label: field.label,
+              byDefault: false,
+              cell: (client: Client) => (
+                <CustomValueView field={field} value={client.custom[field.key]} />
+              ),
+            }))
+        : NO_COLUMNS,
+    [fields],
+  );
+};
+
+const clientSections = (withMeetings: boolean) => (client: Client) => (
+  <>
+    <ClientCustomSection client={client} />
+    {withMeetings ? clientMeetings(client) : null}
+  </>
+);
+const WITH_MEETINGS = clientSections(true);
+const WITHOUT_MEETINGS = clientSections(false);
+
 /** /all-clients: 'Client Data', searched, filtered and paged by the server. */
 export const ClientsRoute = () => {
   const { user } = useSession();
@@ -68,6 +128,7 @@ export const ClientsRoute = () => {
   const view = useClientView();
   const clients = useClients(view.query);
   const deleteClients = useDeleteClients();
+  const customColumns = useCustomClientColumns();
   const [editing, setEditing] = useState<Client | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [selectionKey, setSelectionKey] = useState(view.filterKey);
@@ -237,6 +298,7 @@ export const ClientsRoute = () => {
       </Group>
 
       <ClientsTable
+        extraColumns={customColumns}
         clients={rows}
         firstNumber={(page - 1) * CLIENTS_PER_PAGE + 1}
         selectedIds={selected}
@@ -284,7 +346,7 @@ export const ClientsRoute = () => {
         onClose={view.closeClient}
         onEdit={onEdit}
         onDelete={onDelete}
-        sections={user && hasPermission(user, 'calendar') ? clientMeetings : undefined}
+        sections={user && hasPermission(user, 'calendar') ? WITH_MEETINGS : WITHOUT_MEETINGS}
       />
       <ClientEditModal client={editing} onClose={() => setEditing(null)} />
       {importFlow.dialogs}

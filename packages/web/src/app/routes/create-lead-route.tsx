@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Alert, Box, Button, Grid, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Fieldset, Grid, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconConfetti, IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { LeadData } from '@leadline/shared/leads';
 import { BackTitle } from '../../components/back-title.tsx';
@@ -23,6 +23,9 @@ import type {
 } from '../../features/leads/components/lead-form-values.ts';
 import { LeadPreview } from '../../features/leads/components/lead-preview.tsx';
 import { DuplicateWarning } from '../../features/duplicates/components/duplicate-warning.tsx';
+import { useCustomFields } from '../../features/custom-fields/api/custom-fields.ts';
+import { CustomFieldInputs } from '../../features/custom-fields/components/custom-field-inputs.tsx';
+import { useCustomForm } from '../../features/custom-fields/components/custom-form.ts';
 
 export const LEAD_CREATED = '🎉 Lead created successfully!';
 export const LEAD_CREATE_FAILED = 'Failed to create lead. Please try again.';
@@ -39,6 +42,8 @@ export const CreateLeadRoute = () => {
   const owners = useOwnerChoices(null, 'Me (the creator)');
   const [preview, setPreview] = useState(true);
   const [result, setResult] = useState<Result>(null);
+  const customFields = useCustomFields('lead').data ?? [];
+  const custom = useCustomForm();
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
 
@@ -72,22 +77,35 @@ export const CreateLeadRoute = () => {
   const submit = handleSubmit(
     (data) => {
       setResult(null);
-      createLead.mutate(data, {
-        onSuccess: () => {
-          setResult({ kind: 'success' });
-          redirect.current = window.setTimeout(() => void navigate('/leads-table'), REDIRECT_MS);
+      const customValues = custom.check(customFields);
+      if (!customValues) {
+        setResult({ kind: 'error', message: FIX_ERRORS });
+        return;
+      }
+      createLead.mutate(
+        { ...data, custom: customValues },
+        {
+          onSuccess: () => {
+            setResult({ kind: 'success' });
+            redirect.current = window.setTimeout(() => void navigate('/leads-table'), REDIRECT_MS);
+          },
+          onError: (error) => {
+            setResult({ kind: 'error', message: errorMessage(error, LEAD_CREATE_FAILED) });
+            applyServerFieldErrors(error, setError, LEAD_FORM_FIELDS);
+            custom.applyServerErrors(error);
+          },
         },
-        onError: (error) => {
-          setResult({ kind: 'error', message: errorMessage(error, LEAD_CREATE_FAILED) });
-          applyServerFieldErrors(error, setError, LEAD_FORM_FIELDS);
-        },
-      });
+      );
     },
-    () => setResult(null),
+    () => {
+      setResult(null);
+      custom.check(customFields);
+    },
   );
 
   const resetForm = () => {
     reset(EMPTY_LEAD_FORM);
+    custom.reset();
     setResult(null);
   };
 
@@ -157,6 +175,17 @@ export const CreateLeadRoute = () => {
                 idPrefix="create-lead"
                 owners={owners}
               />
+              {customFields.some((item) => !item.hidden) ? (
+                <Fieldset legend="Custom fields" radius="md">
+                  <CustomFieldInputs
+                    fields={customFields}
+                    values={custom.values}
+                    errors={custom.errors}
+                    onChange={custom.onChange}
+                    idPrefix="create-lead"
+                  />
+                </Fieldset>
+              ) : null}
               <Group justify="flex-end" gap="sm">
                 <Button
                   variant="default"

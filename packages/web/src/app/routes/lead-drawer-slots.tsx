@@ -21,6 +21,9 @@ import type { LeadDrawerSlots } from '../../features/leads/components/lead-detai
 import { DetailSection } from '../../features/leads/components/lead-details.tsx';
 import { fullName } from '../../features/leads/components/lead-status.ts';
 import { StagePicker } from '../../features/stages/components/stage-picker.tsx';
+import { useUpdateLead } from '../../features/leads/api/update-lead.ts';
+import { useCustomFields } from '../../features/custom-fields/api/custom-fields.ts';
+import { CustomValuesPanel } from '../../features/custom-fields/components/custom-values.tsx';
 
 const ICON = 18;
 
@@ -100,6 +103,9 @@ export const useLeadDrawerSlots = (
   const canReply =
     user !== null && (hasPermission(user, 'sendEmailPage') || hasPermission(user, 'inbox'));
   const canTemplate = user !== null && canUseTemplates(user);
+  // The organisation's lead fields, shown and edited in their own section (the same PUT).
+  const customFields = useCustomFields('lead').data;
+  const { mutateAsync: updateLead } = useUpdateLead();
   return useMemo(
     () => ({
       tabs: (lead: Lead) => [
@@ -119,6 +125,20 @@ export const useLeadDrawerSlots = (
       quickActions: (lead: Lead) => quickActionsOf(lead, { notes: canNote, convert: canConvert }),
       sections: (lead: Lead) => (
         <>
+          {customFields && customFields.some((field) => !field.hidden) ? (
+            <>
+              <Divider />
+              <DetailSection title="Custom fields">
+                <CustomValuesPanel
+                  key={lead._id}
+                  fields={customFields}
+                  values={lead.custom}
+                  idPrefix={`lead-${lead._id}`}
+                  onSave={(custom) => updateLead({ id: lead._id, changes: { custom } })}
+                />
+              </DetailSection>
+            </>
+          ) : null}
           <Divider />
           <DetailSection title="Deal stage">
             <StagePicker
@@ -152,6 +172,17 @@ export const useLeadDrawerSlots = (
         </>
       ),
     }),
-    [canConvert, canSeeClients, canNote, canMeet, canReply, canTemplate, manages, userId],
+    [
+      canConvert,
+      canSeeClients,
+      canNote,
+      canMeet,
+      canReply,
+      canTemplate,
+      manages,
+      userId,
+      customFields,
+      updateLead,
+    ],
   );
 };

@@ -34,6 +34,9 @@ import { AssignLeads } from '../../features/leads/components/assign-leads.tsx';
 import { bulkEmailState } from '../../features/leads/components/bulk-email.ts';
 import { LeadDetailDrawer } from '../../features/leads/components/lead-detail-drawer.tsx';
 import { useLeadDrawerSlots } from './lead-drawer-slots.tsx';
+import { useCustomLeadColumns } from './custom-lead-columns.tsx';
+import { useCustomFields } from '../../features/custom-fields/api/custom-fields.ts';
+import { CustomFilters } from '../../features/custom-fields/components/custom-filters.tsx';
 import { useLeadSelection } from '../../features/leads/components/use-lead-selection.ts';
 import { useLeadView } from '../../features/leads/components/lead-view-state.ts';
 import { LeadsFilters } from '../../features/leads/components/leads-filters.tsx';
@@ -59,6 +62,8 @@ export const LeadsTableRoute = () => {
   const deleteLead = useDeleteLead();
   const bulkDelete = useBulkDeleteLeads();
   const download = useDownloadLeads();
+  const customColumns = useCustomLeadColumns();
+  const customFields = useCustomFields('lead').data;
 
   const rows = leads.data?.leads ?? NO_LEADS;
   const total = leads.data?.total ?? 0;
@@ -245,6 +250,16 @@ export const LeadsTableRoute = () => {
           filtering={view.filtering}
           onChange={view.setFilters}
           onClear={view.clearFilters}
+          extraActive={Object.keys(view.customFilters).length}
+          extra={
+            customFields?.length ? (
+              <CustomFilters
+                fields={customFields}
+                values={view.customFilters}
+                onChange={view.setCustomFilter}
+              />
+            ) : undefined
+          }
         />
       </Paper>
       {selection.selected.size > 0 ? (
@@ -277,6 +292,7 @@ export const LeadsTableRoute = () => {
         onView={onView}
         onDelete={onDelete}
         onSend={onSend}
+        extraColumns={customColumns}
       />
       <Pagination
         page={view.page}

@@ -5,6 +5,7 @@ import {
   IconBuildingSkyscraper,
   IconCalendar,
   IconChartBar,
+  IconForms,
   IconInbox,
   IconLayoutDashboard,
   IconLayoutKanban,
@@ -72,6 +73,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Automation', key: 'automation', path: '/automation', icon: IconRobot },
   { label: 'Suppression List', key: 'admin', path: '/suppression', icon: IconMailOff },
   { label: 'Integrations', key: 'admin', path: '/integrations', icon: IconPlugConnected },
+  { label: 'Custom Fields', key: 'admin', path: '/custom-fields', icon: IconForms },
   { label: 'Approve Users', key: 'superAdmin', path: '/approval-users', icon: IconUserCheck },
 ];
 

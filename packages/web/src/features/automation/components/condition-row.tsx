@@ -45,7 +45,13 @@ export const ConditionRow = ({
       <Select
         size="xs"
         aria-label={`${label} field`}
-        data={CONDITION_FIELDS.map((value) => ({ value, label: CONDITION_FIELD_LABELS[value] }))}
+        data={[
+          ...CONDITION_FIELDS.map((value) => ({ value, label: CONDITION_FIELD_LABELS[value] })),
+          ...(options?.customFields ?? []).map((custom) => ({
+            value: `custom.${custom.key}`,
+            label: custom.label,
+          })),
+        ]}
         value={condition.field}
         allowDeselect={false}
         onChange={(field) =>

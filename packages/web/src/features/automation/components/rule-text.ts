@@ -2,12 +2,16 @@ import { HIT_CLASSES } from '@leadline/shared/tracking';
 import type { HitClass } from '@leadline/shared/tracking';
 import {
   ACTION_LABELS,
-  CONDITION_FIELD_LABELS,
+  conditionFieldLabel,
   CONDITION_OP_LABELS,
 } from '@leadline/shared/automation';
 import type { Action, AutomationOptions, Condition } from '@leadline/shared/automation';
 
-type Names = { user: (id: string) => string; campaign: (id: string) => string };
+type Names = {
+  user: (id: string) => string;
+  campaign: (id: string) => string;
+  customFields?: readonly { key: string; label: string }[];
+};
 
 /** Looks names up in the form's options (an unknown id shows as "a removed user"). */
 export const namesFrom = (options: AutomationOptions | undefined): Names => {
@@ -16,12 +20,13 @@ export const namesFrom = (options: AutomationOptions | undefined): Names => {
   return {
     user: (id) => users.get(id) ?? 'a removed user',
     campaign: (id) => campaigns.get(id) ?? 'a removed campaign',
+    customFields: options?.customFields ?? [],
   };
 };
 
 /** "Status equals Hot Lead" */
 export const conditionText = (condition: Condition, names: Names): string =>
-  `${CONDITION_FIELD_LABELS[condition.field]} ${CONDITION_OP_LABELS[condition.op]} ${
+  `${conditionFieldLabel(condition.field, names.customFields)} ${CONDITION_OP_LABELS[condition.op]} ${
     condition.field === 'owner' && condition.op !== 'contains'
       ? names.user(condition.value)
       : condition.value

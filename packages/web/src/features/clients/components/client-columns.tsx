@@ -15,7 +15,15 @@ export type ClientRowHandlers = {
 };
 
 export type ClientColumnId =
-  'parentCompany' | 'website' | 'email' | 'contact' | 'pic' | 'category' | 'fullAddress';
+  | 'parentCompany'
+  | 'website'
+  | 'email'
+  | 'contact'
+  | 'pic'
+  | 'category'
+  | 'fullAddress'
+  /** A custom field's column (built by the screen from the organisation's fields). */
+  | `custom.${string}`;
 
 export type ClientColumn = ColumnSpec<ClientColumnId> & {
   /** Long text is cut with an ellipsis at this width (the full text is the cell's title). */

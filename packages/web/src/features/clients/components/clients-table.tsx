@@ -116,7 +116,11 @@ type ClientsTableProps = ClientRowHandlers & {
   /** Showing the previous page while the next loads (dimmed). */
   stale: boolean;
   busy: boolean;
+  /** Columns after the client's own (the organisation's custom fields, from the screen). */
+  extraColumns?: readonly ClientColumn[];
 };
+
+const NO_COLUMNS: readonly ClientColumn[] = [];
 
 const Th = ({ children, pinned }: { children: ReactNode; pinned?: keyof typeof PINNED }) => (
   <th
@@ -146,14 +150,21 @@ export const ClientsTable = ({
   placeholder,
   stale,
   busy,
+  extraColumns = NO_COLUMNS,
   ...handlers
 }: ClientsTableProps) => {
   const cards = useCardLayout();
-  const prefs = useColumnPrefs('clients', CLIENT_COLUMNS);
-  const columns = useMemo(
-    () => prefs.visible.map((id) => CLIENT_COLUMN_BY_ID.get(id)!),
-    [prefs.visible],
+  const allColumns = useMemo(
+    () => (extraColumns.length ? [...CLIENT_COLUMNS, ...extraColumns] : CLIENT_COLUMNS),
+    [extraColumns],
   );
+  const prefs = useColumnPrefs('clients', allColumns);
+  const columns = useMemo(() => {
+    const byId = extraColumns.length
+      ? new Map(allColumns.map((column) => [column.id, column]))
+      : CLIENT_COLUMN_BY_ID;
+    return prefs.visible.flatMap((id) => byId.get(id) ?? []);
+  }, [prefs.visible, allColumns, extraColumns.length]);
   const selectedHere = clients.filter((client) => selectedIds.has(client._id)).length;
   const all = clients.length > 0 && selectedHere === clients.length;
   const some = selectedHere > 0 && !all;
@@ -177,7 +188,7 @@ export const ClientsTable = ({
   return (
     <div>
       <Group justify="flex-end" mb="xs">
-        <ColumnChooser columns={CLIENT_COLUMNS} prefs={prefs} pinned={PINNED_NOTE} />
+        <ColumnChooser columns={allColumns} prefs={prefs} pinned={PINNED_NOTE} />
       </Group>
       <Table.ScrollContainer
         minWidth={0}

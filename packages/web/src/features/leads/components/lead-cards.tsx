@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Group, NativeSelect } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { formatLocation } from '@leadline/shared/leads';
-import type { Lead, LeadSortField } from '@leadline/shared/leads';
+import type { Lead } from '@leadline/shared/leads';
 import { tableClasses as t } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { LEAD_COLUMNS } from './lead-columns.tsx';
+import type { LeadColumn } from './lead-columns.tsx';
 import {
   DealValue,
   LeadAvatar,
@@ -17,7 +18,7 @@ import {
   ViewDelete,
 } from './lead-controls.tsx';
 import type { LeadRowHandlers } from './lead-controls.tsx';
-import type { LeadSort } from './lead-view-state.ts';
+import type { LeadSort, LeadSortKey } from './lead-view-state.ts';
 import { SelectBox } from './select-box.tsx';
 import { fullName } from './lead-status.ts';
 
@@ -86,28 +87,31 @@ const LeadCard = memo(
 );
 LeadCard.displayName = 'LeadCard';
 
-const SORT_OPTIONS = [
+const sortOptions = (columns: readonly LeadColumn[]) => [
   { value: 'personFirstName', label: 'Contact Person' },
-  ...LEAD_COLUMNS.flatMap((column) =>
+  ...columns.flatMap((column) =>
     column.sort && column.sort !== 'personFirstName'
       ? [{ value: column.sort, label: column.label }]
       : [],
   ),
   { value: 'status', label: 'Status' },
 ];
+const SORT_OPTIONS = sortOptions(LEAD_COLUMNS);
 
 type LeadCardsProps = LeadRowHandlers & {
   leads: Lead[];
   selectedIds: ReadonlySet<string>;
   canSend: boolean;
   sort: LeadSort;
-  onSort: (field: LeadSortField) => void;
+  onSort: (field: LeadSortKey) => void;
   allSelected: boolean;
   someSelected: boolean;
   onToggleAll: (selected: boolean) => void;
   placeholder: ReactNode | null;
   stale: boolean;
   busy: boolean;
+  /** The custom fields' columns: offered as sorts too. */
+  extraColumns?: readonly LeadColumn[];
 };
 
 /** The leads as a card list (narrow screens), with select-all and a sort choice on top. */
@@ -123,6 +127,7 @@ export const LeadCards = ({
   placeholder,
   stale,
   busy,
+  extraColumns,
   ...handlers
 }: LeadCardsProps) => (
   <section aria-label="Leads" aria-busy={busy}>
@@ -142,8 +147,10 @@ export const LeadCards = ({
           size="xs"
           aria-label="Sort by"
           value={sort.field}
-          data={SORT_OPTIONS}
-          onChange={(event) => onSort(event.currentTarget.value as LeadSortField)}
+          data={
+            extraColumns?.length ? sortOptions([...LEAD_COLUMNS, ...extraColumns]) : SORT_OPTIONS
+          }
+          onChange={(event) => onSort(event.currentTarget.value as LeadSortKey)}
         />
         <ActionIcon
           variant="default"

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatLocation } from '@leadline/shared/leads';
-import type { Lead, LeadSortField } from '@leadline/shared/leads';
+import type { Lead } from '@leadline/shared/leads';
+import type { LeadSortKey } from './lead-view-state.ts';
 import type { ColumnSpec } from '../../../components/column-prefs.ts';
 import { tableClasses as t } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -22,10 +23,12 @@ export type LeadColumnId =
   | 'phone'
   | 'dealValue'
   | 'expectedCloseDate'
-  | 'createdAt';
+  | 'createdAt'
+  /** A custom field's column (built by the screen from the organisation's fields). */
+  | `custom.${string}`;
 
 export type LeadColumn = ColumnSpec<LeadColumnId> & {
-  sort?: LeadSortField;
+  sort?: LeadSortKey;
   minWidth?: number;
   /** Long text is cut with an ellipsis at this width (the full text is the cell's title). */
   clip?: number;

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { isAcceptedDay } from '@leadline/shared/dates';
 import { DEFAULT_LEADS_PER_PAGE, LEADS_PER_PAGE, LEAD_SORT_FIELDS } from '@leadline/shared/leads';
 import type { LeadListQuery, LeadSortField } from '@leadline/shared/leads';
@@ -56,14 +57,24 @@ export const FILTER_KEYS: readonly LeadFilterKey[] = [
 
 export type LeadFilters = Record<LeadFilterKey, string>;
 
-export type LeadSort = { field: LeadSortField; descending: boolean };
+/** A sort of the list: a lead field, or a custom field (`custom.<key>`). */
+export type LeadSortKey = LeadSortField | `custom.${string}`;
+export type LeadSort = { field: LeadSortKey; descending: boolean };
+
+const CUSTOM_SORT = /^custom\.[a-z][a-z0-9_]{0,49}$/;
 
 const parseSort = (value: string): LeadSort => {
   const descending = value.startsWith('-');
   const name = descending ? value.slice(1) : value;
+  if (CUSTOM_SORT.test(name)) return { field: name as LeadSortKey, descending };
   const field = LEAD_SORT_FIELDS.find((candidate) => candidate === name);
   return field ? { field, descending } : { field: 'createdAt', descending: true };
 };
+
+/** The custom field filters of the URL: `custom.<key>`, `custom.<key>.min`, `.max`. */
+export type CustomFilterParams = Record<`custom.${string}`, string>;
+const isCustomParam = (name: string): name is `custom.${string}` =>
+  name.startsWith('custom.') && name.length <= 80;
 
 const validLimit = (value: string): number => {
   const limit = Number(value);
@@ -82,6 +93,23 @@ export const useLeadView = () => {
   const { user } = useSession();
   const mine = startsOnMyLeads(user);
   const [values, update] = useUrlState(mine ? MINE_DEFAULTS : VIEW_DEFAULTS);
+  const [searchParams] = useSearchParams();
+  const customParamsText = [...searchParams]
+    .filter(([name, value]) => isCustomParam(name) && value !== '')
+    .map(([name, value]) => `${name}=${value}`)
+    .join('\u0000');
+  const customFilters = useMemo<CustomFilterParams>(
+    () =>
+      Object.fromEntries(
+        customParamsText
+          ? customParamsText.split('\u0000').map((pair) => {
+              const at = pair.indexOf('=');
+              return [pair.slice(0, at), pair.slice(at + 1)];
+            })
+          : [],
+      ) as CustomFilterParams,
+    [customParamsText],
+  );
 
   const filters = useMemo<LeadFilters>(
     () => ({
@@ -103,8 +131,8 @@ export const useLeadView = () => {
   const sortParam = `${sort.descending ? '-' : ''}${sort.field}`;
 
   const query = useMemo<LeadListQuery>(
-    () => ({ ...filters, page, limit, sort: sortParam }),
-    [filters, page, limit, sortParam],
+    () => ({ ...filters, ...customFilters, page, limit, sort: sortParam }),
+    [filters, customFilters, page, limit, sortParam],
   );
 
   /**
@@ -123,15 +151,23 @@ export const useLeadView = () => {
       ),
     [update, mine],
   );
+  /** A custom field filter (`custom.<key>` or its `.min` / `.max`); '' removes it. */
+  const setCustomFilter = useCallback(
+    (name: `custom.${string}`, value: string, options: { replace?: boolean } = {}) =>
+      // Not among the view's named parameters: written as they are.
+      update({ [name]: value, page: null } as unknown as Parameters<typeof update>[0], options),
+    [update],
+  );
   /** Clears the filters, keeping "My leads" or "All leads" as it was. */
   const clearFilters = useCallback(
     () =>
       update({
         ...Object.fromEntries(FILTER_KEYS.map((key) => [key, null])),
+        ...Object.fromEntries(Object.keys(customFilters).map((name) => [name, null])),
         ...(isOwnerFilter(filters.owner) ? {} : { owner: values.owner }),
         page: null,
       }),
-    [update, filters.owner, values.owner],
+    [update, filters.owner, values.owner, customFilters],
   );
   const scope: LeadScope | null =
     filters.owner === 'me' ? 'mine' : filters.owner === '' ? 'all' : null;
@@ -142,7 +178,7 @@ export const useLeadView = () => {
   const setPage = useCallback((next: number) => update({ page: next }), [update]);
   const setLimit = useCallback((next: number) => update({ limit: next, page: null }), [update]);
   const toggleSort = useCallback(
-    (field: LeadSortField) => {
+    (field: LeadSortKey) => {
       // A new column sorts ascending (newest first for the date); the same column flips.
       const descending =
         sort.field === field ? !sort.descending : field === 'createdAt' ? true : false;
@@ -153,14 +189,18 @@ export const useLeadView = () => {
   const openLead = useCallback((id: string) => update({ lead: id }), [update]);
   const closeLead = useCallback(() => update({ lead: null }, { replace: true }), [update]);
 
-  const filtering = FILTER_KEYS.some((key) =>
-    key === 'owner' ? isOwnerFilter(filters.owner) : filters[key] !== '',
-  );
+  const filtering =
+    customParamsText !== '' ||
+    FILTER_KEYS.some((key) =>
+      key === 'owner' ? isOwnerFilter(filters.owner) : filters[key] !== '',
+    );
   /** Changes whenever the set of matching leads changes (not on paging or sorting). */
-  const filterKey = FILTER_KEYS.map((key) => filters[key]).join('\u0000');
+  const filterKey = [...FILTER_KEYS.map((key) => filters[key]), customParamsText].join('\u0000');
 
   return {
     filters,
+    customFilters,
+    setCustomFilter,
     filtering,
     scope,
     setScope,

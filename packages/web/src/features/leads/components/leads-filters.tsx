@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Grid, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconFilterOff, IconMapPin, IconSearch } from '@tabler/icons-react';
@@ -15,6 +16,10 @@ type LeadsFiltersProps = {
   filtering: boolean;
   onChange: (patch: Partial<LeadFilters>, options?: { replace?: boolean }) => void;
   onClear: () => void;
+  /** Further filters from the screen (the organisation's custom fields). */
+  extra?: ReactNode;
+  /** How many of those are set (counted on the phone's Filters button). */
+  extraActive?: number;
 };
 
 const options = (all: string, values: readonly string[], current: string) => [
@@ -44,13 +49,22 @@ const dateInputs = {
  * Search, the five filters and the created-date range; each change returns to page 1. On a
  * phone everything but the search folds away behind a Filters button.
  */
-const FiltersPanel = ({ filters, filtering, onChange, onClear }: LeadsFiltersProps) => {
+const FiltersPanel = ({
+  filters,
+  filtering,
+  onChange,
+  onClear,
+  extra,
+  extraActive = 0,
+}: LeadsFiltersProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [open, { toggle }] = useDisclosure(false);
   // "Mine" is the My leads scope, chosen above the table: not counted as a folded filter.
-  const active = FILTER_KEYS.filter(
-    (key) => key !== 'search' && filters[key] !== '' && !(key === 'owner' && filters[key] === 'me'),
-  ).length;
+  const active =
+    FILTER_KEYS.filter(
+      (key) =>
+        key !== 'search' && filters[key] !== '' && !(key === 'owner' && filters[key] === 'me'),
+    ).length + extraActive;
   const showAll = !mobile || open;
   // ISO days compare as text.
   const inverted = filters.from !== '' && filters.to !== '' && filters.to < filters.from;
@@ -169,6 +183,7 @@ const FiltersPanel = ({ filters, filtering, onChange, onClear }: LeadsFiltersPro
                 </div>
               </div>
             </Grid.Col>
+            {extra ? <Grid.Col span={12}>{extra}</Grid.Col> : null}
             {filtering ? (
               <Grid.Col span={{ base: 12, lg: 'content' }}>
                 <Button

@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import type { Lead, LeadSortField } from '@leadline/shared/leads';
+import type { Lead } from '@leadline/shared/leads';
 import { ColumnChooser } from '../../../components/column-chooser.tsx';
 import { useColumnPrefs } from '../../../components/column-prefs.ts';
 import { headClass, useCardLayout } from '../../../components/data-table.tsx';
@@ -12,14 +12,14 @@ import { LEAD_COLUMNS, LEAD_COLUMN_BY_ID } from './lead-columns.tsx';
 import type { LeadColumn } from './lead-columns.tsx';
 import { LeadRow, PINNED } from './lead-row.tsx';
 import type { LeadRowHandlers } from './lead-row.tsx';
-import type { LeadSort } from './lead-view-state.ts';
+import type { LeadSort, LeadSortKey } from './lead-view-state.ts';
 import { SelectBox } from './select-box.tsx';
 
 type HeadProps = {
   sort: LeadSort;
-  onSort: (field: LeadSortField) => void;
+  onSort: (field: LeadSortKey) => void;
   children: ReactNode;
-  field?: LeadSortField;
+  field?: LeadSortKey;
   minWidth?: number;
   className?: string;
   style?: CSSProperties;
@@ -61,7 +61,7 @@ const ColumnHeaders = memo(
     columns,
   }: {
     sort: LeadSort;
-    onSort: (field: LeadSortField) => void;
+    onSort: (field: LeadSortKey) => void;
     columns: readonly LeadColumn[];
   }) => {
     const sortProps = { sort, onSort };
@@ -92,7 +92,7 @@ type LeadsTableProps = LeadRowHandlers & {
   selectedIds: ReadonlySet<string>;
   canSend: boolean;
   sort: LeadSort;
-  onSort: (field: LeadSortField) => void;
+  onSort: (field: LeadSortKey) => void;
   onToggleAll: (selected: boolean) => void;
   /** Loading, empty or error text in place of the rows. */
   placeholder: ReactNode | null;
@@ -100,7 +100,11 @@ type LeadsTableProps = LeadRowHandlers & {
   stale: boolean;
   /** Loading or stale: the rows are not (yet) the answer to the current view. */
   busy: boolean;
+  /** Columns after the lead's own (the organisation's custom fields, from the screen). */
+  extraColumns?: readonly LeadColumn[];
 };
+
+const NO_COLUMNS: readonly LeadColumn[] = [];
 
 const PINNED_NOTE = 'Contact Person, Status and Actions always stay in view.';
 
@@ -118,14 +122,21 @@ export const LeadsTable = ({
   placeholder,
   stale,
   busy,
+  extraColumns = NO_COLUMNS,
   ...handlers
 }: LeadsTableProps) => {
   const cards = useCardLayout();
-  const prefs = useColumnPrefs('leads', LEAD_COLUMNS);
-  const columns = useMemo(
-    () => prefs.visible.map((id) => LEAD_COLUMN_BY_ID.get(id)!),
-    [prefs.visible],
+  const allColumns = useMemo(
+    () => (extraColumns.length ? [...LEAD_COLUMNS, ...extraColumns] : LEAD_COLUMNS),
+    [extraColumns],
   );
+  const prefs = useColumnPrefs('leads', allColumns);
+  const columns = useMemo(() => {
+    const byId = extraColumns.length
+      ? new Map(allColumns.map((column) => [column.id, column]))
+      : LEAD_COLUMN_BY_ID;
+    return prefs.visible.flatMap((id) => byId.get(id) ?? []);
+  }, [prefs.visible, allColumns, extraColumns.length]);
   const selectedHere = leads.filter((lead) => selectedIds.has(lead._id)).length;
   const all = leads.length > 0 && selectedHere === leads.length;
   const some = selectedHere > 0 && !all;
@@ -144,6 +155,7 @@ export const LeadsTable = ({
         placeholder={placeholder}
         stale={stale}
         busy={busy}
+        extraColumns={extraColumns}
         {...handlers}
       />
     );
@@ -151,7 +163,7 @@ export const LeadsTable = ({
   return (
     <div>
       <Group justify="flex-end" mb="xs">
-        <ColumnChooser columns={LEAD_COLUMNS} prefs={prefs} pinned={PINNED_NOTE} />
+        <ColumnChooser columns={allColumns} prefs={prefs} pinned={PINNED_NOTE} />
       </Group>
       <Table.ScrollContainer
         minWidth={0}
