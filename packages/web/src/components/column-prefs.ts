@@ -34,11 +34,22 @@ const defaults = <Id extends string>(columns: readonly ColumnSpec<Id>[]): Stored
  * The stored choice, checked against today's columns: unknown ids are dropped, and a column
  * added since the choice was saved is appended, shown when it is shown by default.
  */
-const read = <Id extends string>(key: string, columns: readonly ColumnSpec<Id>[]): Stored<Id> => {
+type StoredValue = { order?: unknown; shown?: unknown; known?: unknown };
+
+/** What this browser keeps under `key`, as parsed; null when nothing (or nothing readable). */
+const storedValue = (key: string): StoredValue | null => {
   try {
     const raw = window.localStorage.getItem(key);
-    if (!raw) return defaults(columns);
-    const value = JSON.parse(raw) as { order?: unknown; shown?: unknown; known?: unknown };
+    return raw ? (JSON.parse(raw) as StoredValue) : null;
+  } catch {
+    return null;
+  }
+};
+
+const read = <Id extends string>(key: string, columns: readonly ColumnSpec<Id>[]): Stored<Id> => {
+  try {
+    const value = storedValue(key);
+    if (!value) return defaults(columns);
     const ids = columns.map((column) => column.id);
     const known = (list: unknown): Id[] =>
       Array.isArray(list) ? ids.filter((id) => list.includes(id)) : [];
@@ -73,18 +84,12 @@ const storageKey = (table: string, userId: string | undefined) =>
 
 /** The columns a user shows in a table, in order, as stored; null when never chosen. */
 export const shownColumnsOf = (table: string, userId: string | undefined): string[] | null => {
-  try {
-    const raw = window.localStorage.getItem(storageKey(table, userId));
-    if (!raw) return null;
-    const value = JSON.parse(raw) as { order?: unknown; shown?: unknown };
-    if (!Array.isArray(value.order) || !Array.isArray(value.shown)) return null;
-    const shown = value.shown as unknown[];
-    return (value.order as unknown[]).filter(
-      (id): id is string => typeof id === 'string' && shown.includes(id),
-    );
-  } catch {
-    return null;
-  }
+  const value = storedValue(storageKey(table, userId));
+  if (!value || !Array.isArray(value.order) || !Array.isArray(value.shown)) return null;
+  const shown = value.shown as unknown[];
+  return (value.order as unknown[]).filter(
+    (id): id is string => typeof id === 'string' && shown.includes(id),
+  );
 };
 
 /**
@@ -97,13 +102,10 @@ export const applyColumnChoice = (
   shown: readonly string[],
 ): void => {
   const key = storageKey(table, userId);
-  let order: string[] = [];
-  try {
-    const value = JSON.parse(window.localStorage.getItem(key) ?? '{}') as { order?: unknown };
-    if (Array.isArray(value.order)) order = value.order.filter((id) => typeof id === 'string');
-  } catch {
-    order = [];
-  }
+  const stored = storedValue(key)?.order;
+  const order = Array.isArray(stored)
+    ? stored.filter((id): id is string => typeof id === 'string')
+    : [];
   const next = [...shown, ...order.filter((id) => !shown.includes(id))];
   write(key, { order: next, shown: [...shown] });
   changed(key);

@@ -9,11 +9,9 @@ import { logActivity } from '../activity/log.ts';
 import { recordEvents } from '../events/record.ts';
 import { checkLeadWrite } from '../leads/access.ts';
 import { leadsChanged } from '../leads/changes.ts';
-import { getLead, organizationOf } from '../leads/service.ts';
+import { LEAD_NOT_FOUND, getLead, organizationOf } from '../leads/service.ts';
 import { moveRelated } from './moves.ts';
 import { deleteLeadRow, insertMerge, lockLeadRow, writeLeadColumns } from './repo.ts';
-
-export const LEAD_NOT_FOUND = 'Lead not found';
 
 type Row = Record<string, unknown>;
 const columns = getTableColumns(leads);

@@ -10,7 +10,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { managesLeads } from '../leads/access.ts';
 import { presentLeadsById } from '../leads/owners.ts';
-import { organizationOf } from '../leads/service.ts';
+import { LEAD_NOT_FOUND, organizationOf } from '../leads/service.ts';
 import { mergeLeads } from './merge.ts';
 import { findMatches, findPairs, insertDismissal, listMerges } from './repo.ts';
 
@@ -66,7 +66,7 @@ export const keepSeparate = async (
   const organizationId = organizationOf(actor);
   const ids = [pair.aId.toLowerCase(), pair.bId.toLowerCase()];
   const leads = await presentLeadsById(db, organizationId, ids);
-  if (leads.size !== 2) throw notFound('Lead not found');
+  if (leads.size !== 2) throw notFound(LEAD_NOT_FOUND);
   await insertDismissal(db, { organizationId, aId: ids[0]!, bId: ids[1]!, userId: actor.id });
 };
 

@@ -19,6 +19,7 @@ import {
   useUndoMerge,
 } from '../api/duplicates.ts';
 import { DuplicatePairCard } from './duplicate-pair-card.tsx';
+import { leadTitle } from './lead-values.ts';
 import { MergeModal } from './merge-modal.tsx';
 import { RecentMerges } from './recent-merges.tsx';
 
@@ -161,10 +162,9 @@ export const DuplicatesPage = () => {
           onClose={() => setMerging(null)}
           onMerged={(answer, mergedName) => {
             setMerging(null);
-            const kept = [answer.lead.personFirstName, answer.lead.personLastName].join(' ').trim();
             setDone({
               mergeId: answer.mergeId,
-              text: `${mergedName} merged into ${kept || answer.lead.personEmail}.`,
+              text: `${mergedName} merged into ${leadTitle(answer.lead)}.`,
             });
           }}
         />
