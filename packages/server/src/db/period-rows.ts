@@ -30,3 +30,10 @@ export const repliesIn = (organizationId: string | null, range: Range) =>
     eq(emailReplies.kind, 'reply'),
     within(emailReplies.receivedAt, range),
   );
+
+/**
+ * Leads that entered the deal stage they are in now in the range (joined with their stage, its
+ * kind tells won from lost): a deal won or lost in the period.
+ */
+export const stageEnteredIn = (organizationId: string | null, range: Range) =>
+  and(inOrganization(leads.organizationId, organizationId), within(leads.stageChangedAt, range));

@@ -3,7 +3,7 @@ import type { SQLWrapper } from 'drizzle-orm';
 import type { LeaderboardFigures } from '@leadline/shared/leaderboard';
 import type { Db } from '../../db/connection.ts';
 import { within } from '../../db/period-counts.ts';
-import { emailsSentIn, leadsCreatedIn, repliesIn } from '../../db/period-rows.ts';
+import { emailsSentIn, leadsCreatedIn, repliesIn, stageEnteredIn } from '../../db/period-rows.ts';
 import type { Range } from '../../db/period-counts.ts';
 import { dealStages, leads, sentEmails, users } from '../../db/schema.ts';
 import { leadNotes, leadStatusChanges } from '../../db/tables/business.ts';
@@ -106,13 +106,7 @@ export const leaderboardRows = async (
     })
     .from(leads)
     .innerJoin(dealStages, eq(dealStages.id, leads.stageId))
-    .where(
-      and(
-        eq(leads.organizationId, organizationId),
-        eq(dealStages.kind, 'won'),
-        within(leads.stageChangedAt, range),
-      ),
-    )
+    .where(and(stageEnteredIn(organizationId, range), eq(dealStages.kind, 'won')))
     .groupBy(leads.ownerId)
     .as('won');
 

@@ -4,7 +4,7 @@ import type { CampaignResult, ReportBucket } from '@leadline/shared/reports';
 import type { Db } from '../../db/connection.ts';
 import { inOrganization } from '../../db/scope.ts';
 import { within } from '../../db/period-counts.ts';
-import { emailsSentIn, leadsCreatedIn, repliesIn } from '../../db/period-rows.ts';
+import { emailsSentIn, leadsCreatedIn, repliesIn, stageEnteredIn } from '../../db/period-rows.ts';
 import type { Range } from '../../db/period-counts.ts';
 import { dealStages, leads, sentEmails } from '../../db/schema.ts';
 import { leadStageChanges } from '../../db/tables/stages.ts';
@@ -197,12 +197,7 @@ export const closedDeals = async (
     })
     .from(leads)
     .innerJoin(dealStages, eq(dealStages.id, leads.stageId))
-    .where(
-      and(
-        inOrganization(leads.organizationId, organizationId),
-        within(leads.stageChangedAt, range),
-      ),
-    );
+    .where(stageEnteredIn(organizationId, range));
   return row ?? { won: 0, valueWon: 0, lost: 0 };
 };
 
