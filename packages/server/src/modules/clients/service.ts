@@ -30,6 +30,7 @@ import {
   customSortKey,
   describeCustomChanges,
 } from '../custom-fields/values.ts';
+import type { CustomFieldRow } from '../custom-fields/values.ts';
 
 /** Clients as the API shows them, with the values of the organisation's fields not deleted. */
 export const presentClients = async (db: Db, rows: readonly ClientRow[]): Promise<Client[]> => {
@@ -69,6 +70,13 @@ export const loadClient = async (
   return row;
 };
 
+/** The list's filters as the clients repo reads them. */
+const clientFilterOf = (fields: readonly CustomFieldRow[], query: ClientListParams) => ({
+  search: query.search,
+  category: query.category,
+  custom: customConditionsOf(fields, query),
+});
+
 export const listClients = async (
   db: Db,
   actor: CurrentUser,
@@ -79,11 +87,7 @@ export const listClients = async (
   const { rows, total } = await findClients(
     db,
     organizationId,
-    {
-      search: query.search,
-      category: query.category,
-      custom: customConditionsOf(fields, query),
-    },
+    clientFilterOf(fields, query),
     { limit: query.limit, offset: (query.page - 1) * query.limit },
     query.sort
       ? { customKey: customSortKey(fields, query.sort)!, descending: query.sort.startsWith('-') }
@@ -96,6 +100,21 @@ export const listClients = async (
     limit: query.limit,
     categories: await clientCategories(db, organizationId),
   };
+};
+
+/** How many clients the list's filters match, without reading them (a saved view's count). */
+export const countClientList = async (
+  db: Db,
+  actor: CurrentUser,
+  query: ClientListParams,
+): Promise<number> => {
+  const organizationId = organizationOf(actor);
+  const fields = await activeFields(db, organizationId, 'client');
+  const { total } = await findClients(db, organizationId, clientFilterOf(fields, query), {
+    limit: 1,
+    offset: 0,
+  });
+  return total;
 };
 
 export const getClient = async (db: Db, actor: CurrentUser, id: string): Promise<Client> =>

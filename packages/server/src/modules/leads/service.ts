@@ -165,6 +165,27 @@ export const listLeads = async (
   };
 };
 
+/** How many leads the list's filters match (capped as the list caps it), without reading them. */
+export const countLeadList = async (
+  db: Db,
+  actor: CurrentUser,
+  query: LeadListParams,
+): Promise<{ total: number; totalCapped: boolean }> => {
+  const organizationId = organizationOf(actor);
+  const { filter } = await toLeadFilterWithCustom(db, organizationId, query, actor);
+  const { total, totalCapped } = await findLeads(
+    db,
+    organizationId,
+    filter,
+    toSort('-createdAt', []),
+    {
+      limit: 1,
+      offset: 0,
+    },
+  );
+  return { total, totalCapped };
+};
+
 /** `id` is a UUID: the routes check it (a path id) before the services run. */
 const loadLead = async (db: Db, organizationId: string, id: string): Promise<LeadRow> => {
   const row = await findLead(db, organizationId, id);

@@ -17,8 +17,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import { HttpError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
-import { listClients } from '../clients/service.ts';
-import { listLeads, organizationOf } from '../leads/service.ts';
+import { countClientList } from '../clients/service.ts';
+import { countLeadList, organizationOf } from '../leads/service.ts';
 import {
   countOwnViews,
   deleteView,
@@ -43,12 +43,12 @@ const countOf = async (
     const own = leadViewParams(params, actor.role);
     const query = leadListQuerySchema.safeParse({ ...own, page: 1, limit: 10 });
     if (!query.success) return { count: null, countCapped: false };
-    const answer = await listLeads(db, actor, query.data);
-    return { count: answer.total, countCapped: answer.totalCapped };
+    const { total, totalCapped } = await countLeadList(db, actor, query.data);
+    return { count: total, countCapped: totalCapped };
   }
   const query = clientListQuerySchema.safeParse({ ...params, page: 1, limit: 10 });
   if (!query.success) return { count: null, countCapped: false };
-  return { count: (await listClients(db, actor, query.data)).total, countCapped: false };
+  return { count: await countClientList(db, actor, query.data), countCapped: false };
 };
 
 const present = async (db: Db, actor: CurrentUser, row: SavedViewRow): Promise<SavedView> => ({
