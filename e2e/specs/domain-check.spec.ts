@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { postApi, signinToken } from '../support/api.ts';
-import { axeFindings } from '../support/axe.ts';
+import { axeFindingsInBothSchemes } from '../support/axe.ts';
 import {
   DESKTOP,
   PHONE,
@@ -92,13 +92,7 @@ const card = () => page.getByRole('region', { name: 'Sender domain check' });
 const part = (name: string) => card().getByRole('region', { name: `${name} check` });
 
 /** axe-core finds nothing serious, in the light and in the dark scheme. */
-const noAxeFindings = async () => {
-  expect(await axeFindings(page)).toEqual([]);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(200);
-  expect(await axeFindings(page)).toEqual([]);
-  await page.emulateMedia({ colorScheme: 'light' });
-};
+const noAxeFindings = async () => expect(await axeFindingsInBothSchemes(page)).toEqual([]);
 
 describe('the sender domain card', () => {
   snapOnFailure(() => page);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { callApi, postApi, signinToken } from '../support/api.ts';
-import { axeFindings } from '../support/axe.ts';
+import { axeFindings, axeFindingsInBothSchemes } from '../support/axe.ts';
 import {
   DESKTOP,
   PHONE,
@@ -92,13 +92,8 @@ afterAll(async () => {
 
 const pairCard = (name: RegExp) => page.getByRole('article', { name });
 
-/** No serious or critical axe finding, light and dark. */
-const accessible = async () => {
-  expect(await axeFindings(page)).toEqual([]);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  expect(await axeFindings(page)).toEqual([]);
-  await page.emulateMedia({ colorScheme: 'light' });
-};
+/** axe-core finds nothing serious, in the light and in the dark scheme. */
+const accessible = async () => expect(await axeFindingsInBothSchemes(page)).toEqual([]);
 
 describe('duplicates in the browser', () => {
   snapOnFailure(() => page);

@@ -83,6 +83,20 @@ export const axeFindings = async (page: Page): Promise<AxeFinding[]> => {
   return findings;
 };
 
+/**
+ * The findings in the light scheme, then in the dark one (each dark finding's target says so),
+ * the page left light. The dark pass waits for the controls' colour transitions, which axe
+ * would otherwise measure half-way.
+ */
+export const axeFindingsInBothSchemes = async (page: Page): Promise<AxeFinding[]> => {
+  const light = await axeFindings(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForTimeout(300);
+  const dark = await axeFindings(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  return [...light, ...dark.map((finding) => ({ ...finding, target: `${finding.target} (dark)` }))];
+};
+
 /** One line a person can act on: where, which rule, which element, why. */
 export const describeFinding = (where: string, finding: AxeFinding): string =>
   `[${where}] ${finding.rule} (${finding.impact}: ${finding.help}) at ${finding.target} — ` +
