@@ -4,13 +4,14 @@
 // connection, issue 28). Beside it the statements the server sent for each query, read off the
 // wire and run bare on one connection: the ratio is the product's time over the database's own.
 import { FIRST_NAMES, LAST_NAMES, LOCATIONS, NOTES } from './support/vocabulary.ts';
-import { productWithLeads } from './support/leads-server.ts';
+import { productOnKeptDatabase, productWithLeads } from './support/leads-server.ts';
 import { connect, postgresFacts } from './support/postgres.ts';
 import { api } from './support/product.ts';
 import { latencySummary, round, runBenchmark, target } from './support/run.ts';
 import { bareTimings, captureStatements } from './support/statements.ts';
 
 // BENCH_LEADS, BENCH_EMAILS and BENCH_RUNS shrink a trial run; the recorded figures use the defaults.
+// BENCH_KEEP_DATABASE=1 keeps the generated database; BENCH_REUSE=1 then runs on it again.
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 3_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -47,23 +48,15 @@ SELECT $1::uuid, $2::uuid, NULL, 'single', 'sent', 'rep@bench.example', 'lead@be
   now() - make_interval(secs => ${hash(38, 3 * 365 * 24 * 3600)})
 FROM generate_series(${from}, ${to}) AS i`;
 
-const QUERIES = [
-  ['a surname', LAST_NAMES[7]!.toLowerCase()],
-  ['a first name and surname', `${FIRST_NAMES[3]!.toLowerCase()} ${LAST_NAMES[11]!.toLowerCase()}`],
-  ['a city and "call"', `${CITIES[2]!.toLowerCase()} call`],
-  ['a common subject word', 'proposal'],
-  ['a word nothing has', 'zyzzogeton'],
-] as const;
-
-await runBenchmark('search', 90 * 60_000, async (context) => {
-  const { log } = context;
-  const { database, server, admin, organizationId } = await productWithLeads(
-    context,
-    'search',
-    LEADS,
-  );
+/** EMAILS emails sent, inserted in SQL on two connections. */
+const generateEmails = async (
+  url: string,
+  organizationId: string,
+  userId: string,
+  log: (line: string) => void,
+) => {
   const started = Date.now();
-  const clients = [await connect(database.url), await connect(database.url)];
+  const clients = [await connect(url), await connect(url)];
   try {
     const chunks: [number, number][] = [];
     for (let from = 1; from <= EMAILS; from += CHUNK)
@@ -72,7 +65,7 @@ await runBenchmark('search', 90 * 60_000, async (context) => {
     await Promise.all(
       clients.map(async (client) => {
         for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
-          await client.query(emailsSql(...chunk), [organizationId, admin.userId]);
+          await client.query(emailsSql(...chunk), [organizationId, userId]);
           done += chunk[1] - chunk[0] + 1;
           log(`  ${done.toLocaleString('en')} emails`);
         }
@@ -83,10 +76,35 @@ await runBenchmark('search', 90 * 60_000, async (context) => {
     await Promise.all(clients.map((client) => client.end()));
   }
   log(`${EMAILS.toLocaleString('en')} emails in ${round((Date.now() - started) / 1000)} s`);
+};
+
+const QUERIES = [
+  ['a surname', LAST_NAMES[7]!.toLowerCase()],
+  ['a first name and surname', `${FIRST_NAMES[3]!.toLowerCase()} ${LAST_NAMES[11]!.toLowerCase()}`],
+  ['a city and "call"', `${CITIES[2]!.toLowerCase()} call`],
+  ['a common subject word', 'proposal'],
+  ['a word nothing has', 'zyzzogeton'],
+] as const;
+
+await runBenchmark('search', 90 * 60_000, async (context) => {
+  const { log } = context;
+  const reuse = process.env.BENCH_REUSE === '1';
+  const { database, server, admin, organizationId } = reuse
+    ? await productOnKeptDatabase(context, 'search')
+    : await productWithLeads(context, 'search', LEADS);
+  if (!reuse) await generateEmails(database.url, organizationId, admin.userId, log);
 
   const paths = QUERIES.map(([, q]) => `/api/search?${new URLSearchParams({ q }).toString()}`);
-  const notTheGuard = (s: { sql: string }) => !/from "users" where|pgboss|user_sessions/i.test(s.sql);
-  const captured = await captureStatements(context, database.name, admin.email, paths, notTheGuard, 2);
+  const notTheGuard = (s: { sql: string }) =>
+    !/from "users" where|pgboss|user_sessions/i.test(s.sql);
+  const captured = await captureStatements(
+    context,
+    database.name,
+    admin.email,
+    paths,
+    notTheGuard,
+    2,
+  );
 
   const perQuery = [];
   const all: number[] = [];
@@ -103,8 +121,17 @@ await runBenchmark('search', 90 * 60_000, async (context) => {
     }
     all.push(...latencies);
     const measured = latencySummary(latencies);
-    log(`${what} ("${q}"): ${results} results, p50 ${measured.p50} ms, p95 ${measured.p95} ms; bare p95 ${bare.p95} ms`);
-    perQuery.push({ what, q, results, ms: measured, bareMs: bare, ratioToBare: round(measured.p50 / Math.max(bare.p50, 0.01), 2) });
+    log(
+      `${what} ("${q}"): ${results} results, p50 ${measured.p50} ms, p95 ${measured.p95} ms; bare p95 ${bare.p95} ms`,
+    );
+    perQuery.push({
+      what,
+      q,
+      results,
+      ms: measured,
+      bareMs: bare,
+      ratioToBare: round(measured.p50 / Math.max(bare.p50, 0.01), 2),
+    });
   }
   const overall = latencySummary(all);
   return {

@@ -1,6 +1,6 @@
 import { generateLeads, organizationOfUser } from './leads-data.ts';
-import { createBenchDatabase } from './postgres.ts';
-import { createAdmin, serverPid, startProduct } from './product.ts';
+import { benchDatabaseExisting, createBenchDatabase } from './postgres.ts';
+import { ADMIN_PASSWORD, createAdmin, serverPid, signIn, startProduct } from './product.ts';
 import { round } from './run.ts';
 import type { Context } from './run.ts';
 
@@ -27,4 +27,27 @@ export const productWithLeads = async (context: Context, label: string, leads: n
   });
   log(`generated in ${round(generated.seconds)} s (table ${generated.tableMb} MB)`);
   return { database, server, pid, admin, organizationId, generated };
+};
+
+/**
+ * The product started again on the database an earlier run of the same bench left behind
+ * (BENCH_KEEP_DATABASE=1), its Admin signed in: for trying a change of a statement without
+ * generating the data again. Figures to record come from a full run.
+ */
+export const productOnKeptDatabase = async (context: Context, label: string) => {
+  const { defer, log } = context;
+  const database = await benchDatabaseExisting(`speed_${label}`);
+  const server = await startProduct(database.url);
+  defer(server.stop);
+  const email = `admin@bench-${label}.example`;
+  const token = await signIn(server, email, ADMIN_PASSWORD);
+  const [userId, organizationId] = await database.adminOf(email);
+  log(`reusing ${database.name}`);
+  return {
+    database,
+    server,
+    pid: serverPid(server),
+    admin: { email, token, userId, organization: `bench-${label}` },
+    organizationId,
+  };
 };

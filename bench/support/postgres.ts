@@ -52,7 +52,9 @@ export const createBenchDatabase = async (name: string): Promise<BenchDatabase> 
   return {
     name: database,
     url: databaseUrl(database),
+    // BENCH_KEEP_DATABASE=1 leaves it for a look at its plans afterwards (dropped by the next run).
     drop: async () => {
+      if (process.env.BENCH_KEEP_DATABASE === '1') return;
       await onServer((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
     },
   };
@@ -68,3 +70,29 @@ export const postgresFacts = (): Promise<Record<string, string>> =>
     }
     return facts;
   });
+
+/** A bench database an earlier run kept (BENCH_KEEP_DATABASE=1); an error when there is none. */
+export const benchDatabaseExisting = async (name: string) => {
+  const database = `leadline_bench_${name}`;
+  const url = databaseUrl(database);
+  const client = await connect(url);
+  await client.end();
+  return {
+    name: database,
+    url,
+    /** The user id and organisation id of the user with this email. */
+    adminOf: async (email: string): Promise<[string, string]> => {
+      const reader = await connect(url);
+      try {
+        const { rows } = await reader.query<{ id: string; organization_id: string }>(
+          'SELECT id, organization_id FROM users WHERE email = $1',
+          [email],
+        );
+        if (!rows[0]) throw new Error(`${database} has no user ${email}`);
+        return [rows[0].id, rows[0].organization_id];
+      } finally {
+        await reader.end();
+      }
+    },
+  };
+};

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection.ts';
 import {
   campaigns,
@@ -21,7 +21,141 @@ import { containsPattern } from '../leads/query.ts';
  * short fields are matched with LIKE on lower-cased text (the leads' and clients' trigram-
  * indexed search_text); the texts of emails, replies, notes and calls with the stored
  * tsvectors of migration 0034 and their GIN indexes.
+ *
+ * The large kinds (leads, clients, companies, emails, replies, notes) are found newest first
+ * in at most two statements, so that neither a common word nor a word nobody wrote makes a
+ * search read a whole table. The first walks the organisation's time index over its newest
+ * RECENT_WINDOW records and stops at the `limit`-th match: a word many records hold is found
+ * at once, and the matches found are the newest of all. Only when fewer turn up does the second
+ * ask the text index for every match, fenced (OFFSET 0) so that the planner cannot walk the time
+ * index instead, which for a rare word reads millions of rows; and a word the newest records
+ * lack is rare. Each statement then reads the few rows found by their ids.
  */
+
+/** How many of an organisation's newest records the first statement reads at most. */
+export const RECENT_WINDOW = 2000;
+
+/** A large kind of record: its table, id, organisation and the time it is listed by. */
+type Source = {
+  table: PgTable;
+  id: AnyPgColumn;
+  organization: AnyPgColumn;
+  time: AnyPgColumn;
+  /** Newest first, as the organisation's time index keeps it (so that the walk can stop). */
+  newestFirst: (time: SQL.Aliased | AnyPgColumn, id: SQL.Aliased | AnyPgColumn) => SQL[];
+};
+
+/** The ids of the newest `limit` matches among the newest RECENT_WINDOW records. */
+const recentMatchIds = (
+  db: Db,
+  source: Source,
+  organizationId: string,
+  match: SQL,
+  limit: number,
+) => {
+  const recent = db
+    .select({
+      id: sql<string>`${source.id}`.as('id'),
+      at: sql`${source.time}`.as('at'),
+      hit: sql<boolean>`${match}`.as('hit'),
+    })
+    .from(source.table)
+    .where(eq(source.organization, organizationId))
+    .orderBy(...source.newestFirst(source.time, source.id))
+    .limit(RECENT_WINDOW)
+    .as('recent');
+  return db
+    .select({ id: recent.id })
+    .from(recent)
+    .where(sql`${recent.hit}`)
+    .orderBy(...source.newestFirst(recent.at, recent.id))
+    .limit(limit);
+};
+
+/** The ids of the newest `limit` matches of all, found through the text index. */
+const indexMatchIds = (
+  db: Db,
+  source: Source,
+  organizationId: string,
+  match: SQL,
+  limit: number,
+) => {
+  const matched = db
+    .select({ id: sql<string>`${source.id}`.as('id'), at: sql`${source.time}`.as('at') })
+    .from(source.table)
+    .where(and(eq(source.organization, organizationId), match))
+    .offset(0)
+    .as('matched');
+  return db
+    .select({ id: matched.id })
+    .from(matched)
+    .orderBy(...source.newestFirst(matched.at, matched.id))
+    .limit(limit);
+};
+
+/**
+ * The newest `limit` records matching `match`, read by `read` (the kind's own statement, given
+ * the condition that picks its rows by id): among the newest records first, then through the
+ * text index.
+ */
+const newestMatching = async <R>(
+  db: Db,
+  source: Source,
+  organizationId: string,
+  match: SQL,
+  limit: number,
+  read: (only: SQL) => Promise<R[]>,
+): Promise<R[]> => {
+  const recent = await read(
+    inArray(source.id, recentMatchIds(db, source, organizationId, match, limit)),
+  );
+  if (recent.length >= limit) return recent;
+  return read(inArray(source.id, indexMatchIds(db, source, organizationId, match, limit)));
+};
+
+/** The order of a (time DESC NULLS LAST, id DESC NULLS LAST) index. */
+const newestWithId: Source['newestFirst'] = (time, id) => [
+  sql`${time} DESC NULLS LAST`,
+  sql`${id} DESC NULLS LAST`,
+];
+/** The order of an (organisation, time, …) index read backwards. */
+const newestByTime: Source['newestFirst'] = (time) => [sql`${time} DESC`];
+
+const LEADS: Source = {
+  table: leads,
+  id: leads.id,
+  organization: leads.organizationId,
+  time: leads.createdAt,
+  newestFirst: newestWithId,
+};
+const CLIENTS: Source = {
+  table: clients,
+  id: clients.id,
+  organization: clients.organizationId,
+  time: clients.createdAt,
+  newestFirst: newestWithId,
+};
+const SENT_EMAILS: Source = {
+  table: sentEmails,
+  id: sentEmails.id,
+  organization: sentEmails.organizationId,
+  time: sentEmails.sentAt,
+  newestFirst: newestByTime,
+};
+const REPLIES: Source = {
+  table: emailReplies,
+  id: emailReplies.id,
+  organization: emailReplies.organizationId,
+  time: emailReplies.receivedAt,
+  newestFirst: newestByTime,
+};
+const NOTES: Source = {
+  table: leadNotes,
+  id: leadNotes.id,
+  organization: leadNotes.organizationId,
+  time: leadNotes.createdAt,
+  newestFirst: newestByTime,
+};
 
 /** Every word somewhere in `text` (lower-cased SQL). */
 const containsAll = (text: SQL | AnyPgColumn, words: readonly string[]): SQL | undefined =>
@@ -35,52 +169,89 @@ const textMatch = (table: string, prefixes: string): SQL =>
   sql`${sql.raw(`"${table}"."search_vector"`)} @@ to_tsquery('simple', ${prefixes})`;
 
 export const findLeads = (db: Db, organizationId: string, words: string[], limit: number) =>
-  db
-    .select({
-      id: leads.id,
-      firstName: leads.personFirstName,
-      lastName: leads.personLastName,
-      email: leads.personEmail,
-      company: leads.companyName,
-      designation: leads.personDesignation,
-      city: leads.personCity,
-    })
-    .from(leads)
-    .where(and(eq(leads.organizationId, organizationId), containsAll(leads.searchText, words)))
-    .orderBy(desc(leads.createdAt))
-    .limit(limit);
+  newestMatching(db, LEADS, organizationId, containsAll(leads.searchText, words)!, limit, (only) =>
+    db
+      .select({
+        id: leads.id,
+        firstName: leads.personFirstName,
+        lastName: leads.personLastName,
+        email: leads.personEmail,
+        company: leads.companyName,
+        designation: leads.personDesignation,
+        city: leads.personCity,
+      })
+      .from(leads)
+      .where(and(eq(leads.organizationId, organizationId), only))
+      .orderBy(desc(leads.createdAt))
+      .limit(limit),
+  );
 
-export const findCompanies = (db: Db, organizationId: string, words: string[], limit: number) =>
-  db
+/** Leads read to name the companies a search finds: a company often has several. */
+const LEADS_PER_COMPANY = 4;
+
+/**
+ * Companies whose name holds every word: those of the newest matching leads (found as leads
+ * are), most contacts first, each with its number of contacts.
+ */
+export const findCompanies = async (
+  db: Db,
+  organizationId: string,
+  words: string[],
+  limit: number,
+) => {
+  const match = and(
+    containsAll(leads.searchText, words),
+    containsAll(lowered(leads.companyName), words),
+  )!;
+  const named = await newestMatching(
+    db,
+    LEADS,
+    organizationId,
+    match,
+    LEADS_PER_COMPANY * limit,
+    (only) =>
+      db
+        .select({ key: leads.companyKey })
+        .from(leads)
+        .where(and(eq(leads.organizationId, organizationId), only)),
+  );
+  const keys = [...new Set(named.map((row) => row.key))]
+    .filter((key): key is string => key !== null)
+    .slice(0, limit);
+  if (keys.length === 0) return [];
+  return db
     .select({
       key: leads.companyKey,
       name: sql<string>`min(${leads.companyName})`,
       contacts: sql<number>`count(*)`.mapWith(Number),
     })
     .from(leads)
-    .where(
-      and(
-        eq(leads.organizationId, organizationId),
-        containsAll(leads.searchText, words),
-        containsAll(lowered(leads.companyName), words),
-      ),
-    )
+    .where(and(eq(leads.organizationId, organizationId), inArray(leads.companyKey, keys)))
     .groupBy(leads.companyKey)
     .orderBy(desc(sql`count(*)`))
     .limit(limit);
+};
 
 export const findClients = (db: Db, organizationId: string, words: string[], limit: number) =>
-  db
-    .select({
-      id: clients.id,
-      name: clients.companyName,
-      contact: clients.contact,
-      email: clients.email,
-    })
-    .from(clients)
-    .where(and(eq(clients.organizationId, organizationId), containsAll(clients.searchText, words)))
-    .orderBy(desc(clients.createdAt))
-    .limit(limit);
+  newestMatching(
+    db,
+    CLIENTS,
+    organizationId,
+    containsAll(clients.searchText, words)!,
+    limit,
+    (only) =>
+      db
+        .select({
+          id: clients.id,
+          name: clients.companyName,
+          contact: clients.contact,
+          email: clients.email,
+        })
+        .from(clients)
+        .where(and(eq(clients.organizationId, organizationId), only))
+        .orderBy(desc(clients.createdAt))
+        .limit(limit),
+  );
 
 export const findCampaigns = (db: Db, organizationId: string, words: string[], limit: number) =>
   db
@@ -168,58 +339,68 @@ export const findUsers = (db: Db, organizationId: string, words: string[], limit
     .limit(limit);
 
 export const findSentEmails = (db: Db, organizationId: string, prefixes: string, limit: number) =>
-  db
-    .select({
-      id: sentEmails.id,
-      subject: sentEmails.subject,
-      to: sentEmails.to,
-      body: sql<string | null>`left(${sentEmails.bodyHtml}, 4000)`,
-      leadId: sentEmails.leadId,
-      at: sentEmails.sentAt,
-    })
-    .from(sentEmails)
-    .where(and(eq(sentEmails.organizationId, organizationId), textMatch('sent_emails', prefixes)))
-    .orderBy(desc(sentEmails.sentAt))
-    .limit(limit);
+  newestMatching(
+    db,
+    SENT_EMAILS,
+    organizationId,
+    textMatch('sent_emails', prefixes),
+    limit,
+    (only) =>
+      db
+        .select({
+          id: sentEmails.id,
+          subject: sentEmails.subject,
+          to: sentEmails.to,
+          body: sql<string | null>`left(${sentEmails.bodyHtml}, 4000)`,
+          leadId: sentEmails.leadId,
+          at: sentEmails.sentAt,
+        })
+        .from(sentEmails)
+        .where(and(eq(sentEmails.organizationId, organizationId), only))
+        .orderBy(desc(sentEmails.sentAt))
+        .limit(limit),
+  );
 
 export const findReplies = (db: Db, organizationId: string, prefixes: string, limit: number) =>
-  db
-    .select({
-      id: emailReplies.id,
-      subject: emailReplies.subject,
-      from: emailReplies.fromAddress,
-      fromName: emailReplies.fromName,
-      body: sql<string>`coalesce(left(${emailReplies.bodyText}, 4000), ${emailReplies.snippet})`,
-      leadId: emailReplies.leadId,
-      at: emailReplies.receivedAt,
-    })
-    .from(emailReplies)
-    .where(
-      and(eq(emailReplies.organizationId, organizationId), textMatch('email_replies', prefixes)),
-    )
-    .orderBy(desc(emailReplies.receivedAt))
-    .limit(limit);
+  newestMatching(db, REPLIES, organizationId, textMatch('email_replies', prefixes), limit, (only) =>
+    db
+      .select({
+        id: emailReplies.id,
+        subject: emailReplies.subject,
+        from: emailReplies.fromAddress,
+        fromName: emailReplies.fromName,
+        body: sql<string>`coalesce(left(${emailReplies.bodyText}, 4000), ${emailReplies.snippet})`,
+        leadId: emailReplies.leadId,
+        at: emailReplies.receivedAt,
+      })
+      .from(emailReplies)
+      .where(and(eq(emailReplies.organizationId, organizationId), only))
+      .orderBy(desc(emailReplies.receivedAt))
+      .limit(limit),
+  );
 
 export const findNotes = (db: Db, organizationId: string, prefixes: string, limit: number) =>
-  db
-    .select({
-      id: leadNotes.id,
-      kind: leadNotes.kind,
-      body: sql<string>`left(${leadNotes.body}, 4000)`,
-      leadId: leadNotes.leadId,
-      firstName: leads.personFirstName,
-      lastName: leads.personLastName,
-      company: leads.companyName,
-      at: leadNotes.createdAt,
-    })
-    .from(leadNotes)
-    .innerJoin(leads, eq(leads.id, leadNotes.leadId))
-    .where(
-      and(
-        eq(leadNotes.organizationId, organizationId),
-        eq(leads.organizationId, organizationId),
-        textMatch('lead_notes', prefixes),
-      ),
-    )
-    .orderBy(desc(leadNotes.createdAt))
-    .limit(limit);
+  newestMatching(db, NOTES, organizationId, textMatch('lead_notes', prefixes), limit, (only) =>
+    db
+      .select({
+        id: leadNotes.id,
+        kind: leadNotes.kind,
+        body: sql<string>`left(${leadNotes.body}, 4000)`,
+        leadId: leadNotes.leadId,
+        firstName: leads.personFirstName,
+        lastName: leads.personLastName,
+        company: leads.companyName,
+        at: leadNotes.createdAt,
+      })
+      .from(leadNotes)
+      .innerJoin(leads, eq(leads.id, leadNotes.leadId))
+      .where(
+        and(
+          eq(leadNotes.organizationId, organizationId),
+          eq(leads.organizationId, organizationId),
+          only,
+        ),
+      )
+      .orderBy(desc(leadNotes.createdAt))
+      .limit(limit),
+  );
