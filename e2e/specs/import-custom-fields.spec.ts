@@ -1,19 +1,32 @@
 // Custom fields in the Leads import (issue 28): a column mapped to a custom field in the
 // mapping step, its values checked in the preview and imported, then shown in the table.
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { postApi, signinToken } from '../support/api.ts';
-import { axeFindingsInBothSchemes, describeFinding } from '../support/axe.ts';
-import { DESKTOP, PHONE, snap } from '../support/browser.ts';
-import { setUpDemoSession } from '../support/demo-session.ts';
+import { axeFindings, describeFinding } from '../support/axe.ts';
+import { DESKTOP, PHONE, launchBrowser, newPage, snap } from '../support/browser.ts';
+import { startServer } from '../support/server.ts';
+import type { RunningServer } from '../support/server.ts';
 import { mappingStep } from '../support/import-pages.ts';
-import { DEMO_ADMIN, DEMO_PASSWORD, csvFile } from '../support/leads-pages.ts';
+import { DEMO_ADMIN, DEMO_PASSWORD, csvFile, signInDemo } from '../support/leads-pages.ts';
 import { visible } from '../support/pages.ts';
 
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
 let page: Page;
 let errors: string[];
-const session = setUpDemoSession((opened) => {
-  ({ page, errors } = opened);
+
+beforeAll(async () => {
+  server = await startServer({ args: ['--demo'] });
+  browser = await launchBrowser();
+  ({ context, page, errors } = await newPage(browser, server.url, DESKTOP, { axe: true }));
+  await signInDemo(page);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
 });
 
 /** Screenshots and axe-core at 1280 and 375 px, light and dark: no serious or critical finding. */
@@ -24,15 +37,15 @@ const expectAccessible = async (name: string) => {
     ['375', PHONE],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(400);
-    await snap(page, `${name}-${width}-light`);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForTimeout(400);
-    await snap(page, `${name}-${width}-dark`);
-    await page.emulateMedia({ colorScheme: 'light' });
-    for (const finding of await axeFindingsInBothSchemes(page))
-      problems.push(describeFinding(`${name} ${width}`, finding));
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(600); // the scheme's colours settle (transitions)
+      await snap(page, `${name}-${width}-${scheme}`);
+      for (const finding of await axeFindings(page))
+        problems.push(describeFinding(`${name} ${width} ${scheme}`, finding));
+    }
   }
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize(DESKTOP);
   expect(problems).toEqual([]);
 };
@@ -46,15 +59,15 @@ const FILE = [
 
 describe('custom fields in the Leads import', () => {
   it('maps a column to a custom field, reports the bad value and shows the imported ones', async () => {
-    const token = await signinToken(session.server, DEMO_ADMIN, DEMO_PASSWORD);
+    const token = await signinToken(server, DEMO_ADMIN, DEMO_PASSWORD);
     await postApi(
-      session.server,
+      server,
       '/api/custom-fields',
       { entity: 'lead', label: 'Seats', type: 'number' },
       token,
     );
     await postApi(
-      session.server,
+      server,
       '/api/custom-fields',
       { entity: 'lead', label: 'Plan', type: 'select', options: ['Pro', 'Team'] },
       token,

@@ -369,7 +369,11 @@ export const insertImportBatch = async (
   after: Promise<void> = Promise.resolve(),
 ): Promise<void> => {
   const target = TARGETS[kind];
-  const fields = Object.keys(target.columns);
+  // A batch without custom values leaves the column to its default ('{}').
+  const withCustom = batch.rows.some(
+    (row) => row.custom && Object.keys(row.custom as object).length > 0,
+  );
+  const fields = Object.keys(target.columns).filter((field) => withCustom || field !== 'custom');
   // Each column's values as an array of its own type; a lead without an owner is the
   // importer's; the custom values as JSON text, read as jsonb.
   const arrays = fields.map((field) => {
