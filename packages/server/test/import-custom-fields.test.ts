@@ -1,5 +1,6 @@
 // Custom fields in the spreadsheet import (issue 28): a column maps to `custom.<key>`, each
 // cell is read with the field's type, a value that does not fit refuses its row only.
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomField } from '@leadline/shared/custom-fields';
 import type { ImportPreview } from '@leadline/shared/imports';
@@ -299,6 +300,38 @@ describe('custom values imported', () => {
       arr: 2000,
       renewal: false,
     });
+  });
+
+  it('round-trips: the download of a lead, uploaded again, carries its custom values', async () => {
+    const download = await t.request({
+      method: 'GET',
+      url: '/api/leads/download?custom.plan=Pro',
+      token: acme.token,
+    });
+    expect(download.statusCode).toBe(200);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(
+      Object.values(XLSX.read(download.rawPayload, { type: 'buffer', cellDates: true }).Sheets)[0]!,
+      { header: 1, raw: true },
+    );
+    // Ada's row (the failed-rows test imported another Pro lead), under another email so that
+    // it is not a duplicate.
+    const ada = rows.filter((row) => row.includes('ada@imp.test'));
+    expect(ada).toHaveLength(1);
+    const copy = [
+      rows[0]!,
+      ada[0]!.map((cell) => (cell === 'ada@imp.test' ? 'ada.copy@imp.test' : cell)),
+    ];
+    const result = await uploadAndWait(
+      t,
+      acme.token,
+      '/api/leads/upload',
+      'leads.xlsx',
+      xlsxFile(copy),
+    );
+    expect(result).toMatchObject({ status: 'completed', inserted: 1, errorCount: 0 });
+    expect((await leadByEmail('ada.copy@imp.test')).custom).toEqual(
+      (await leadByEmail('ada@imp.test')).custom,
+    );
   });
 
   it('imports clients with their own custom fields', async () => {
