@@ -142,6 +142,7 @@ describe('the mapping step', () => {
       rows: [{ row: 2, cells: ['Hooli', 'Gavin', 'Belson', 'gavin@hooli.test', 'fb', '7'] }],
       estimatedRows: 1,
       dateOrders: [null, null, null, null, null, null],
+      customFields: [],
     });
   });
 

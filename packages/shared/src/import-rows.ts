@@ -18,6 +18,8 @@ import type { LeadData, LeadSource } from './leads.ts';
 import { readAmount, readDate } from './import-readers.ts';
 import { importPhone } from './import-phones.ts';
 import type { DateOrder } from './import-readers.ts';
+import { customKeyOf, readImportedValues } from './import-custom.ts';
+import type { ImportCustomField } from './import-custom.ts';
 
 export type ImportKind = 'leads' | 'clients';
 
@@ -61,16 +63,40 @@ export const headerKey = (header: unknown): string =>
  */
 export type ColumnMapping = (string | null)[];
 
-/** The problems of a mapping: unknown fields, a field chosen twice, required fields missing. */
-export const mappingProblems = (kind: ImportKind, mapping: ColumnMapping): string[] => {
+/** The label of a mapping entry: a built-in field's, or a custom field's (undefined: unknown). */
+export const importFieldLabel = (
+  kind: ImportKind,
+  field: string,
+  customFields: readonly ImportCustomField[] = [],
+): string | undefined => {
+  const key = customKeyOf(field);
+  if (key !== undefined) return customFields.find((custom) => custom.key === key)?.label;
+  return Object.hasOwn(IMPORT_FIELDS[kind], field) ? IMPORT_FIELDS[kind][field] : undefined;
+};
+
+/**
+ * The problems of a mapping: unknown fields (a custom field named `custom.<key>` must be one of
+ * `customFields`, the organisation's importable fields), a field chosen twice, required fields
+ * missing.
+ */
+export const mappingProblems = (
+  kind: ImportKind,
+  mapping: ColumnMapping,
+  customFields: readonly ImportCustomField[] = [],
+): string[] => {
   const labels = IMPORT_FIELDS[kind];
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const field of mapping) {
     if (field === null || field === '') continue;
-    if (!Object.hasOwn(labels, field))
-      problems.push(`"${field}" is not a field that can be imported`);
-    else if (seen.has(field)) problems.push(`${labels[field]} is chosen for more than one column`);
+    const label = importFieldLabel(kind, field, customFields);
+    if (label === undefined)
+      problems.push(
+        customKeyOf(field) !== undefined
+          ? `Unknown field "${field.slice(0, 60)}": no such custom field`
+          : `"${field}" is not a field that can be imported`,
+      );
+    else if (seen.has(field)) problems.push(`${label} is chosen for more than one column`);
     seen.add(field);
   }
   const missing = REQUIRED_IMPORT_FIELDS[kind].filter((field) => !seen.has(field));
@@ -280,13 +306,37 @@ const fieldErrors = (error: z.ZodError): string[] => {
   return [...new Set(byField.values())];
 };
 
-/** Checks one row with the rules of the forms, forgiving what an import can fill in. */
+export type ImportRowOptions = {
+  /** How numeric dates are written (day or month first), when the user said so. */
+  dateOrder?: DateOrder;
+  /** The organisation's fields the mapping may name (`custom.<key>`): their cells are read. */
+  customFields?: readonly ImportCustomField[];
+  /** By key, the order of a custom date column's dates (over `dateOrder`). */
+  customDateOrders?: Record<string, DateOrder | undefined>;
+};
+
+/**
+ * Checks one row with the rules of the forms, forgiving what an import can fill in; the cells
+ * of custom fields are read with their types (a value that does not fit refuses the row, the
+ * message naming the field and the value) and answered as the value's `custom`.
+ */
 export const checkImportRow = (
   kind: ImportKind,
   record: Record<string, string>,
-  options: { dateOrder?: DateOrder } = {},
+  options: ImportRowOptions = {},
 ): RowCheck<LeadData | ClientData> => {
   const warnings: string[] = [];
+  const customFields = options.customFields ?? [];
+  const custom = readImportedValues(
+    customFields,
+    record,
+    Object.fromEntries(
+      customFields.map((field) => [
+        field.key,
+        options.customDateOrders?.[field.key] ?? options.dateOrder,
+      ]),
+    ),
+  );
   const input: Record<string, string | undefined> =
     kind === 'leads' ? forgiveLead(record, warnings, options.dateOrder) : { ...record };
   const parse = (value: typeof input) =>
@@ -313,8 +363,13 @@ export const checkImportRow = (
     if (kind === 'leads') overflow.push(fitNotes(input));
     if (optional.size > 0) result = parse(input);
   }
-  if (!result.success) return { ok: false, errors: fieldErrors(result.error), warnings };
-  const value = result.data as LeadData | ClientData;
+  if (!result.success || custom.errors.length > 0)
+    return {
+      ok: false,
+      errors: [...(result.success ? [] : fieldErrors(result.error)), ...custom.errors],
+      warnings,
+    };
+  const value = { ...result.data, custom: custom.values } as LeadData | ClientData;
   const email = ('personEmail' in value ? value.personEmail : value.email).toLowerCase();
   const rest = overflow.filter(Boolean).join('\n');
   if (!rest) return { ok: true, value, email, warnings };

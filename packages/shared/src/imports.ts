@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DATE_ORDERS } from './import-readers.ts';
 import type { DateOrder } from './import-readers.ts';
+import type { ImportCustomField } from './import-custom.ts';
 
-export type { DateOrder };
+export type { DateOrder, ImportCustomField };
 
 /**
  * The upload's optional `dateOrder` field, sent with the `mapping`: how to read a date such as
@@ -72,4 +73,9 @@ export type ImportPreview = {
    * dateColumnOrder): 'ambiguous' when they could be either, null when it holds no such date.
    */
   dateOrders?: (DateOrder | 'ambiguous' | null)[];
+  /**
+   * The organisation's custom fields of the entity a column may fill (shown, not deleted), in
+   * form order: a column maps to one as `custom.<key>`.
+   */
+  customFields?: ImportCustomField[];
 };

@@ -22,9 +22,10 @@ import {
   mappingProblems,
 } from '@leadline/shared/import-rows';
 import type { ColumnMapping, ImportKind } from '@leadline/shared/import-rows';
-import type { ImportPreview } from '@leadline/shared/imports';
+import type { ImportCustomField, ImportPreview } from '@leadline/shared/imports';
 import {
   ROUND_ROBIN_CHOICE,
+  customFieldChoices,
   dateColumnOf,
   detectedDateOrder,
   leftOutColumns,
@@ -45,6 +46,8 @@ export type MappingChoice = {
 
 type ColumnChoiceProps = {
   kind: ImportKind;
+  /** The organisation's custom fields a column may fill, offered under "Custom fields". */
+  customFields: readonly ImportCustomField[];
   header: string;
   example: string;
   value: string | null;
@@ -55,6 +58,7 @@ type ColumnChoiceProps = {
 
 const ColumnChoice = ({
   kind,
+  customFields,
   header,
   example,
   value,
@@ -62,7 +66,7 @@ const ColumnChoice = ({
   onChange,
 }: ColumnChoiceProps) => {
   const required = REQUIRED_IMPORT_FIELDS[kind];
-  const options = [
+  const builtIn = [
     { value: '', label: "Don't import" },
     ...Object.entries(IMPORT_FIELDS[kind]).map(([field, label]) => ({
       value: field,
@@ -72,6 +76,13 @@ const ColumnChoice = ({
       ? [{ value: ROUND_ROBIN_CHOICE, label: 'Owner: round-robin over the team' }]
       : []),
   ];
+  const options =
+    customFields.length > 0
+      ? [
+          { group: 'Fields', items: builtIn },
+          { group: 'Custom fields', items: customFieldChoices(customFields) },
+        ]
+      : builtIn;
   const name = header || '(no header)';
   const leftOut = !value && example !== '';
   return (
@@ -132,6 +143,7 @@ export const ImportMappingStep = ({
   roundRobin: mayRoundRobin = false,
 }: ImportMappingStepProps) => {
   const narrow = useMediaQuery('(max-width: 48em)');
+  const customFields = preview.customFields ?? [];
   const [mapping, setMapping] = useState<ColumnMapping>(preview.mapping);
   const [save, setSave] = useState(false);
   const [presetName, setPresetName] = useState(
@@ -146,13 +158,13 @@ export const ImportMappingStep = ({
   });
   // How the date column's numeric dates are written: the preset's choice, else what the
   // values tell; asked when they could be read either way.
-  const dateColumn = dateColumnOf(mapping);
+  const dateColumn = dateColumnOf(mapping, customFields);
   const detected = dateColumn === undefined ? undefined : detectedDateOrder(preview, dateColumn);
   const [chosenOrder, setChosenOrder] = useState<DateOrder | null>(
     preview.preset?.dateOrder ?? null,
   );
   const dateOrder = chosenOrder ?? (detected === 'ambiguous' ? null : (detected ?? null));
-  const problems = mappingProblems(kind, mapping);
+  const problems = mappingProblems(kind, mapping, customFields);
   const unanswered = detected === 'ambiguous' && !dateOrder;
   const changed = mapping.some((field, index) => field !== preview.mapping[index]);
   const rows = preview.estimatedRows;
@@ -201,6 +213,7 @@ export const ImportMappingStep = ({
             <ColumnChoice
               key={index}
               kind={kind}
+              customFields={customFields}
               header={header}
               example={exampleOf(preview, index)}
               value={index === roundRobinColumn ? ROUND_ROBIN_CHOICE : (mapping[index] ?? null)}
@@ -249,6 +262,7 @@ export const ImportMappingStep = ({
             kind={kind}
             rows={preview.rows}
             mapping={mapping}
+            customFields={customFields}
             dateOrder={dateOrder ?? undefined}
           />
         )}

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { checkImportRow, recordOf } from '@leadline/shared/import-rows';
 import type { ColumnMapping, ImportKind } from '@leadline/shared/import-rows';
-import type { DateOrder, ImportPreview } from '@leadline/shared/imports';
+import type { DateOrder, ImportCustomField, ImportPreview } from '@leadline/shared/imports';
 
 const SUMMARY_FIELDS: Record<ImportKind, string[]> = {
   leads: ['companyName', 'personFirstName', 'personLastName', 'personEmail', 'source'],
@@ -19,10 +19,11 @@ export const previewProblems = (
   rows: ImportPreview['rows'],
   mapping: ColumnMapping,
   dateOrder?: DateOrder,
+  customFields: readonly ImportCustomField[] = [],
 ): RowProblems[] =>
   rows.map(({ row, cells }) => {
     const record = recordOf(cells, mapping);
-    const check = checkImportRow(kind, record, { dateOrder });
+    const check = checkImportRow(kind, record, { dateOrder, customFields });
     const summary = SUMMARY_FIELDS[kind]
       .map((field) => record[field])
       .filter(Boolean)
@@ -40,11 +41,19 @@ type ImportPreviewRowsProps = {
   rows: ImportPreview['rows'];
   mapping: ColumnMapping;
   dateOrder?: DateOrder;
+  /** The custom fields the mapping may name: their cells are checked too. */
+  customFields?: readonly ImportCustomField[];
 };
 
 /** The first rows of the file as they would be imported: ready, with warnings or refused. */
-export const ImportPreviewRows = ({ kind, rows, mapping, dateOrder }: ImportPreviewRowsProps) => {
-  const checked = previewProblems(kind, rows, mapping, dateOrder);
+export const ImportPreviewRows = ({
+  kind,
+  rows,
+  mapping,
+  dateOrder,
+  customFields,
+}: ImportPreviewRowsProps) => {
+  const checked = previewProblems(kind, rows, mapping, dateOrder, customFields);
   const refused = checked.filter((item) => item.errors.length > 0).length;
   const warned = checked.filter(
     (item) => item.errors.length === 0 && item.warnings.length > 0,

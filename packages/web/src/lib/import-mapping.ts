@@ -3,7 +3,8 @@
 import { dateColumnOrder } from '@leadline/shared/import-readers';
 import type { DateOrder } from '@leadline/shared/import-readers';
 import type { ColumnMapping } from '@leadline/shared/import-rows';
-import type { ImportPreview } from '@leadline/shared/imports';
+import { customMappingName } from '@leadline/shared/import-custom';
+import type { ImportCustomField, ImportPreview } from '@leadline/shared/imports';
 
 export type { DateOrder };
 
@@ -23,11 +24,31 @@ export const DATE_ORDER_LABELS: Record<DateOrder, string> = {
   mdy: 'Month first (01/15/2027)',
 };
 
-/** The column mapped to the Expected Close Date, if any. */
-export const dateColumnOf = (mapping: ColumnMapping): number | undefined => {
-  const index = mapping.indexOf('expectedCloseDate');
+/**
+ * The date column whose dates' order is asked: the one mapped to the Expected Close Date, else
+ * the first mapped to a custom date field (the order chosen applies to every date column).
+ */
+export const dateColumnOf = (
+  mapping: ColumnMapping,
+  customFields: readonly ImportCustomField[] = [],
+): number | undefined => {
+  const dates = new Set([
+    'expectedCloseDate',
+    ...customFields
+      .filter((field) => field.type === 'date')
+      .map((field) => customMappingName(field.key)),
+  ]);
+  const builtIn = mapping.indexOf('expectedCloseDate');
+  if (builtIn !== -1) return builtIn;
+  const index = mapping.findIndex((field) => field !== null && dates.has(field));
   return index === -1 ? undefined : index;
 };
+
+/** The dropdown's choices of custom fields: `custom.<key>`, labelled by the field's label. */
+export const customFieldChoices = (
+  customFields: readonly ImportCustomField[],
+): { value: string; label: string }[] =>
+  customFields.map((field) => ({ value: customMappingName(field.key), label: field.label }));
 
 /**
  * What a column's values say of the order of its dates: the server's reading of the file's

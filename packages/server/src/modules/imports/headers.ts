@@ -6,6 +6,8 @@ import {
   headerKey,
 } from '@leadline/shared/import-rows';
 import type { ColumnMapping, ImportKind } from '@leadline/shared/import-rows';
+import { customMappingName } from '@leadline/shared/import-custom';
+import type { ImportCustomField } from '@leadline/shared/import-custom';
 
 export { headerKey };
 export type { ImportKind };
@@ -113,16 +115,34 @@ const buildLookup = <F extends string>(
 const LEAD_LOOKUP = buildLookup(LEAD_IMPORT_FIELDS, LEAD_SYNONYMS);
 const CLIENT_LOOKUP = buildLookup(CLIENT_FIELDS, CLIENT_SYNONYMS);
 
-/** Column index -> field for the headers that name a field; the first column naming a field wins. */
+/** A custom field's label and key, as headers naming it: `custom.<key>` by each. */
+const customLookup = (customFields: readonly ImportCustomField[]): Map<string, string> => {
+  const lookup = new Map<string, string>();
+  for (const field of customFields)
+    for (const name of [field.label, field.key]) {
+      const key = headerKey(name);
+      if (key && !lookup.has(key)) lookup.set(key, customMappingName(field.key));
+    }
+  return lookup;
+};
+
+/**
+ * Column index -> field for the headers that name a field; the first column naming a field
+ * wins. A header naming no built-in field may name a custom field by its label or its key.
+ */
 export const matchHeaders = (
   kind: ImportKind,
   headers: readonly unknown[],
+  customFields: readonly ImportCustomField[] = [],
 ): Map<number, string> => {
   const lookup: Map<string, string> = kind === 'leads' ? LEAD_LOOKUP : CLIENT_LOOKUP;
+  const custom = customLookup(customFields);
   const columns = new Map<number, string>();
   const taken = new Set<string>();
   headers.forEach((header, index) => {
-    const field = lookup.get(headerKey(header));
+    const key = headerKey(header);
+    const builtIn = lookup.get(key);
+    const field = builtIn && !taken.has(builtIn) ? builtIn : custom.get(key);
     if (field && !taken.has(field)) {
       columns.set(index, field);
       taken.add(field);
@@ -137,8 +157,12 @@ export const REQUIRED_COLUMNS = REQUIRED_IMPORT_FIELDS;
 export const LABELS = IMPORT_FIELDS;
 
 /** The automatic mapping as the mapping step shows it: one field or null per column. */
-export const automaticMapping = (kind: ImportKind, headers: readonly unknown[]): ColumnMapping => {
-  const columns = matchHeaders(kind, headers);
+export const automaticMapping = (
+  kind: ImportKind,
+  headers: readonly unknown[],
+  customFields: readonly ImportCustomField[] = [],
+): ColumnMapping => {
+  const columns = matchHeaders(kind, headers, customFields);
   return headers.map((_, index) => columns.get(index) ?? null);
 };
 

@@ -2,6 +2,7 @@
 // saved presets chosen for the same header row.
 import { headerKey, mappingProblems } from '@leadline/shared/import-rows';
 import type { ColumnMapping } from '@leadline/shared/import-rows';
+import type { ImportCustomField } from '@leadline/shared/import-custom';
 import { dateColumnOrder } from '@leadline/shared/import-readers';
 import { importDateOrderSchema } from '@leadline/shared/imports';
 import type { DateOrder, ImportPreset, ImportPreview } from '@leadline/shared/imports';
@@ -10,6 +11,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { chooseOrganization, organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { automaticMapping } from './headers.ts';
+import { importableFields } from './custom-fields.ts';
 import { PRESET_NOT_FOUND } from './own-import.ts';
 import type { ImportKind } from './headers.ts';
 import { cellText, checkUpload, detectType, openRows } from './read.ts';
@@ -38,16 +40,20 @@ const presentPreset = (row: PresetRow): ImportPreset => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** A preset fits a header row it was saved for, as long as the fields it names still exist. */
+/**
+ * A preset fits a header row it was saved for, as long as the fields it names still exist (a
+ * custom field since deleted or hidden: it no longer fits).
+ */
 const presetFor = async (
   db: Db,
   organizationId: string,
   kind: ImportKind,
   headers: string[],
+  customFields: readonly ImportCustomField[],
 ): Promise<PresetRow | undefined> => {
   const preset = await findPresetByHeaders(db, organizationId, kind, headersKey(headers));
   if (!preset || preset.mapping.length !== headers.length) return undefined;
-  return mappingProblems(kind, preset.mapping).length === 0 ? preset : undefined;
+  return mappingProblems(kind, preset.mapping, customFields).length === 0 ? preset : undefined;
 };
 
 /** POST …/upload/preview: the columns, the mapping to start from and the first rows. */
@@ -81,8 +87,9 @@ export const previewImport = async (
   const headers = sheet.headers.map((header) => cellText(header));
   if (headers.length === 0) throw badRequest('The file has no rows to import');
   if (rows.length === 0) throw badRequest('The file has no data rows');
-  const automatic = automaticMapping(kind, sheet.headers);
-  const preset = await presetFor(db, organizationId, kind, headers);
+  const customFields = await importableFields(db, organizationId, kind);
+  const automatic = automaticMapping(kind, sheet.headers, customFields);
+  const preset = await presetFor(db, organizationId, kind, headers, customFields);
   return {
     filename,
     headers,
@@ -92,6 +99,7 @@ export const previewImport = async (
     rows,
     estimatedRows: Math.max(sheet.estimatedRows(), read),
     dateOrders: samples.map((values) => dateColumnOrder(values) ?? null),
+    customFields,
   };
 };
 
@@ -139,11 +147,14 @@ export const planImport = async (
   const top = await openRows(file, type);
   await top.rows.return(undefined);
   const headers = top.headers.map((header) => cellText(header));
-  const preset = mapping ? undefined : await presetFor(db, organizationId, kind, headers);
+  const customFields = await importableFields(db, organizationId, kind);
+  const preset = mapping
+    ? undefined
+    : await presetFor(db, organizationId, kind, headers, customFields);
   const given = mapping ?? preset?.mapping;
   // With no mapping sent or saved, the header row must name the required columns itself.
-  await checkUpload(kind, filename, file, given);
-  const chosen = given ?? automaticMapping(kind, top.headers);
+  await checkUpload(kind, filename, file, given, customFields);
+  const chosen = given ?? automaticMapping(kind, top.headers, customFields);
   return { headers, mapping: chosen };
 };
 
@@ -171,7 +182,8 @@ export const saveImportPreset = async (
   if (body.mapping.length !== body.headers.length)
     throw badRequest('The mapping must name a field (or null) for each header');
   const mapping = body.mapping.map((field) => (field ? field : null));
-  const problems = mappingProblems(kind, mapping);
+  const customFields = await importableFields(db, organizationId, kind);
+  const problems = mappingProblems(kind, mapping, customFields);
   if (problems.length > 0) throw badRequest(problems.join('. '));
   const row = await upsertPreset(db, {
     organizationId,

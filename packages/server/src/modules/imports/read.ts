@@ -1,6 +1,7 @@
 import { HttpError, badRequest } from '../../lib/errors.ts';
 import { mappingProblems } from '@leadline/shared/import-rows';
 import type { ColumnMapping } from '@leadline/shared/import-rows';
+import type { ImportCustomField } from '@leadline/shared/import-custom';
 import { LABELS, REQUIRED_COLUMNS, columnsOf, matchHeaders } from './headers.ts';
 import type { ImportKind } from './headers.ts';
 import { csvSource } from './csv.ts';
@@ -116,31 +117,40 @@ export const openRows = async (file: Buffer, type: UploadType) => {
 };
 
 /** The columns a mapping chosen on the mapping step fills; a 400 naming what is wrong with it. */
-const chosenColumns = (kind: ImportKind, headers: unknown[], mapping: ColumnMapping) => {
+const chosenColumns = (
+  kind: ImportKind,
+  headers: unknown[],
+  mapping: ColumnMapping,
+  customFields: readonly ImportCustomField[],
+) => {
   if (mapping.length !== headers.length)
     throw badRequest(
       `The mapping names ${mapping.length} columns but the file has ${headers.length}. Preview the file again.`,
     );
-  const problems = mappingProblems(kind, mapping);
+  const problems = mappingProblems(kind, mapping, customFields);
   if (problems.length > 0) throw badRequest(problems.join('. '));
   return columnsOf(mapping);
 };
 
 /**
  * Opens the first sheet: with no `mapping`, its header row must name every required column;
- * with one, the mapping must fit the header row and give every required field a column. The
- * rows below are read only as they are asked for.
+ * with one, the mapping must fit the header row and give every required field a column (a
+ * custom field it names must be one of `customFields`). The rows below are read only as they
+ * are asked for.
  */
 export const openSheet = async (
   kind: ImportKind,
   file: Buffer,
   type: UploadType,
   mapping?: ColumnMapping,
+  customFields: readonly ImportCustomField[] = [],
 ): Promise<Sheet> => {
   const { headers, rows, estimatedRows } = await openRows(file, type);
   let columns: Map<number, string>;
   try {
-    columns = mapping ? chosenColumns(kind, headers, mapping) : matchHeaders(kind, headers);
+    columns = mapping
+      ? chosenColumns(kind, headers, mapping, customFields)
+      : matchHeaders(kind, headers, customFields);
   } catch (error) {
     await rows.return(undefined);
     throw error;
@@ -164,9 +174,10 @@ export const checkUpload = async (
   filename: string,
   file: Buffer,
   mapping?: ColumnMapping,
+  customFields: readonly ImportCustomField[] = [],
 ): Promise<UploadType> => {
   const type = detectType(filename, file);
-  const sheet = await openSheet(kind, file, type, mapping);
+  const sheet = await openSheet(kind, file, type, mapping, customFields);
   const first = await sheet.rows.next();
   await sheet.rows.return(undefined);
   if (first.done) throw badRequest('The file has no data rows');

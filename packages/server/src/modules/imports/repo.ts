@@ -269,7 +269,7 @@ type Target = {
   table: PgTable;
   organizationId: PgColumn;
   createdBy: PgColumn;
-  /** Field -> its text column. */
+  /** Field -> its column (text; `custom`: the JSONB of the custom values). */
   columns: Record<string, PgColumn>;
   /** The unique (organisation, email) key a duplicate runs into. */
   conflict: PgColumn[];
@@ -297,6 +297,7 @@ const TARGETS: Record<ImportKind, Target> = {
     columns: Object.fromEntries([
       ...Object.keys(LEAD_FIELDS).map((field) => [field, leads[field as keyof typeof LEAD_FIELDS]]),
       ['ownerId', leads.ownerId],
+      ['custom', leads.custom],
     ]),
     conflict: [leads.organizationId, leads.personEmail],
   },
@@ -304,7 +305,10 @@ const TARGETS: Record<ImportKind, Target> = {
     table: clients,
     organizationId: clients.organizationId,
     createdBy: clients.createdBy,
-    columns: Object.fromEntries(CLIENT_COLUMNS.map((field) => [field, clients[field]])),
+    columns: Object.fromEntries([
+      ...CLIENT_COLUMNS.map((field) => [field, clients[field]]),
+      ['custom', clients.custom],
+    ]),
     conflict: [clients.organizationId, clients.email],
   },
 };
@@ -365,11 +369,20 @@ export const insertImportBatch = async (
   after: Promise<void> = Promise.resolve(),
 ): Promise<void> => {
   const target = TARGETS[kind];
-  const fields = Object.keys(target.columns);
-  // Each column's values as an array of its own type; a lead without an owner is the importer's.
+  // A batch without custom values leaves the column to its default ('{}').
+  const withCustom = batch.rows.some(
+    (row) => row.custom && Object.keys(row.custom as object).length > 0,
+  );
+  const fields = Object.keys(target.columns).filter((field) => withCustom || field !== 'custom');
+  // Each column's values as an array of its own type; a lead without an owner is the
+  // importer's; the custom values as JSON text, read as jsonb.
   const arrays = fields.map((field) => {
     const values = batch.rows.map((row) =>
-      field === 'ownerId' ? (row[field] ?? batch.userId) : row[field],
+      field === 'ownerId'
+        ? (row[field] ?? batch.userId)
+        : field === 'custom'
+          ? JSON.stringify(row[field] ?? {})
+          : row[field],
     );
     return sql`${sql.param(values)}::${sql.raw(target.columns[field]!.getSQLType())}[]`;
   });

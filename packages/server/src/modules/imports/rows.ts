@@ -1,5 +1,5 @@
 import { checkImportRow } from '@leadline/shared/import-rows';
-import type { DateOrder } from '@leadline/shared/import-readers';
+import type { ImportRowOptions } from '@leadline/shared/import-rows';
 import type { ImportKind } from './headers.ts';
 
 export type RowOutcome<T> =
@@ -9,13 +9,14 @@ export type RowOutcome<T> =
 /**
  * Validates one row with the rules of the forms, forgiving what an import can fill in (an
  * unknown source, a missing profile link: warnings); the message names each problem once.
+ * `options`: the date order and the custom fields the mapping may name (their cells are read).
  */
 export const validateRow = <T extends { personEmail?: string; email?: string }>(
   kind: ImportKind,
   record: Record<string, string>,
-  dateOrder?: DateOrder,
+  options: ImportRowOptions = {},
 ): RowOutcome<T> => {
-  const check = checkImportRow(kind, record, { dateOrder });
+  const check = checkImportRow(kind, record, options);
   if (!check.ok) return { ok: false, message: check.errors.join('; '), warnings: check.warnings };
   return {
     ok: true,

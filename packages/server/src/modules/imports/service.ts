@@ -18,9 +18,10 @@ import { findImportDetails, saveImportDetails } from './details-repo.ts';
 import { failedRow } from './failed-rows.ts';
 import { loadOwnImport } from './own-import.ts';
 import { planImport } from './mapping.ts';
-import { cellText, detectType, openSheet, rowRecord } from './read.ts';
-import { detectDateOrder } from '@leadline/shared/import-readers';
+import { detectType, openSheet, rowRecord } from './read.ts';
+import { importRowOptions } from './row-options.ts';
 import type { DateOrder } from '@leadline/shared/import-readers';
+import type { ImportRowOptions } from '@leadline/shared/import-rows';
 import {
   ImportLeaseLost,
   claimImport,
@@ -120,7 +121,7 @@ const prepareBatch = (
   columns: Map<number, string>,
   seen: Set<string>,
   owners: ImportOwners,
-  dateOrder: DateOrder | undefined,
+  options: ImportRowOptions,
 ) => {
   const batch: ImportBatch = {
     roundRobin: owners.roundRobin,
@@ -140,7 +141,7 @@ const prepareBatch = (
     const record = rowRecord(row.cells, columns);
     const outcome = owners.check(
       record,
-      validateRow<LeadData | ClientData>(job.kind, record, dateOrder),
+      validateRow<LeadData | ClientData>(job.kind, record, options),
     );
     if (!outcome.ok) {
       batch.errors.push({ row: row.number, message: outcome.message });
@@ -155,34 +156,6 @@ const prepareBatch = (
     }
   }
   return batch;
-};
-
-/**
- * The order of the file's Expected Close Date column when the mapping step did not choose one:
- * read from the column's values before the import (the first value with a part over 12 tells);
- * undefined (day first) when none does. Only that column's cells are looked at.
- */
-const columnDateOrder = async (
-  job: ImportRow,
-  file: Buffer,
-  mapping: ColumnMapping | undefined,
-): Promise<DateOrder | undefined> => {
-  if (job.kind !== 'leads') return undefined;
-  const sheet = await openSheet(job.kind, file, detectType(job.filename, file), mapping);
-  const column = [...sheet.columns].find(([, field]) => field === 'expectedCloseDate')?.[0];
-  if (column === undefined) {
-    await sheet.rows.return(undefined);
-    return undefined;
-  }
-  try {
-    for await (const row of sheet.rows) {
-      const order = detectDateOrder([cellText(row.cells[column])]);
-      if (order) return order;
-    }
-  } finally {
-    await sheet.rows.return(undefined);
-  }
-  return undefined;
 };
 
 /**
@@ -203,9 +176,15 @@ const importRows = async (
 ): Promise<number | null> => {
   const { mapping } = details;
   const owners = await importOwners(db, job, details.roundRobin ?? []);
-  const dateOrder = details.dateOrder ?? (await columnDateOrder(job, file, mapping));
+  const options = await importRowOptions(db, job, file, details);
   const batchRows = importBatchRows(db, BATCH);
-  const sheet = await openSheet(job.kind, file, detectType(job.filename, file), mapping);
+  const sheet = await openSheet(
+    job.kind,
+    file,
+    detectType(job.filename, file),
+    mapping,
+    options.customFields,
+  );
   await setImportTotal(db, job.id, sheet.estimatedRows());
   const seen = new Set<string>();
   let read = 0;
@@ -213,7 +192,7 @@ const importRows = async (
   const running: Promise<void>[] = [];
   let last: Promise<void> = Promise.resolve();
   const flush = async () => {
-    const batch = prepareBatch(job, owner, rows, sheet.columns, seen, owners, dateOrder);
+    const batch = prepareBatch(job, owner, rows, sheet.columns, seen, owners, options);
     rows = [];
     if (running.length >= inFlight) await running.shift();
     // The reading and the inserting alone would keep the event loop to themselves (PGlite runs
@@ -235,7 +214,7 @@ const importRows = async (
       }
       read += 1;
       if (read <= job.processed) {
-        const outcome = validateRow(job.kind, rowRecord(row.cells, sheet.columns), dateOrder);
+        const outcome = validateRow(job.kind, rowRecord(row.cells, sheet.columns), options);
         if (outcome.ok) seen.add(outcome.email);
         continue;
       }
