@@ -1,51 +1,65 @@
 import { memo } from 'react';
 import type { ReactNode } from 'react';
 import type { Client } from '@leadline/shared/clients';
+import { CardFields, cardSizeStyle } from '../../../components/card-fields.tsx';
 import { tableClasses as t } from '../../../components/data-table.tsx';
 import { CategoryBadge, ClientActions, Website } from './client-columns.tsx';
-import type { ClientRowHandlers } from './client-columns.tsx';
+import type { ClientColumn, ClientRowHandlers } from './client-columns.tsx';
 
-type ClientCardProps = ClientRowHandlers & { client: Client; number: number; selected: boolean };
+type ClientCardProps = ClientRowHandlers & {
+  client: Client;
+  number: number;
+  selected: boolean;
+  fields: readonly ClientColumn[];
+};
 
 /** One client on a narrow screen, with the same actions as a table row. */
-const ClientCard = memo(({ client, number, selected, onToggle, ...actions }: ClientCardProps) => (
-  <li className={t.card} data-selected={selected || undefined} data-client-card="">
-    <div className={t.cardHead}>
-      <input
-        type="checkbox"
-        className={t.focus}
-        style={{ accentColor: 'var(--mantine-primary-color-filled)' }}
-        aria-label={`Select ${client.companyName}`}
-        checked={selected}
-        onChange={(event) => onToggle(client._id, event.currentTarget.checked)}
-      />
-      <span className={t.dim}>{number}</span>
-      <div className={t.cardTitle}>
-        <button
-          type="button"
-          className={`${t.name} ${t.focus}`}
-          onClick={() => actions.onView(client._id)}
-        >
-          {client.companyName}
-        </button>
-        {client.parentCompany ? <div className={t.dim}>{client.parentCompany}</div> : null}
+const ClientCard = memo(
+  ({ client, number, selected, fields, onToggle, ...actions }: ClientCardProps) => (
+    <li
+      className={t.card}
+      style={cardSizeStyle(fields.length)}
+      data-selected={selected || undefined}
+      data-client-card=""
+    >
+      <div className={t.cardHead}>
+        <input
+          type="checkbox"
+          className={t.focus}
+          style={{ accentColor: 'var(--mantine-primary-color-filled)' }}
+          aria-label={`Select ${client.companyName}`}
+          checked={selected}
+          onChange={(event) => onToggle(client._id, event.currentTarget.checked)}
+        />
+        <span className={t.dim}>{number}</span>
+        <div className={t.cardTitle}>
+          <button
+            type="button"
+            className={`${t.name} ${t.focus}`}
+            onClick={() => actions.onView(client._id)}
+          >
+            {client.companyName}
+          </button>
+          {client.parentCompany ? <div className={t.dim}>{client.parentCompany}</div> : null}
+        </div>
+        <CategoryBadge category={client.companyCategory} />
       </div>
-      <CategoryBadge category={client.companyCategory} />
-    </div>
-    <div className={t.cardMeta}>
-      <a className={`${t.link} ${t.focus}`} href={`mailto:${client.email}`}>
-        {client.email}
-      </a>
-      <div>
-        {client.contact} ({client.pic}){client.fullAddress ? ` · ${client.fullAddress}` : ''}
+      <div className={t.cardMeta}>
+        <a className={`${t.link} ${t.focus}`} href={`mailto:${client.email}`}>
+          {client.email}
+        </a>
+        <div>
+          {client.contact} ({client.pic}){client.fullAddress ? ` · ${client.fullAddress}` : ''}
+        </div>
       </div>
-    </div>
-    <div className={t.cardActions}>
-      <Website client={client} />
-      <ClientActions client={client} {...actions} />
-    </div>
-  </li>
-));
+      <CardFields record={client} fields={fields} />
+      <div className={t.cardActions}>
+        <Website client={client} />
+        <ClientActions client={client} {...actions} />
+      </div>
+    </li>
+  ),
+);
 ClientCard.displayName = 'ClientCard';
 
 type ClientCardsProps = ClientRowHandlers & {
@@ -58,6 +72,8 @@ type ClientCardsProps = ClientRowHandlers & {
   placeholder: ReactNode | null;
   stale: boolean;
   busy: boolean;
+  /** The custom fields chosen as shown columns: a line each on every card. */
+  fields: readonly ClientColumn[];
 };
 
 /** The clients as a card list (narrow screens), with select-all on top. */
@@ -71,6 +87,7 @@ export const ClientCards = ({
   placeholder,
   stale,
   busy,
+  fields,
   ...handlers
 }: ClientCardsProps) => (
   <section aria-label="Clients" aria-busy={busy}>
@@ -99,6 +116,7 @@ export const ClientCards = ({
             client={client}
             number={firstNumber + index}
             selected={selectedIds.has(client._id)}
+            fields={fields}
             {...handlers}
           />
         ))}

@@ -125,6 +125,7 @@ type ClientsTableProps = ClientRowHandlers & {
 };
 
 const NO_COLUMNS: readonly ClientColumn[] = [];
+const isCustomColumn = (column: ClientColumn) => column.id.startsWith('custom.');
 
 const Th = ({ children, pinned }: { children: ReactNode; pinned?: keyof typeof PINNED }) => (
   <th
@@ -182,6 +183,7 @@ export const ClientsTable = ({
       : CLIENT_COLUMN_BY_ID;
     return prefs.visible.flatMap((id) => byId.get(id) ?? []);
   }, [prefs.visible, allColumns, extraColumns.length]);
+  const cardFields = useMemo(() => columns.filter(isCustomColumn), [columns]);
   const selectedHere = clients.filter((client) => selectedIds.has(client._id)).length;
   const all = clients.length > 0 && selectedHere === clients.length;
   const some = selectedHere > 0 && !all;
@@ -198,6 +200,7 @@ export const ClientsTable = ({
         placeholder={placeholder}
         stale={stale}
         busy={busy}
+        fields={cardFields}
         {...handlers}
       />
     );

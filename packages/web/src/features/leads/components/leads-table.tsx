@@ -69,6 +69,7 @@ type LeadsTableProps = LeadRowHandlers & {
 };
 
 const NO_COLUMNS: readonly LeadColumn[] = [];
+const isCustomColumn = (column: LeadColumn) => column.id.startsWith('custom.');
 
 const PINNED_NOTE = 'Contact Person, Status and Actions always stay in view.';
 
@@ -101,6 +102,7 @@ export const LeadsTable = ({
       : LEAD_COLUMN_BY_ID;
     return prefs.visible.flatMap((id) => byId.get(id) ?? []);
   }, [prefs.visible, allColumns, extraColumns.length]);
+  const cardFields = useMemo(() => columns.filter(isCustomColumn), [columns]);
   const selectedHere = leads.filter((lead) => selectedIds.has(lead._id)).length;
   const all = leads.length > 0 && selectedHere === leads.length;
   const some = selectedHere > 0 && !all;
@@ -120,6 +122,7 @@ export const LeadsTable = ({
         stale={stale}
         busy={busy}
         extraColumns={extraColumns}
+        fields={cardFields}
         {...handlers}
       />
     );
