@@ -6,6 +6,7 @@ import type { LeaderboardResponse } from '@leadline/shared/leaderboard';
 import type { ReportResponse } from '@leadline/shared/reports';
 import {
   KEEP_WON_AND_LOST,
+  LOST_REASON_ONLY_LOST,
   LOST_REASON_REQUIRED,
   STAGE_HAS_LEADS,
   STAGE_NAME_TAKEN,
@@ -292,6 +293,58 @@ describe("a lead's stage", () => {
     const same = await putLead(rep.token, id!, { stageId: null });
     expect(same.statusCode).toBe(200);
     expect((await t.database.db.select().from(activityLog)).length).toBe(before.length);
+  });
+
+  // In the other organisation: the reports below count acme's stage stays.
+  it("a lost deal's reason is edited alone, only while it is lost; the history says old -> new", async () => {
+    const [id] = await insertLeads(t.database.db, globex.organizationId, [
+      { ownerId: globex.user._id, personFirstName: 'Edsger', personLastName: 'Dijkstra' },
+    ]);
+    const proposal = await stageNamed(globex.token, 'Proposal');
+    const lost = await stageNamed(globex.token, 'Lost');
+
+    // Not in a lost stage (none, then an open one): 400 naming the field.
+    for (const stageId of [null, proposal._id]) {
+      if (stageId) expect((await putLead(globex.token, id!, { stageId })).statusCode).toBe(200);
+      const early = await putLead(globex.token, id!, { lostReason: 'Too early' });
+      expect(early.statusCode).toBe(400);
+      expect(early.json()).toMatchObject({
+        message: LOST_REASON_ONLY_LOST,
+        errors: { lostReason: LOST_REASON_ONLY_LOST },
+      });
+    }
+
+    await putLead(globex.token, id!, { stageId: lost._id, lostReason: 'No budget' });
+    const blank = await putLead(globex.token, id!, { lostReason: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(LOST_REASON_REQUIRED);
+
+    const edited = await putLead(globex.token, id!, { lostReason: 'Went with a competitor' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      stageId: lost._id,
+      lostReason: 'Went with a competitor',
+    });
+    // With the stage it is in (the drawer's Edit): the same, with its own history line.
+    const again = await putLead(globex.token, id!, { stageId: lost._id, lostReason: 'Price' });
+    expect(again.json()).toMatchObject({ stageId: lost._id, lostReason: 'Price' });
+    const history = (await callAs(t, globex.token, 'GET', `/api/leads/${id}/activity`)).json() as {
+      details: string;
+    }[];
+    const lines = history.map((entry) => entry.details);
+    expect(lines).toContain('Lost reason of Edsger Dijkstra: No budget -> Went with a competitor');
+    expect(lines).toContain('Lost reason of Edsger Dijkstra: Went with a competitor -> Price');
+    // The same reason again writes nothing; a stage move is not recorded for an edit.
+    const count = (await t.database.db.select().from(activityLog)).length;
+    expect((await putLead(globex.token, id!, { lostReason: 'Price' })).statusCode).toBe(200);
+    expect((await t.database.db.select().from(activityLog)).length).toBe(count);
+    const moves = await t.database.db
+      .select()
+      .from(leadStageChanges)
+      .where(eq(leadStageChanges.leadId, id!));
+    expect(moves).toHaveLength(2);
+    // Another organisation's lead is not found.
+    expect((await putLead(acme.token, id!, { lostReason: 'Mine now' })).statusCode).toBe(404);
   });
 
   it("a rep without Lead Management cannot move another user's deal", async () => {
