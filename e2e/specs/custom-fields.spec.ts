@@ -55,6 +55,15 @@ const expectAccessible = async (page: Page, name: string) => {
   expect(problems).toEqual([]);
 };
 
+/** At 375 px the list's first card shows a custom field chosen as a column, labelled. */
+const expectOnFirstCard = async (page: Page, card: string, label: string, value: string) => {
+  await page.setViewportSize(PHONE);
+  const first = page.locator(`[${card}]`).first();
+  await visible(first.getByText(label, { exact: true }));
+  await visible(first.getByText(value, { exact: true }));
+  await page.setViewportSize(DESKTOP);
+};
+
 describe('custom fields in the browser', () => {
   it('an admin adds a number and a single-choice field on the Custom Fields screen', async () => {
     const { page } = admin;
@@ -136,11 +145,7 @@ describe('custom fields in the browser', () => {
     await visible(table.getByRole('columnheader', { name: 'Seats' }));
     await visible(table.getByRole('cell', { name: '42', exact: true }));
     // The phone's card shows the chosen field, labelled.
-    await page.setViewportSize(PHONE);
-    const card = page.locator('[data-lead-card]').first();
-    await visible(card.getByText('Seats', { exact: true }));
-    await visible(card.getByText('42', { exact: true }));
-    await page.setViewportSize(DESKTOP);
+    await expectOnFirstCard(page, 'data-lead-card', 'Seats', '42');
     await expectAccessible(page, 'custom-fields-leads-table');
 
     // The range filter and the sort reach the server too.
@@ -219,11 +224,7 @@ describe('custom fields in the browser', () => {
     expect(saved.count).toBe(2);
 
     // The phone's cards show the chosen field, labelled; cards never overlap.
-    await page.setViewportSize(PHONE);
-    const card = page.locator('[data-client-card]').first();
-    await visible(card.getByText('Licences', { exact: true }));
-    await visible(card.getByText('500', { exact: true }));
-    await page.setViewportSize(DESKTOP);
+    await expectOnFirstCard(page, 'data-client-card', 'Licences', '500');
     await expectAccessible(page, 'custom-fields-clients');
     expect(admin.errors).toEqual([]);
   });
