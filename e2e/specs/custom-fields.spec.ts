@@ -225,6 +225,18 @@ describe('custom fields in the browser', () => {
 
     // The phone's cards show the chosen field, labelled; cards never overlap.
     await expectOnFirstCard(page, 'data-client-card', 'Licences', '500');
+    // The phone's sort choice: newest first, or the field and its direction.
+    await page.setViewportSize(PHONE);
+    const sortBy = page.getByRole('combobox', { name: 'Sort by' });
+    expect(await sortBy.inputValue()).toBe('custom.licences');
+    await page.getByRole('button', { name: 'Sorted descending' }).click();
+    await page.waitForURL(/sort=custom\.licences/);
+    await expect
+      .poll(() => page.locator('[data-client-card]').first().innerText())
+      .toContain(middle!.companyName);
+    await sortBy.selectOption('');
+    await page.waitForURL((url) => !url.search.includes('sort='));
+    await page.setViewportSize(DESKTOP);
     await expectAccessible(page, 'custom-fields-clients');
     expect(admin.errors).toEqual([]);
   });

@@ -100,7 +100,7 @@ describe('merge and undo', () => {
       ['Seats', 'number'],
       ['Plan', 'text'],
       ['Region', 'text'],
-    ]) {
+    ] as const) {
       const response = await call('POST', '/api/custom-fields', { entity: 'lead', label, type });
       expect(response.statusCode, response.body).toBe(201);
       fields[label] = (response.json() as { field: { key: string } }).field.key;

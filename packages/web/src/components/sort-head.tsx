@@ -1,6 +1,12 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { ActionIcon, UnstyledButton } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconSelector,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
 import { headClass } from './data-table.tsx';
 
 /** A list's sort: a field and its direction (null: the list's own order, newest first). */
@@ -51,3 +57,22 @@ export const SortHead = <F extends string>({
     </th>
   );
 };
+
+/** The card lists' button beside their sort choice: shows the direction, and reverses it. */
+export const SortDirectionButton = ({
+  descending,
+  onClick,
+}: {
+  descending: boolean;
+  onClick: () => void;
+}) => (
+  <ActionIcon
+    variant="default"
+    size="md"
+    aria-label={descending ? 'Sorted descending' : 'Sorted ascending'}
+    title="Reverse the order"
+    onClick={onClick}
+  >
+    {descending ? <IconSortDescending size={16} /> : <IconSortAscending size={16} />}
+  </ActionIcon>
+);

@@ -286,6 +286,7 @@ export const ClientsRoute = () => {
         extraColumns={customColumns}
         sort={view.sort}
         onSort={view.toggleSort}
+        onSortChange={view.setSort}
         clients={rows}
         firstNumber={(page - 1) * CLIENTS_PER_PAGE + 1}
         selectedIds={selected}

@@ -54,6 +54,12 @@ export const useClientView = () => {
     },
     [sort, update],
   );
+  /** The phone's sort choice: a field and its direction, or null (newest first). */
+  const setSort = useCallback(
+    (next: ClientSort) =>
+      update({ sort: next ? `${next.descending ? '-' : ''}${next.field}` : '', page: null }),
+    [update],
+  );
   const setPage = useCallback((next: number) => update({ page: next }), [update]);
   const openClient = useCallback((id: string) => update({ client: id }), [update]);
   const closeClient = useCallback(() => update({ client: null }, { replace: true }), [update]);
@@ -80,6 +86,7 @@ export const useClientView = () => {
     setCustomFilter,
     clearCustomFilters,
     toggleSort,
+    setSort,
     setPage,
     openClient,
     closeClient,

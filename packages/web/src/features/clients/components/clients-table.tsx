@@ -122,6 +122,8 @@ type ClientsTableProps = ClientRowHandlers & {
   extraColumns?: readonly ClientColumn[];
   sort: ClientSort;
   onSort: (field: ClientSortKey) => void;
+  /** The phone's sort choice (a field and direction at once). */
+  onSortChange: (sort: ClientSort) => void;
 };
 
 const NO_COLUMNS: readonly ClientColumn[] = [];
@@ -169,6 +171,7 @@ export const ClientsTable = ({
   extraColumns = NO_COLUMNS,
   sort,
   onSort,
+  onSortChange,
   ...handlers
 }: ClientsTableProps) => {
   const cards = useCardLayout();
@@ -201,6 +204,9 @@ export const ClientsTable = ({
         stale={stale}
         busy={busy}
         fields={cardFields}
+        sortable={extraColumns}
+        sort={sort}
+        onSortChange={onSortChange}
         {...handlers}
       />
     );

@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Group, NativeSelect } from '@mantine/core';
-import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { Group, NativeSelect } from '@mantine/core';
 import { formatLocation } from '@leadline/shared/leads';
 import type { Lead } from '@leadline/shared/leads';
 import { CardFields, cardSizeStyle } from '../../../components/card-fields.tsx';
 import { tableClasses as t } from '../../../components/data-table.tsx';
+import { SortDirectionButton } from '../../../components/sort-head.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { LEAD_COLUMNS } from './lead-columns.tsx';
 import type { LeadColumn } from './lead-columns.tsx';
@@ -168,15 +168,7 @@ export const LeadCards = ({
           }
           onChange={(event) => onSort(event.currentTarget.value as LeadSortKey)}
         />
-        <ActionIcon
-          variant="default"
-          size="md"
-          aria-label={sort.descending ? 'Sorted descending' : 'Sorted ascending'}
-          title="Reverse the order"
-          onClick={() => onSort(sort.field)}
-        >
-          {sort.descending ? <IconSortDescending size={16} /> : <IconSortAscending size={16} />}
-        </ActionIcon>
+        <SortDirectionButton descending={sort.descending} onClick={() => onSort(sort.field)} />
       </Group>
     </Group>
     {placeholder ? (
