@@ -500,6 +500,44 @@ describe('the board, reports and leaderboard', () => {
     expect(after.columns.map((column) => column.count)).toEqual([0, 1, 0, 1, 1, 2, 3, 1]);
   });
 
+  it('a card moved back to a status column leaves its stage only if the status changes too', async () => {
+    const [id] = await insertLeads(t.database.db, globex.organizationId, [
+      { status: 'Qualified', ownerId: globex.user._id },
+    ]);
+    const proposal = await stageNamed(globex.token, 'Proposal');
+    expect((await putLead(globex.token, id!, { stageId: proposal._id })).statusCode).toBe(200);
+    // The status change fails (a trigger stands in for any failure after the stage was left).
+    const db = t.database.db;
+    await db.execute(
+      sql.raw(`CREATE FUNCTION refuse_status() RETURNS trigger AS $$ BEGIN
+        IF NEW.id = '${id}' AND NEW.status <> OLD.status THEN RAISE EXCEPTION 'refused'; END IF;
+        RETURN NEW; END $$ LANGUAGE plpgsql`),
+    );
+    await db.execute(
+      sql.raw(`CREATE TRIGGER refuse_status BEFORE UPDATE ON leads
+        FOR EACH ROW EXECUTE FUNCTION refuse_status()`),
+    );
+    try {
+      const failed = await callAs(t, globex.token, 'PATCH', `/api/pipeline/leads/${id}`, {
+        status: 'Cold Lead',
+      });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql.raw('DROP TRIGGER refuse_status ON leads'));
+      await db.execute(sql.raw('DROP FUNCTION refuse_status()'));
+    }
+    const [row] = await db.select().from(leads).where(eq(leads.id, id!));
+    expect(row).toMatchObject({ stageId: proposal._id, status: 'Qualified' });
+    const moves = await db.select().from(leadStageChanges).where(eq(leadStageChanges.leadId, id!));
+    expect(moves).toHaveLength(1);
+
+    const back = await callAs(t, globex.token, 'PATCH', `/api/pipeline/leads/${id}`, {
+      status: 'Cold Lead',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ stageId: null, status: 'Cold Lead' });
+  });
+
   it('GET /api/reports: deals won, value won, win rate and days per stage', async () => {
     const response = await callAs(t, acme.token, 'GET', '/api/reports');
     expect(response.statusCode, response.body).toBe(200);
