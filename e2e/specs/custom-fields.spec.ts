@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { callApi, signinToken } from '../support/api.ts';
+import { callApi, postApi, signinToken } from '../support/api.ts';
 import { axeFindings, describeFinding } from '../support/axe.ts';
 import { DESKTOP, PHONE, launchBrowser, newPage, snap } from '../support/browser.ts';
-import { DEMO_PASSWORD, signInDemo } from '../support/leads-pages.ts';
+import { DEMO_ADMIN, DEMO_PASSWORD, signInDemo } from '../support/leads-pages.ts';
 import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
 import { pickOption, sidebarLinks, toast, visible } from '../support/pages.ts';
@@ -53,6 +53,15 @@ const expectAccessible = async (page: Page, name: string) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize(DESKTOP);
   expect(problems).toEqual([]);
+};
+
+/** At 375 px the list's first card shows a custom field chosen as a column, labelled. */
+const expectOnFirstCard = async (page: Page, card: string, label: string, value: string) => {
+  await page.setViewportSize(PHONE);
+  const first = page.locator(`[${card}]`).first();
+  await visible(first.getByText(label, { exact: true }));
+  await visible(first.getByText(value, { exact: true }));
+  await page.setViewportSize(DESKTOP);
 };
 
 describe('custom fields in the browser', () => {
@@ -135,6 +144,8 @@ describe('custom fields in the browser', () => {
     await page.keyboard.press('Escape');
     await visible(table.getByRole('columnheader', { name: 'Seats' }));
     await visible(table.getByRole('cell', { name: '42', exact: true }));
+    // The phone's card shows the chosen field, labelled.
+    await expectOnFirstCard(page, 'data-lead-card', 'Seats', '42');
     await expectAccessible(page, 'custom-fields-leads-table');
 
     // The range filter and the sort reach the server too.
@@ -144,5 +155,89 @@ describe('custom fields in the browser', () => {
     expect(found.leads.map((item) => item._id)).toEqual([lead._id]);
     expect(found.leads[0]!.custom.seats).toBe(42);
     expect(rep.errors).toEqual([]);
+  });
+
+  it('the clients list filters and sorts by a client field, kept in a saved view', async () => {
+    const { page } = admin;
+    const token = await signinToken(server, DEMO_ADMIN, DEMO_PASSWORD);
+    await postApi(
+      server,
+      '/api/custom-fields',
+      {
+        entity: 'client',
+        label: 'Licences',
+        type: 'number',
+      },
+      token,
+    );
+    const list = (await callApi(server, '/api/clients?limit=3', { token })) as unknown as {
+      clients: { _id: string; companyName: string }[];
+    };
+    const [small, middle, big] = list.clients;
+    for (const [client, licences] of [
+      [small!, 5],
+      [middle!, 50],
+      [big!, 500],
+    ] as const)
+      await callApi(server, `/api/clients/${client._id}`, {
+        method: 'PUT',
+        token,
+        body: { custom: { licences } },
+      });
+
+    await page.goto('/all-clients');
+    await page.getByRole('button', { name: 'Custom filters' }).click();
+    await page.getByLabel('Licences from').fill('10');
+    await page.waitForURL(/custom\.licences\.min=10/);
+    const table = page.getByRole('table', { name: 'Clients' });
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+    await visible(page.getByRole('button', { name: 'Custom filters (1)' }));
+
+    // The column, and its heading sorts: up, then down.
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Licences' }).check();
+    await page.keyboard.press('Escape');
+    const firstCompany = () => table.locator('tbody tr').first().locator('td').nth(2).innerText();
+    await table.getByRole('button', { name: 'Licences' }).click();
+    await page.waitForURL(/sort=custom\.licences/);
+    await expect.poll(firstCompany).toBe(middle!.companyName);
+    await table.getByRole('button', { name: 'Licences' }).click();
+    await page.waitForURL(/sort=-custom\.licences/);
+    await expect.poll(firstCompany).toBe(big!.companyName);
+    await visible(table.getByRole('cell', { name: '500', exact: true }));
+    expect(
+      await table.getByRole('columnheader', { name: 'Licences' }).getAttribute('aria-sort'),
+    ).toBe('descending');
+
+    // Saved as a view: its filters, sort and count.
+    await page.getByRole('button', { name: 'Save view' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Big accounts');
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    await toast(page, 'View “Big accounts” saved');
+    const views = (await callApi(server, '/api/saved-views?entity=client', {
+      token,
+    })) as unknown as { views: { name: string; query: string; count: number | null }[] };
+    const saved = views.views.find((view) => view.name === 'Big accounts')!;
+    expect(saved.query).toContain('custom.licences.min=10');
+    expect(saved.query).toContain('sort=-custom.licences');
+    expect(saved.count).toBe(2);
+
+    // The phone's cards show the chosen field, labelled; cards never overlap.
+    await expectOnFirstCard(page, 'data-client-card', 'Licences', '500');
+    // The phone's sort choice: newest first, or the field and its direction.
+    await page.setViewportSize(PHONE);
+    const sortBy = page.getByRole('combobox', { name: 'Sort by' });
+    expect(await sortBy.inputValue()).toBe('custom.licences');
+    await page.getByRole('button', { name: 'Sorted descending' }).click();
+    await page.waitForURL(/sort=custom\.licences/);
+    await expect
+      .poll(() => page.locator('[data-client-card]').first().innerText())
+      .toContain(middle!.companyName);
+    await sortBy.selectOption('');
+    await page.waitForURL((url) => !url.search.includes('sort='));
+    await page.setViewportSize(DESKTOP);
+    await expectAccessible(page, 'custom-fields-clients');
+    expect(admin.errors).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ let page: Page;
 let errors: string[];
 let admin: string;
 
-const lead = (body: Record<string, string>) =>
+const lead = (body: Record<string, unknown>) =>
   postApi(
     server,
     '/api/leads',
@@ -52,12 +52,19 @@ beforeAll(async () => {
     root,
   );
   admin = await signinToken(server, ADMIN.email, PASSWORD);
+  await postApi(
+    server,
+    '/api/custom-fields',
+    { entity: 'lead', label: 'Seats', type: 'number' },
+    admin,
+  );
   // A same-email pair (Gmail ignores dots and +tags), a same-phone pair, one alone.
   await lead({
     personFirstName: 'Jürgen',
     personLastName: 'Weiß',
     personEmail: 'juergen.weiss@gmail.com',
     phone: '',
+    custom: { seats: 5 },
   });
   await lead({
     personFirstName: 'Juergen',
@@ -66,6 +73,7 @@ beforeAll(async () => {
     phone: '+49 40 555 0101',
     personCity: 'Hamburg',
     companyName: 'Nordlicht Logistik',
+    custom: { seats: 12 },
   });
   await lead({
     personFirstName: 'Ana',
@@ -130,6 +138,10 @@ describe('duplicates in the browser', () => {
     const company = dialog.getByRole('radiogroup', { name: 'Company Name' });
     expect(await company.getByRole('radio', { name: 'Nordlicht GmbH' }).isChecked()).toBe(true);
     await company.getByRole('radio', { name: 'Nordlicht Logistik' }).check();
+    // A custom field's values are chosen the same way.
+    const seats = dialog.getByRole('radiogroup', { name: 'Seats' });
+    expect(await seats.getByRole('radio', { name: '5' }).isChecked()).toBe(true);
+    await seats.getByRole('radio', { name: '12' }).check();
     expect(await axeFindings(page)).toEqual([]);
     await snap(page, 'duplicates-merge-1280');
     await dialog.getByRole('button', { name: 'Merge into Jürgen Weiß' }).click();
@@ -143,10 +155,10 @@ describe('duplicates in the browser', () => {
 
     // The kept lead has the chosen values.
     const kept = (await callApi(server, '/api/leads?search=weiss', { token: admin })) as {
-      leads: { personEmail: string; companyName: string; phone: string }[];
+      leads: { personEmail: string; companyName: string; phone: string; custom: object }[];
     };
-    expect(kept.leads.map((l) => [l.personEmail, l.companyName, l.phone])).toEqual([
-      ['juergen.weiss@gmail.com', 'Nordlicht Logistik', '+49 40 555 0101'],
+    expect(kept.leads.map((l) => [l.personEmail, l.companyName, l.phone, l.custom])).toEqual([
+      ['juergen.weiss@gmail.com', 'Nordlicht Logistik', '+49 40 555 0101', { seats: 12 }],
     ]);
 
     await done.getByRole('button', { name: 'Undo' }).click();
@@ -178,12 +190,14 @@ describe('duplicates in the browser', () => {
       personLastName: 'Chen',
       personEmail: 'mei@chen.test',
       phone: '+86 10 5555 0303',
+      custom: { seats: 3 },
     });
     await lead({
       personFirstName: 'M.',
       personLastName: 'Chen',
       personEmail: 'm.chen@work.test',
       phone: '0086 10 5555 0303',
+      custom: { seats: 30 },
     });
     await page.setViewportSize(PHONE);
     await page.goto('/duplicates');
@@ -198,9 +212,11 @@ describe('duplicates in the browser', () => {
     await snap(page, 'duplicates-375');
     await snapDark(page, 'duplicates-375');
     await chen.getByRole('button', { name: /^Merge / }).click();
-    await visible(page.getByRole('dialog', { name: 'Merge two leads' }));
-    expect(await axeFindings(page)).toEqual([]);
+    const dialog = page.getByRole('dialog', { name: 'Merge two leads' });
+    await visible(dialog.getByRole('radiogroup', { name: 'Seats' }));
+    await accessible();
     await snap(page, 'duplicates-merge-375');
+    await snapDark(page, 'duplicates-merge-375');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.setViewportSize(DESKTOP);
     expect(errors).toEqual([]);

@@ -166,6 +166,37 @@ describe('deal stages', () => {
     await page.waitForURL((url) => !url.search.includes('lead='));
   });
 
+  it("edits a lost deal's reason in the drawer, at 1280 and 375", async () => {
+    await openBoard(page);
+    const item = stageColumn(page, 'Lost').locator('[data-lead-id]').first();
+    const id = (await item.getAttribute('data-lead-id'))!;
+    await item.locator('button').first().click();
+    await page.waitForURL(/lead=/);
+    const section = page.getByTestId('lead-stage');
+    await section.scrollIntoViewIfNeeded();
+    await visible(section.getByText('Lost because:'));
+    await section.getByRole('button', { name: 'Edit the lost reason' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Why was the deal lost?' });
+    await visible(dialog.getByRole('button', { name: 'Save reason' }));
+    await dialog.getByLabel(/^Reason/).fill('Chose to build it in-house');
+    await expectAccessible(page, 'lost reason edit 1280');
+    await snap(page, 'stages-lost-reason-edit-1280');
+    await page.setViewportSize(PHONE);
+    await expectAccessible(page, 'lost reason edit 375');
+    await snap(page, 'stages-lost-reason-edit-375');
+    await snapDark(page, 'stages-lost-reason-edit-375');
+    await page.setViewportSize(DESKTOP);
+    await dialog.getByRole('button', { name: 'Save reason' }).click();
+    await toast(page, 'Lost reason saved');
+    await visible(section.getByText('Chose to build it in-house'));
+    expect((await api(`/api/leads/${id}`)).lostReason).toBe('Chose to build it in-house');
+    const history = (await api(`/api/leads/${id}/activity`)) as unknown as { details: string }[];
+    expect(history[0]!.details).toMatch(/^Lost reason of .+ -> Chose to build it in-house$/);
+    await snap(page, 'stages-lost-reason-edited-1280');
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => !url.search.includes('lead='));
+  });
+
   it('lets the Admin add, reorder and delete stages from the board', async () => {
     await openBoard(page);
     await page.getByRole('button', { name: 'Deal stages' }).click();

@@ -6,6 +6,7 @@ import type { LeaderboardResponse } from '@leadline/shared/leaderboard';
 import type { ReportResponse } from '@leadline/shared/reports';
 import {
   KEEP_WON_AND_LOST,
+  LOST_REASON_ONLY_LOST,
   LOST_REASON_REQUIRED,
   STAGE_HAS_LEADS,
   STAGE_NAME_TAKEN,
@@ -294,6 +295,58 @@ describe("a lead's stage", () => {
     expect((await t.database.db.select().from(activityLog)).length).toBe(before.length);
   });
 
+  // In the other organisation: the reports below count acme's stage stays.
+  it("a lost deal's reason is edited alone, only while it is lost; the history says old -> new", async () => {
+    const [id] = await insertLeads(t.database.db, globex.organizationId, [
+      { ownerId: globex.user._id, personFirstName: 'Edsger', personLastName: 'Dijkstra' },
+    ]);
+    const proposal = await stageNamed(globex.token, 'Proposal');
+    const lost = await stageNamed(globex.token, 'Lost');
+
+    // Not in a lost stage (none, then an open one): 400 naming the field.
+    for (const stageId of [null, proposal._id]) {
+      if (stageId) expect((await putLead(globex.token, id!, { stageId })).statusCode).toBe(200);
+      const early = await putLead(globex.token, id!, { lostReason: 'Too early' });
+      expect(early.statusCode).toBe(400);
+      expect(early.json()).toMatchObject({
+        message: LOST_REASON_ONLY_LOST,
+        errors: { lostReason: LOST_REASON_ONLY_LOST },
+      });
+    }
+
+    await putLead(globex.token, id!, { stageId: lost._id, lostReason: 'No budget' });
+    const blank = await putLead(globex.token, id!, { lostReason: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(LOST_REASON_REQUIRED);
+
+    const edited = await putLead(globex.token, id!, { lostReason: 'Went with a competitor' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      stageId: lost._id,
+      lostReason: 'Went with a competitor',
+    });
+    // With the stage it is in (the drawer's Edit): the same, with its own history line.
+    const again = await putLead(globex.token, id!, { stageId: lost._id, lostReason: 'Price' });
+    expect(again.json()).toMatchObject({ stageId: lost._id, lostReason: 'Price' });
+    const history = (await callAs(t, globex.token, 'GET', `/api/leads/${id}/activity`)).json() as {
+      details: string;
+    }[];
+    const lines = history.map((entry) => entry.details);
+    expect(lines).toContain('Lost reason of Edsger Dijkstra: No budget -> Went with a competitor');
+    expect(lines).toContain('Lost reason of Edsger Dijkstra: Went with a competitor -> Price');
+    // The same reason again writes nothing; a stage move is not recorded for an edit.
+    const count = (await t.database.db.select().from(activityLog)).length;
+    expect((await putLead(globex.token, id!, { lostReason: 'Price' })).statusCode).toBe(200);
+    expect((await t.database.db.select().from(activityLog)).length).toBe(count);
+    const moves = await t.database.db
+      .select()
+      .from(leadStageChanges)
+      .where(eq(leadStageChanges.leadId, id!));
+    expect(moves).toHaveLength(2);
+    // Another organisation's lead is not found.
+    expect((await putLead(acme.token, id!, { lostReason: 'Mine now' })).statusCode).toBe(404);
+  });
+
   it("a rep without Lead Management cannot move another user's deal", async () => {
     const [id] = await insertLeads(t.database.db, acme.organizationId, [
       { ownerId: acme.user._id },
@@ -445,6 +498,44 @@ describe('the board, reports and leaderboard', () => {
     expect(back.json()).toMatchObject({ stageId: null, status: 'Warm Lead' });
     after = (await callAs(t, acme.token, 'GET', '/api/pipeline')).json() as PipelineResponse;
     expect(after.columns.map((column) => column.count)).toEqual([0, 1, 0, 1, 1, 2, 3, 1]);
+  });
+
+  it('a card moved back to a status column leaves its stage only if the status changes too', async () => {
+    const [id] = await insertLeads(t.database.db, globex.organizationId, [
+      { status: 'Qualified', ownerId: globex.user._id },
+    ]);
+    const proposal = await stageNamed(globex.token, 'Proposal');
+    expect((await putLead(globex.token, id!, { stageId: proposal._id })).statusCode).toBe(200);
+    // The status change fails (a trigger stands in for any failure after the stage was left).
+    const db = t.database.db;
+    await db.execute(
+      sql.raw(`CREATE FUNCTION refuse_status() RETURNS trigger AS $$ BEGIN
+        IF NEW.id = '${id}' AND NEW.status <> OLD.status THEN RAISE EXCEPTION 'refused'; END IF;
+        RETURN NEW; END $$ LANGUAGE plpgsql`),
+    );
+    await db.execute(
+      sql.raw(`CREATE TRIGGER refuse_status BEFORE UPDATE ON leads
+        FOR EACH ROW EXECUTE FUNCTION refuse_status()`),
+    );
+    try {
+      const failed = await callAs(t, globex.token, 'PATCH', `/api/pipeline/leads/${id}`, {
+        status: 'Cold Lead',
+      });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql.raw('DROP TRIGGER refuse_status ON leads'));
+      await db.execute(sql.raw('DROP FUNCTION refuse_status()'));
+    }
+    const [row] = await db.select().from(leads).where(eq(leads.id, id!));
+    expect(row).toMatchObject({ stageId: proposal._id, status: 'Qualified' });
+    const moves = await db.select().from(leadStageChanges).where(eq(leadStageChanges.leadId, id!));
+    expect(moves).toHaveLength(1);
+
+    const back = await callAs(t, globex.token, 'PATCH', `/api/pipeline/leads/${id}`, {
+      status: 'Cold Lead',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ stageId: null, status: 'Cold Lead' });
   });
 
   it('GET /api/reports: deals won, value won, win rate and days per stage', async () => {

@@ -50,20 +50,32 @@ export const MERGE_FIELD_LABELS: Record<MergeField, string> = { ...LEAD_FIELDS, 
 
 const mergeChoice = z.enum(['keep', 'merge'], { error: "Each field's choice is keep or merge" });
 
-/** POST /api/leads/merge: `fields` names the merged lead's values to take (the rest: kept). */
+/** A custom field's choice in a merge: `custom.<key>`. */
+export type MergeCustomField = `custom.${string}`;
+const CUSTOM_MERGE_FIELD = /^custom\.[a-z][a-z0-9_]{0,49}$/;
+const isMergeFieldName = (name: string): boolean =>
+  (MERGE_FIELDS as readonly string[]).includes(name) || CUSTOM_MERGE_FIELD.test(name);
+export type MergeChoices = Partial<Record<MergeField | MergeCustomField, 'keep' | 'merge'>>;
+
+/**
+ * POST /api/leads/merge: `fields` names the merged lead's values to take (the rest: kept), a
+ * custom field as `custom.<key>`.
+ */
 export const mergeSchema = z
   .object({
     keepId: uuidSchema(INVALID_LEAD_ID),
     mergeId: uuidSchema(INVALID_LEAD_ID),
     fields: z
-      .partialRecord(z.enum(MERGE_FIELDS, { error: 'Unknown field to merge' }), mergeChoice)
+      .record(z.string(), mergeChoice)
+      .refine((fields) => Object.keys(fields).every(isMergeFieldName), 'Unknown field to merge')
+      .transform((fields) => fields as MergeChoices)
       .optional(),
   })
   .refine((body) => body.keepId.toLowerCase() !== body.mergeId.toLowerCase(), {
     message: MERGE_SAME_LEAD,
     path: ['mergeId'],
   });
-export type MergeInput = z.input<typeof mergeSchema>;
+export type MergeInput = z.output<typeof mergeSchema>;
 
 /** POST /api/duplicates/keep-separate: the pair stops being offered. */
 export const keepSeparateSchema = z

@@ -44,6 +44,8 @@ export const INVALID_STAGE_ID = 'Invalid stage ID';
 export const STAGE_NOT_FOUND = 'Stage not found';
 export const STAGE_NAME_TAKEN = 'A stage with this name already exists';
 export const LOST_REASON_REQUIRED = 'Please give a reason the deal was lost';
+export const LOST_REASON_ONLY_LOST =
+  'A lost reason can be given only while the deal is in a lost stage';
 export const KEEP_WON_AND_LOST = 'Keep at least one won stage and one lost stage';
 export const STAGE_HAS_LEADS = 'This stage still has deals: choose a stage to move them to';
 export const TOO_MANY_STAGES = `At most ${MAX_STAGES} stages`;

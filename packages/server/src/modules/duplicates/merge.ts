@@ -1,6 +1,11 @@
 import { getTableColumns } from 'drizzle-orm';
 import { MERGE_FIELDS } from '@leadline/shared/duplicates';
-import type { MergeAnswer, MergeField, MergeInput } from '@leadline/shared/duplicates';
+import type {
+  MergeAnswer,
+  MergeChoices,
+  MergeField,
+  MergeInput,
+} from '@leadline/shared/duplicates';
 import type { Db } from '../../db/connection.ts';
 import { leads } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -8,6 +13,7 @@ import type { CurrentUser } from '../../caller/current-user.ts';
 import { logActivity } from '../activity/log.ts';
 import { recordEvents } from '../events/record.ts';
 import { checkLeadWrite } from '../leads/access.ts';
+import { activeFields } from '../custom-fields/values.ts';
 import { leadsChanged } from '../leads/changes.ts';
 import { LEAD_NOT_FOUND, getLead, organizationOf } from '../leads/service.ts';
 import { moveRelated } from './moves.ts';
@@ -23,13 +29,48 @@ const nameOf = (row: Row): string =>
   [row.person_first_name, row.person_last_name].filter((part) => !isEmpty(part)).join(' ') ||
   String(row.person_email);
 
+const isEmptyValue = (value: unknown): boolean =>
+  isEmpty(value) || (Array.isArray(value) && value.length === 0);
+
+/**
+ * Custom values after the merge: per field, the user's choice (`custom.<key>`: 'merge' takes
+ * the merged lead's value, or its emptiness), else the kept lead's value, or the merged one's
+ * where the kept one has none.
+ */
+const mergedCustom = (keep: Row, merge: Row, fields: MergeChoices): Row => {
+  const kept = (keep.custom ?? {}) as Row;
+  const merged = (merge.custom ?? {}) as Row;
+  const next: Row = { ...kept };
+  for (const key of new Set([...Object.keys(kept), ...Object.keys(merged)])) {
+    const choice = fields[`custom.${key}`] ?? (isEmptyValue(kept[key]) ? 'merge' : 'keep');
+    if (choice === 'keep') continue;
+    if (isEmptyValue(merged[key])) {
+      if (fields[`custom.${key}`]) delete next[key];
+    } else next[key] = merged[key];
+  }
+  return next;
+};
+
+/** A `custom.<key>` choice names a field of the organisation's leads, else 400. */
+const checkCustomChoices = async (db: Db, organizationId: string, fields: MergeChoices) => {
+  const keys = Object.keys(fields).flatMap((name) =>
+    name.startsWith('custom.') ? [name.slice('custom.'.length)] : [],
+  );
+  if (keys.length === 0) return;
+  const known = new Set((await activeFields(db, organizationId, 'lead')).map((f) => f.key));
+  const unknown = keys.find((key) => !known.has(key));
+  if (unknown === undefined) return;
+  const message = `Unknown custom field to merge: custom.${unknown}`;
+  throw badRequest(message, { [`fields.custom.${unknown}`]: message });
+};
+
 /**
  * The kept lead's values after the merge: each field the user chose ('merge': the merged
  * lead's value), else the kept value, or the merged one where the kept lead has none. What the
  * person did carries over whichever address stays: an unsubscribe, a reply, emails sent, "do
  * not track"; the bounce goes with the address kept.
  */
-const mergedValues = (keep: Row, merge: Row, fields: MergeInput['fields'] = {}): Row => {
+const mergedValues = (keep: Row, merge: Row, fields: MergeChoices = {}): Row => {
   const next: Row = {};
   for (const field of MERGE_FIELDS) {
     const column = columnOf(field);
@@ -57,8 +98,7 @@ const mergedValues = (keep: Row, merge: Row, fields: MergeInput['fields'] = {}):
     do_not_track: Boolean(keep.do_not_track) || Boolean(merge.do_not_track),
     client_id: keep.client_id ?? merge.client_id ?? null,
   };
-  // Custom values: the kept lead's, and the merged lead's where the kept one has none.
-  const customs = { ...(merge.custom as Row | undefined), ...(keep.custom as Row | undefined) };
+  const customs = mergedCustom(keep, merge, fields);
   if (JSON.stringify(customs) !== JSON.stringify(keep.custom ?? {})) carry.custom = customs;
   // A deal stage only the merged lead reached comes with its date and lost reason.
   if (isEmpty(keep.stage_id) && !isEmpty(merge.stage_id)) {
@@ -85,6 +125,7 @@ export const mergeLeads = async (
   const keepId = body.keepId.toLowerCase();
   const mergeId = body.mergeId.toLowerCase();
   const mergedBefore = await getLead(db, actor, mergeId);
+  await checkCustomChoices(db, organizationId, body.fields ?? {});
   const result = await db.transaction(async (tx) => {
     // Always lock in the same order, so two merges of the same pair cannot deadlock.
     const [first, second] = [keepId, mergeId].sort();

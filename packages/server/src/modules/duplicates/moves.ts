@@ -35,8 +35,6 @@ export const LEFT_ALONE: readonly string[] = [
   'events.lead_id', // the outbox: events already sent to webhooks and rules
   'email_bulk_runs.lead_ids', // a finished run's list
   'lead_merges.merged_id', // the merge itself
-  'lead_duplicate_dismissals.lead_a', // pairs with the merged lead go with it
-  'lead_duplicate_dismissals.lead_b',
 ];
 
 /** The columns moves.ts moves, as `table.column` (for the check of every lead column). */
@@ -45,6 +43,8 @@ export const MOVED_COLUMNS: readonly string[] = [
   'campaign_leads.lead_id',
   'campaign_deliveries.lead_id',
   'meeting_attendees.lead_id',
+  'lead_duplicate_dismissals.lead_a',
+  'lead_duplicate_dismissals.lead_b',
 ];
 
 const ident = (name: string): SQL => sql.raw(`"${name}"`);
@@ -86,6 +86,7 @@ export const moveRelated = async (tx: Db, ids: Ids): Promise<Moves> => {
   }
 
   await moveCampaigns(tx, ids, moves);
+  await moveDismissals(tx, ids, moves);
 
   moves.moved.meeting_attendees = rowsOf<{ key: string }>(
     await tx.execute(sql`
@@ -138,6 +139,57 @@ const moveCampaigns = async (tx: Db, { from, to }: Ids, moves: Moves): Promise<v
   ).map((row) => row.campaign_id);
 };
 
+/**
+ * "Keep separate" pairs of the merged lead: set aside (written back on undo) and carried to the
+ * kept lead, so that the pair stays apart after the merge; a pair of the two leads themselves
+ * goes. The pairs the kept lead gained are named (`<lead_a> <lead_b>`) for undo to remove.
+ */
+const moveDismissals = async (tx: Db, { organizationId, from, to }: Ids, moves: Moves) => {
+  const removed = jsonRows(
+    await tx.execute(sql`
+      DELETE FROM lead_duplicate_dismissals
+      WHERE organization_id = ${organizationId} AND (lead_a = ${from} OR lead_b = ${from})
+      RETURNING to_jsonb(lead_duplicate_dismissals.*) AS row`),
+  );
+  moves.removed.lead_duplicate_dismissals = removed;
+  if (removed.length === 0) return;
+  moves.moved.lead_duplicate_dismissals = rowsOf<{ key: string }>(
+    await tx.execute(sql`
+      INSERT INTO lead_duplicate_dismissals (organization_id, lead_a, lead_b, user_id, created_at)
+      SELECT organization_id, LEAST(other, ${to}::uuid), GREATEST(other, ${to}::uuid),
+        user_id, created_at
+      FROM (
+        SELECT r.organization_id, r.user_id, r.created_at,
+          CASE WHEN r.lead_a = ${from}::uuid THEN r.lead_b ELSE r.lead_a END AS other
+        FROM jsonb_populate_recordset(
+          NULL::lead_duplicate_dismissals, ${JSON.stringify(removed)}::jsonb) r
+      ) pairs
+      WHERE other <> ${to}::uuid
+      ON CONFLICT DO NOTHING
+      RETURNING lead_a::text || ' ' || lead_b::text AS key`),
+  ).map((row) => row.key);
+};
+
+/** Undo of moveDismissals: the pairs the kept lead gained go, the merged lead's come back. */
+const restoreDismissals = async (tx: Db, organizationId: string, moves: Moves) => {
+  const gained = moves.moved.lead_duplicate_dismissals ?? [];
+  if (gained.length > 0)
+    await tx.execute(sql`
+      DELETE FROM lead_duplicate_dismissals
+      WHERE organization_id = ${organizationId}
+        AND lead_a::text || ' ' || lead_b::text = ANY(${sql.param(gained)}::text[])`);
+  const rows = moves.removed.lead_duplicate_dismissals ?? [];
+  if (rows.length === 0) return;
+  // A pair whose other lead has gone since (deleted, merged away) cannot come back.
+  await tx.execute(sql`
+    INSERT INTO lead_duplicate_dismissals
+    SELECT r.* FROM jsonb_populate_recordset(
+      NULL::lead_duplicate_dismissals, ${JSON.stringify(rows)}::jsonb) r
+    WHERE EXISTS (SELECT 1 FROM leads l WHERE l.id = r.lead_a)
+      AND EXISTS (SELECT 1 FROM leads l WHERE l.id = r.lead_b)
+    ON CONFLICT DO NOTHING`);
+};
+
 /** Undo: the named rows go back to the merged lead and what was set aside comes back. */
 export const moveBack = async (tx: Db, ids: Ids, moves: Moves): Promise<void> => {
   // Here `from` is the kept lead and `to` the merged lead, written back.
@@ -165,6 +217,7 @@ export const moveBack = async (tx: Db, ids: Ids, moves: Moves): Promise<void> =>
       UPDATE meeting_attendees SET lead_id = ${to}
       WHERE meeting_id = ${key.slice(0, space)} AND email = ${key.slice(space + 1)}`);
   }
+  await restoreDismissals(tx, organizationId, moves);
   for (const table of ['campaign_deliveries', 'campaign_leads', 'tasks']) {
     const rows = moves.removed[table] ?? [];
     if (rows.length === 0) continue;

@@ -321,16 +321,25 @@ export const updateLead = async (
   return presentLead(db, result.row);
 };
 
+/**
+ * A lead's status changed (PUT /api/leads/:id/status, the board's status columns). With
+ * `leaveStage` a deal in a stage first leaves it (a card moved back to a status column): both
+ * in one transaction, so neither happens without the other.
+ */
 export const changeLeadStatus = async (
   db: Db,
   actor: CurrentUser,
   id: string,
   status: LeadStatus,
+  { leaveStage = false }: { leaveStage?: boolean } = {},
 ): Promise<Lead> => {
   const organizationId = organizationOf(actor);
   const row = await db.transaction(async (tx) => {
-    const existing = await loadLead(tx, organizationId, id);
-    checkLeadWrite(actor, { owners: [existing.ownerId] });
+    const found = await loadLead(tx, organizationId, id);
+    checkLeadWrite(actor, { owners: [found.ownerId] });
+    const left =
+      leaveStage && found.stageId ? await changeStageIn(tx, actor, found, { stageId: null }) : null;
+    const existing = left ?? found;
     if (existing.status === status) return existing;
     const updated = (await updateLeadRow(tx, organizationId, id, { status }))!;
     await noteStatusChange(tx, actor, existing, updated);

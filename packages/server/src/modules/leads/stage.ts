@@ -1,4 +1,4 @@
-import { LOST_REASON_REQUIRED } from '@leadline/shared/stages';
+import { LOST_REASON_ONLY_LOST, LOST_REASON_REQUIRED } from '@leadline/shared/stages';
 import type { Lead, LeadUpdateData } from '@leadline/shared/leads';
 import type { Db } from '../../db/connection.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
@@ -59,12 +59,56 @@ const recordStageEvents = async (
 const historyLine = (from: string, to: string, row: LeadRow): string =>
   `Stage: ${from} -> ${to} (${leadName(row)})${row.lostReason ? `, lost: ${row.lostReason}` : ''}`;
 
+const lostReasonRequired = () =>
+  badRequest(LOST_REASON_REQUIRED, { lostReason: LOST_REASON_REQUIRED });
+
+/**
+ * The lost reason of a deal that stays in its lost stage, edited: its history line says the
+ * reason before and after. Answers the lead after it, or null when the reason is the same.
+ */
+const editLostReason = async (
+  tx: Db,
+  actor: CurrentUser,
+  existing: LeadRow,
+  reason: string,
+): Promise<LeadRow | null> => {
+  if (reason === existing.lostReason) return null;
+  const updated = await setLostReason(tx, existing.organizationId, existing.id, reason);
+  if (!updated) return null;
+  await logActivity(tx, {
+    organizationId: existing.organizationId,
+    userId: actor.id,
+    type: 'Lead',
+    entityId: existing.id,
+    action: 'lost reason changed',
+    details: `Lost reason of ${leadName(existing)}: ${existing.lostReason ?? '(none)'} -> ${reason}`,
+  });
+  return updated;
+};
+
+/** `{ lostReason }` alone: the reason of a deal in a lost stage (400 in any other stage). */
+const changeLostReasonIn = async (
+  tx: Db,
+  actor: CurrentUser,
+  existing: LeadRow,
+  lostReason: string,
+): Promise<LeadRow | null> => {
+  const stage = existing.stageId
+    ? await findStage(tx, existing.organizationId, existing.stageId)
+    : undefined;
+  if (stage?.kind !== 'lost')
+    throw badRequest(LOST_REASON_ONLY_LOST, { lostReason: LOST_REASON_ONLY_LOST });
+  const reason = lostReason.trim();
+  if (!reason) throw lostReasonRequired();
+  return editLostReason(tx, actor, existing, reason);
+};
+
 /**
  * Inside a lead edit's transaction (write access already checked): moves `existing` into the
  * stage `change.stageId` names (null: back to its status column), with the reason a lost one
  * needs, its history line, stage record and lead.stage_changed event. Sending the stage it is
- * in with another reason changes only the reason. Answers the lead after it, or null when
- * nothing changed.
+ * in with another reason, or the reason alone while in a lost stage, changes only the reason
+ * (history: old -> new). Answers the lead after it, or null when nothing changed.
  */
 export const changeStageIn = async (
   tx: Db,
@@ -72,17 +116,20 @@ export const changeStageIn = async (
   existing: LeadRow,
   change: StageChange,
 ): Promise<LeadRow | null> => {
-  if (change.stageId === undefined) return null;
+  if (change.stageId === undefined)
+    return change.lostReason === undefined
+      ? null
+      : changeLostReasonIn(tx, actor, existing, change.lostReason);
   const organizationId = existing.organizationId;
   const targetId = change.stageId?.toLowerCase() ?? null;
   const to = targetId ? ((await findStage(tx, organizationId, targetId)) ?? null) : null;
   if (targetId && !to) throw badRequest(UNKNOWN_STAGE, { stageId: UNKNOWN_STAGE });
   const reason = change.lostReason?.trim() || null;
   if (to?.kind === 'lost' && !reason && !(existing.stageId === to.id && existing.lostReason))
-    throw badRequest(LOST_REASON_REQUIRED, { lostReason: LOST_REASON_REQUIRED });
+    throw lostReasonRequired();
   if (existing.stageId === targetId) {
-    if (to?.kind !== 'lost' || !reason || reason === existing.lostReason) return null;
-    return (await setLostReason(tx, organizationId, existing.id, reason)) ?? null;
+    if (to?.kind !== 'lost' || !reason) return null;
+    return editLostReason(tx, actor, existing, reason);
   }
   const from = existing.stageId
     ? ((await findStage(tx, organizationId, existing.stageId)) ?? null)

@@ -172,7 +172,7 @@ export const pipelineColumn = async (
 /**
  * PATCH /api/pipeline/leads/:id: a card moved to another column. The leads service changes the
  * status or the deal stage (their rules, records, activity entries and events); a card moved
- * back to a status column leaves its stage first. The board's unfiltered totals are carried
+ * back to a status column leaves its stage first (in the status change's transaction). The board's unfiltered totals are carried
  * over with the move applied (totals.ts) rather than counted again.
  */
 export const moveLead = async (
@@ -191,8 +191,7 @@ export const moveLead = async (
       lostReason: move.lostReason,
     });
   } else {
-    if (before.stageId) await changeLeadStage(db, actor, organizationId, id, { stageId: null });
-    lead = await changeLeadStatus(db, actor, id, move.status!);
+    lead = await changeLeadStatus(db, actor, id, move.status!, { leaveStage: true });
   }
   if (kept) {
     const from = columnKeyOf(before);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
   Button,
@@ -46,11 +46,9 @@ import { DetailSection } from '../../features/leads/components/lead-details.tsx'
 import { SavedViewBar } from '../../features/saved-views/components/saved-view-bar.tsx';
 import { useUpdateClient } from '../../features/clients/api/update-client.ts';
 import { useCustomFields } from '../../features/custom-fields/api/custom-fields.ts';
-import {
-  CustomValueView,
-  CustomValuesPanel,
-} from '../../features/custom-fields/components/custom-values.tsx';
-import type { ClientColumn } from '../../features/clients/components/client-columns.tsx';
+import { CustomValuesPanel } from '../../features/custom-fields/components/custom-values.tsx';
+import { CustomFiltersPanel } from '../../features/custom-fields/components/custom-filters-panel.tsx';
+import { useCustomClientColumns } from './custom-columns.tsx';
 
 const UPLOAD_TOAST = 'client-upload';
 const CLIENT_NOUN = { singular: 'client', plural: 'clients' };
@@ -89,29 +87,6 @@ const ClientCustomSection = ({ client }: { client: Client }) => {
   );
 };
 
-const NO_COLUMNS: readonly ClientColumn[] = [];
-
-/** The organisation's client fields shown on forms, as columns offered in the chooser. */
-const useCustomClientColumns = (): readonly ClientColumn[] => {
-  const fields = useCustomFields('client').data;
-  return useMemo(
-    () =>
-      fields
-        ? fields
-            .filter((field) => !field.hidden)
-            .map((field): ClientColumn => ({
-              id: `custom.${field.key}`,
-              label: field.label,
-              byDefault: false,
-              cell: (client: Client) => (
-                <CustomValueView field={field} value={client.custom[field.key]} />
-              ),
-            }))
-        : NO_COLUMNS,
-    [fields],
-  );
-};
-
 const clientSections = (withMeetings: boolean) => (client: Client) => (
   <>
     <ClientCustomSection client={client} />
@@ -129,6 +104,7 @@ export const ClientsRoute = () => {
   const clients = useClients(view.query);
   const deleteClients = useDeleteClients();
   const customColumns = useCustomClientColumns();
+  const customFields = useCustomFields('client').data;
   const [editing, setEditing] = useState<Client | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [selectionKey, setSelectionKey] = useState(view.filterKey);
@@ -297,8 +273,20 @@ export const ClientsRoute = () => {
         ) : null}
       </Group>
 
+      {customFields?.some((field) => !field.hidden) ? (
+        <CustomFiltersPanel
+          fields={customFields}
+          values={view.customFilters}
+          onChange={view.setCustomFilter}
+          onClear={view.clearCustomFilters}
+        />
+      ) : null}
+
       <ClientsTable
         extraColumns={customColumns}
+        sort={view.sort}
+        onSort={view.toggleSort}
+        onSortChange={view.setSort}
         clients={rows}
         firstNumber={(page - 1) * CLIENTS_PER_PAGE + 1}
         selectedIds={selected}

@@ -34,7 +34,7 @@ import { AssignLeads } from '../../features/leads/components/assign-leads.tsx';
 import { bulkEmailState } from '../../features/leads/components/bulk-email.ts';
 import { LeadDetailDrawer } from '../../features/leads/components/lead-detail-drawer.tsx';
 import { useLeadDrawerSlots } from './lead-drawer-slots.tsx';
-import { useCustomLeadColumns } from './custom-lead-columns.tsx';
+import { useCustomLeadColumns } from './custom-columns.tsx';
 import { useCustomFields } from '../../features/custom-fields/api/custom-fields.ts';
 import { CustomFilters } from '../../features/custom-fields/components/custom-filters.tsx';
 import { useLeadSelection } from '../../features/leads/components/use-lead-selection.ts';

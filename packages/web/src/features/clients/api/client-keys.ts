@@ -1,4 +1,14 @@
-export type ClientListQuery = { page: number; search: string; category: string };
+import type { CustomFilterParams } from '../../../lib/custom-params.ts';
+
+export type ClientListQuery = {
+  page: number;
+  search: string;
+  category: string;
+  /** `custom.<key>` or `-custom.<key>`; '' is newest first. */
+  sort: string;
+  /** The `custom.<key>` (and `.min` / `.max`) filters. */
+  custom: CustomFilterParams;
+};
 
 /** React Query keys of the clients feature. */
 export const clientKeys = {

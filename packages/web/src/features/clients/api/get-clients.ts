@@ -6,12 +6,14 @@ import { clientKeys } from './client-keys.ts';
 import type { ClientListQuery } from './client-keys.ts';
 
 export const getClients = (
-  { page, search, category }: ClientListQuery,
+  { page, search, category, sort, custom }: ClientListQuery,
   signal?: AbortSignal,
 ): Promise<ClientListResponse> => {
   const params = new URLSearchParams({ page: String(page), limit: String(CLIENTS_PER_PAGE) });
   if (search) params.set('search', search);
   if (category) params.set('category', category);
+  if (sort) params.set('sort', sort);
+  for (const [name, value] of Object.entries(custom)) params.set(name, value);
   return apiRequest<ClientListResponse>(`/api/clients?${params.toString()}`, { signal });
 };
 

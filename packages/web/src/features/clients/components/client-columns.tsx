@@ -30,6 +30,8 @@ export type ClientColumn = ColumnSpec<ClientColumnId> & {
   clip?: number;
   title?: (client: Client) => string;
   cell: (client: Client) => ReactNode;
+  /** The list's sort by this column (the custom fields' columns). */
+  sort?: `custom.${string}`;
 };
 
 const dash = <span className={t.dim}>—</span>;

@@ -13,10 +13,12 @@ import {
   tableClasses as t,
   useCardLayout,
 } from '../../../components/data-table.tsx';
+import { SortHead } from '../../../components/sort-head.tsx';
 import { WindowedTbody, rowCount } from '../../../components/windowed-rows.tsx';
 import { ClientCards } from './client-cards.tsx';
 import { CLIENT_COLUMNS, CLIENT_COLUMN_BY_ID, ClientActions } from './client-columns.tsx';
 import type { ClientColumn, ClientRowHandlers } from './client-columns.tsx';
+import type { ClientSort, ClientSortKey } from './client-view-state.ts';
 
 export type { ClientRowHandlers } from './client-columns.tsx';
 
@@ -118,9 +120,14 @@ type ClientsTableProps = ClientRowHandlers & {
   busy: boolean;
   /** Columns after the client's own (the organisation's custom fields, from the screen). */
   extraColumns?: readonly ClientColumn[];
+  sort: ClientSort;
+  onSort: (field: ClientSortKey) => void;
+  /** The phone's sort choice (a field and direction at once). */
+  onSortChange: (sort: ClientSort) => void;
 };
 
 const NO_COLUMNS: readonly ClientColumn[] = [];
+const isCustomColumn = (column: ClientColumn) => column.id.startsWith('custom.');
 
 const Th = ({ children, pinned }: { children: ReactNode; pinned?: keyof typeof PINNED }) => (
   <th
@@ -131,8 +138,19 @@ const Th = ({ children, pinned }: { children: ReactNode; pinned?: keyof typeof P
   </th>
 );
 
-const ColumnHeads = memo(({ columns }: { columns: readonly ClientColumn[] }) =>
-  columns.map((column) => <Th key={column.id}>{column.label}</Th>),
+type ColumnHeadsProps = {
+  columns: readonly ClientColumn[];
+  sort: ClientSort;
+  onSort: (field: ClientSortKey) => void;
+};
+
+/** The chosen columns' headings; a custom field's heading sorts by it. */
+const ColumnHeads = memo(({ columns, sort, onSort }: ColumnHeadsProps) =>
+  columns.map((column) => (
+    <SortHead key={column.id} field={column.sort} sort={sort} onSort={onSort}>
+      {column.label}
+    </SortHead>
+  )),
 );
 ColumnHeads.displayName = 'ColumnHeads';
 
@@ -151,6 +169,9 @@ export const ClientsTable = ({
   stale,
   busy,
   extraColumns = NO_COLUMNS,
+  sort,
+  onSort,
+  onSortChange,
   ...handlers
 }: ClientsTableProps) => {
   const cards = useCardLayout();
@@ -165,6 +186,7 @@ export const ClientsTable = ({
       : CLIENT_COLUMN_BY_ID;
     return prefs.visible.flatMap((id) => byId.get(id) ?? []);
   }, [prefs.visible, allColumns, extraColumns.length]);
+  const cardFields = useMemo(() => columns.filter(isCustomColumn), [columns]);
   const selectedHere = clients.filter((client) => selectedIds.has(client._id)).length;
   const all = clients.length > 0 && selectedHere === clients.length;
   const some = selectedHere > 0 && !all;
@@ -181,6 +203,10 @@ export const ClientsTable = ({
         placeholder={placeholder}
         stale={stale}
         busy={busy}
+        fields={cardFields}
+        sortable={extraColumns}
+        sort={sort}
+        onSortChange={onSortChange}
         {...handlers}
       />
     );
@@ -220,7 +246,7 @@ export const ClientsTable = ({
               </Th>
               <Th pinned="number">No</Th>
               <Th pinned="company">Company Name</Th>
-              <ColumnHeads columns={columns} />
+              <ColumnHeads columns={columns} sort={sort} onSort={onSort} />
               <Th pinned="actions">Action</Th>
             </Table.Tr>
           </Table.Thead>

@@ -20,8 +20,11 @@ import {
 } from '../api/duplicates.ts';
 import { DuplicatePairCard } from './duplicate-pair-card.tsx';
 import { leadTitle } from './lead-values.ts';
+import type { CustomField } from '@leadline/shared/custom-fields';
 import { MergeModal } from './merge-modal.tsx';
 import { RecentMerges } from './recent-merges.tsx';
+
+const NO_FIELDS: readonly CustomField[] = [];
 
 type Done = { mergeId: string; text: string } | null;
 
@@ -30,7 +33,12 @@ type Done = { mergeId: string; text: string } | null;
  * (with a preview of every differing value), Keep separate, Merge all same-email pairs, and
  * the recent merges with Undo.
  */
-export const DuplicatesPage = () => {
+type DuplicatesPageProps = {
+  /** The organisation's lead fields (the screen's): the merge preview offers their values. */
+  customFields?: readonly CustomField[];
+};
+
+export const DuplicatesPage = ({ customFields = NO_FIELDS }: DuplicatesPageProps) => {
   const { user } = useSession();
   const pairs = useDuplicatePairs();
   const merges = useRecentMerges();
@@ -159,6 +167,7 @@ export const DuplicatesPage = () => {
       {merging ? (
         <MergeModal
           pair={merging}
+          customFields={customFields}
           onClose={() => setMerging(null)}
           onMerged={(answer, mergedName) => {
             setMerging(null);

@@ -1,5 +1,7 @@
-import { MERGE_FIELDS } from '@leadline/shared/duplicates';
-import type { MergeField } from '@leadline/shared/duplicates';
+import { formatCustomValue } from '@leadline/shared/custom-fields';
+import type { CustomField, CustomValue } from '@leadline/shared/custom-fields';
+import { MERGE_FIELDS, MERGE_FIELD_LABELS } from '@leadline/shared/duplicates';
+import type { MergeCustomField, MergeField } from '@leadline/shared/duplicates';
 import type { Lead } from '@leadline/shared/leads';
 
 /** A lead's name as a pair card and the merge show it (its email when it has no name). */
@@ -21,6 +23,42 @@ export const differingFields = (a: Lead, b: Lead): MergeField[] =>
     field === 'ownerId' ? a.ownerId !== b.ownerId : fieldText(a, field) !== fieldText(b, field),
   );
 
+const customText = (value: CustomValue | undefined): string =>
+  value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+    ? ''
+    : formatCustomValue(value);
+
+/** A value the merge preview offers a choice of: a lead field or a custom one. */
+export type MergeRow = {
+  name: MergeField | MergeCustomField;
+  label: string;
+  /** The lead's value as text; '' for none. */
+  text: (lead: Lead) => string;
+};
+
+/**
+ * The values that differ between the two leads: the lead's fields in form order, then the
+ * organisation's custom fields (given by the screen) in theirs.
+ */
+export const mergeRows = (
+  a: Lead,
+  b: Lead,
+  customFields: readonly Pick<CustomField, 'key' | 'label'>[],
+): MergeRow[] => [
+  ...differingFields(a, b).map((field) => ({
+    name: field,
+    label: MERGE_FIELD_LABELS[field],
+    text: (lead: Lead) => fieldText(lead, field),
+  })),
+  ...customFields
+    .map((field) => ({
+      name: `custom.${field.key}` as const,
+      label: field.label,
+      text: (lead: Lead) => customText(lead.custom[field.key]),
+    }))
+    .filter((row) => row.text(a) !== row.text(b)),
+];
+
 /** The default choice: the kept lead's value, the merged one's where the kept has none. */
-export const defaultChoice = (keep: Lead, field: MergeField): 'keep' | 'merge' =>
-  fieldText(keep, field) === '' ? 'merge' : 'keep';
+export const defaultChoice = (keep: Lead, row: MergeRow): 'keep' | 'merge' =>
+  row.text(keep) === '' ? 'merge' : 'keep';

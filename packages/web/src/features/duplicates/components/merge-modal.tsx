@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { MERGE_FIELD_LABELS, MERGE_UNDO_DAYS } from '@leadline/shared/duplicates';
-import type { DuplicatePair, MergeAnswer, MergeField } from '@leadline/shared/duplicates';
+import { MERGE_UNDO_DAYS } from '@leadline/shared/duplicates';
+import type { CustomField } from '@leadline/shared/custom-fields';
+import type { DuplicatePair, MergeAnswer, MergeChoices } from '@leadline/shared/duplicates';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMergeLeads } from '../api/duplicates.ts';
-import { defaultChoice, differingFields, fieldText, leadTitle } from './lead-values.ts';
+import { defaultChoice, leadTitle, mergeRows } from './lead-values.ts';
+import type { MergeRow } from './lead-values.ts';
 
 type Props = {
   pair: DuplicatePair;
   onClose: () => void;
   onMerged: (answer: MergeAnswer, mergedName: string) => void;
+  /** The organisation's lead fields (from the screen): their differing values are chosen too. */
+  customFields: readonly CustomField[];
 };
 
 const shown = (text: string) => text || '(empty)';
@@ -18,20 +22,20 @@ const shown = (text: string) => text || '(empty)';
  * The merge preview: which record stays, then each field whose values differ with both values
  * side by side (the kept one chosen, or the other where the kept one is empty).
  */
-export const MergeModal = ({ pair, onClose, onMerged }: Props) => {
+export const MergeModal = ({ pair, onClose, onMerged, customFields }: Props) => {
   const merge = useMergeLeads();
   const [keepSide, setKeepSide] = useState<'a' | 'b'>('a');
   const keep = keepSide === 'a' ? pair.a : pair.b;
   const other = keepSide === 'a' ? pair.b : pair.a;
-  const fields = differingFields(pair.a, pair.b);
-  const [picked, setPicked] = useState<Partial<Record<MergeField, 'a' | 'b'>>>({});
-  const sideOf = (field: MergeField): 'a' | 'b' =>
-    picked[field] ??
-    (defaultChoice(keep, field) === 'keep' ? keepSide : keepSide === 'a' ? 'b' : 'a');
+  const fields = mergeRows(pair.a, pair.b, customFields);
+  const [picked, setPicked] = useState<Partial<Record<MergeRow['name'], 'a' | 'b'>>>({});
+  const sideOf = (row: MergeRow): 'a' | 'b' =>
+    picked[row.name] ??
+    (defaultChoice(keep, row) === 'keep' ? keepSide : keepSide === 'a' ? 'b' : 'a');
 
   const submit = () => {
-    const choices = Object.fromEntries(
-      fields.map((field) => [field, sideOf(field) === keepSide ? 'keep' : 'merge']),
+    const choices: MergeChoices = Object.fromEntries(
+      fields.map((row) => [row.name, sideOf(row) === keepSide ? 'keep' : 'merge']),
     );
     merge.mutate(
       { keepId: keep._id, mergeId: other._id, fields: choices },
@@ -60,16 +64,18 @@ export const MergeModal = ({ pair, onClose, onMerged }: Props) => {
             <Text fw={600} size="sm">
               Values that differ: choose each one
             </Text>
-            {fields.map((field) => (
+            {fields.map((row) => (
               <Radio.Group
-                key={field}
-                label={MERGE_FIELD_LABELS[field]}
-                value={sideOf(field)}
-                onChange={(value) => setPicked((now) => ({ ...now, [field]: value as 'a' | 'b' }))}
+                key={row.name}
+                label={row.label}
+                value={sideOf(row)}
+                onChange={(value) =>
+                  setPicked((now) => ({ ...now, [row.name]: value as 'a' | 'b' }))
+                }
               >
                 <Group gap="lg" mt={4} wrap="wrap">
-                  <Radio value="a" label={shown(fieldText(pair.a, field))} />
-                  <Radio value="b" label={shown(fieldText(pair.b, field))} />
+                  <Radio value="a" label={shown(row.text(pair.a))} />
+                  <Radio value="b" label={shown(row.text(pair.b))} />
                 </Group>
               </Radio.Group>
             ))}

@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Group, NativeSelect } from '@mantine/core';
-import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { Group, NativeSelect } from '@mantine/core';
 import { formatLocation } from '@leadline/shared/leads';
 import type { Lead } from '@leadline/shared/leads';
+import { CardFields, cardSizeStyle } from '../../../components/card-fields.tsx';
 import { tableClasses as t } from '../../../components/data-table.tsx';
+import { SortDirectionButton } from '../../../components/sort-head.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { LEAD_COLUMNS } from './lead-columns.tsx';
 import type { LeadColumn } from './lead-columns.tsx';
@@ -22,7 +23,12 @@ import type { LeadSort, LeadSortKey } from './lead-view-state.ts';
 import { SelectBox } from './select-box.tsx';
 import { fullName } from './lead-status.ts';
 
-type LeadCardProps = LeadRowHandlers & { lead: Lead; selected: boolean; canSend: boolean };
+type LeadCardProps = LeadRowHandlers & {
+  lead: Lead;
+  selected: boolean;
+  canSend: boolean;
+  fields: readonly LeadColumn[];
+};
 
 /** One lead on a narrow screen: who, where from, and the same actions as a table row. */
 const LeadCard = memo(
@@ -30,13 +36,19 @@ const LeadCard = memo(
     lead,
     selected,
     canSend,
+    fields,
     onToggle,
     onStatusChange,
     onView,
     onDelete,
     onSend,
   }: LeadCardProps) => (
-    <li className={t.card} data-selected={selected || undefined} data-lead-card="">
+    <li
+      className={t.card}
+      style={cardSizeStyle(fields.length)}
+      data-selected={selected || undefined}
+      data-lead-card=""
+    >
       <div className={t.cardHead}>
         <SelectBox
           label={`Select ${fullName(lead)}`}
@@ -77,6 +89,7 @@ const LeadCard = memo(
           </div>
         ) : null}
       </div>
+      <CardFields record={lead} fields={fields} />
       <div className={t.cardActions}>
         <StatusCell lead={lead} onStatusChange={onStatusChange} />
         <SendControl lead={lead} canSend={canSend} onSend={onSend} />
@@ -112,6 +125,8 @@ type LeadCardsProps = LeadRowHandlers & {
   busy: boolean;
   /** The custom fields' columns: offered as sorts too. */
   extraColumns?: readonly LeadColumn[];
+  /** The custom fields chosen as shown columns: a line each on every card. */
+  fields: readonly LeadColumn[];
 };
 
 /** The leads as a card list (narrow screens), with select-all and a sort choice on top. */
@@ -128,6 +143,7 @@ export const LeadCards = ({
   stale,
   busy,
   extraColumns,
+  fields,
   ...handlers
 }: LeadCardsProps) => (
   <section aria-label="Leads" aria-busy={busy}>
@@ -152,15 +168,7 @@ export const LeadCards = ({
           }
           onChange={(event) => onSort(event.currentTarget.value as LeadSortKey)}
         />
-        <ActionIcon
-          variant="default"
-          size="md"
-          aria-label={sort.descending ? 'Sorted descending' : 'Sorted ascending'}
-          title="Reverse the order"
-          onClick={() => onSort(sort.field)}
-        >
-          {sort.descending ? <IconSortDescending size={16} /> : <IconSortAscending size={16} />}
-        </ActionIcon>
+        <SortDirectionButton descending={sort.descending} onClick={() => onSort(sort.field)} />
       </Group>
     </Group>
     {placeholder ? (
@@ -173,6 +181,7 @@ export const LeadCards = ({
             lead={lead}
             selected={selectedIds.has(lead._id)}
             canSend={canSend}
+            fields={fields}
             {...handlers}
           />
         ))}

@@ -1,11 +1,17 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { isAcceptedDay } from '@leadline/shared/dates';
 import { DEFAULT_LEADS_PER_PAGE, LEADS_PER_PAGE, LEAD_SORT_FIELDS } from '@leadline/shared/leads';
 import type { LeadListQuery, LeadSortField } from '@leadline/shared/leads';
 import { isUuid } from '@leadline/shared/ids';
 import type { Role } from '@leadline/shared/roles';
 import { useSession } from '../../../lib/session.ts';
+import {
+  CUSTOM_SORT,
+  clearCustomPatch,
+  customFilterPatch,
+  useCustomFilterParams,
+} from '../../../lib/custom-params.ts';
+import type { CustomParam } from '../../../lib/custom-params.ts';
 import { toPage, useUrlState } from '../../../lib/url-state.ts';
 
 /** Everything about the leads view that lives in the URL (module constant: a stable object). */
@@ -61,8 +67,6 @@ export type LeadFilters = Record<LeadFilterKey, string>;
 export type LeadSortKey = LeadSortField | `custom.${string}`;
 export type LeadSort = { field: LeadSortKey; descending: boolean };
 
-const CUSTOM_SORT = /^custom\.[a-z][a-z0-9_]{0,49}$/;
-
 const parseSort = (value: string): LeadSort => {
   const descending = value.startsWith('-');
   const name = descending ? value.slice(1) : value;
@@ -70,11 +74,6 @@ const parseSort = (value: string): LeadSort => {
   const field = LEAD_SORT_FIELDS.find((candidate) => candidate === name);
   return field ? { field, descending } : { field: 'createdAt', descending: true };
 };
-
-/** The custom field filters of the URL: `custom.<key>`, `custom.<key>.min`, `.max`. */
-export type CustomFilterParams = Record<`custom.${string}`, string>;
-const isCustomParam = (name: string): name is `custom.${string}` =>
-  name.startsWith('custom.') && name.length <= 80;
 
 const validLimit = (value: string): number => {
   const limit = Number(value);
@@ -93,23 +92,7 @@ export const useLeadView = () => {
   const { user } = useSession();
   const mine = startsOnMyLeads(user);
   const [values, update] = useUrlState(mine ? MINE_DEFAULTS : VIEW_DEFAULTS);
-  const [searchParams] = useSearchParams();
-  const customParamsText = [...searchParams]
-    .filter(([name, value]) => isCustomParam(name) && value !== '')
-    .map(([name, value]) => `${name}=${value}`)
-    .join('\u0000');
-  const customFilters = useMemo<CustomFilterParams>(
-    () =>
-      Object.fromEntries(
-        customParamsText
-          ? customParamsText.split('\u0000').map((pair) => {
-              const at = pair.indexOf('=');
-              return [pair.slice(0, at), pair.slice(at + 1)];
-            })
-          : [],
-      ) as CustomFilterParams,
-    [customParamsText],
-  );
+  const { customFilters, customParamsText } = useCustomFilterParams();
 
   const filters = useMemo<LeadFilters>(
     () => ({
@@ -153,9 +136,8 @@ export const useLeadView = () => {
   );
   /** A custom field filter (`custom.<key>` or its `.min` / `.max`); '' removes it. */
   const setCustomFilter = useCallback(
-    (name: `custom.${string}`, value: string, options: { replace?: boolean } = {}) =>
-      // Not among the view's named parameters: written as they are.
-      update({ [name]: value, page: null } as unknown as Parameters<typeof update>[0], options),
+    (name: CustomParam, value: string, options: { replace?: boolean } = {}) =>
+      update(customFilterPatch(name, value), options),
     [update],
   );
   /** Clears the filters, keeping "My leads" or "All leads" as it was. */
@@ -163,7 +145,7 @@ export const useLeadView = () => {
     () =>
       update({
         ...Object.fromEntries(FILTER_KEYS.map((key) => [key, null])),
-        ...Object.fromEntries(Object.keys(customFilters).map((name) => [name, null])),
+        ...clearCustomPatch(customFilters),
         ...(isOwnerFilter(filters.owner) ? {} : { owner: values.owner }),
         page: null,
       }),

@@ -1,11 +1,11 @@
 import { memo, useMemo } from 'react';
-import type { CSSProperties, ReactNode } from 'react';
-import { Group, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Group, Table, Text } from '@mantine/core';
 import type { Lead } from '@leadline/shared/leads';
 import { ColumnChooser } from '../../../components/column-chooser.tsx';
 import { useColumnPrefs } from '../../../components/column-prefs.ts';
 import { headClass, useCardLayout } from '../../../components/data-table.tsx';
+import { SortHead } from '../../../components/sort-head.tsx';
 import { WindowedTbody, rowCount } from '../../../components/windowed-rows.tsx';
 import { LeadCards } from './lead-cards.tsx';
 import { LEAD_COLUMNS, LEAD_COLUMN_BY_ID } from './lead-columns.tsx';
@@ -15,43 +15,7 @@ import type { LeadRowHandlers } from './lead-row.tsx';
 import type { LeadSort, LeadSortKey } from './lead-view-state.ts';
 import { SelectBox } from './select-box.tsx';
 
-type HeadProps = {
-  sort: LeadSort;
-  onSort: (field: LeadSortKey) => void;
-  children: ReactNode;
-  field?: LeadSortKey;
-  minWidth?: number;
-  className?: string;
-  style?: CSSProperties;
-};
-
-/** A column heading; a button that sorts by the column when it has a sort field. */
-const Head = ({ field, sort, onSort, children, minWidth, className, style }: HeadProps) => {
-  const active = field !== undefined && sort.field === field;
-  const SortIcon = !active ? IconSelector : sort.descending ? IconChevronDown : IconChevronUp;
-  return (
-    <th
-      className={`${headClass} ${className ?? ''}`}
-      aria-sort={
-        field ? (active ? (sort.descending ? 'descending' : 'ascending') : 'none') : undefined
-      }
-      style={{ minWidth, whiteSpace: 'nowrap', ...style }}
-    >
-      {field ? (
-        <UnstyledButton
-          onClick={() => onSort(field)}
-          style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
-          fz="sm"
-        >
-          {children}
-          <SortIcon size={14} stroke={1.6} aria-hidden opacity={active ? 1 : 0.5} />
-        </UnstyledButton>
-      ) : (
-        children
-      )}
-    </th>
-  );
-};
+const Head = SortHead<LeadSortKey>;
 
 /** The headings after the checkbox: re-rendered when the sort or the columns change. */
 const ColumnHeaders = memo(
@@ -105,6 +69,7 @@ type LeadsTableProps = LeadRowHandlers & {
 };
 
 const NO_COLUMNS: readonly LeadColumn[] = [];
+const isCustomColumn = (column: LeadColumn) => column.id.startsWith('custom.');
 
 const PINNED_NOTE = 'Contact Person, Status and Actions always stay in view.';
 
@@ -137,6 +102,7 @@ export const LeadsTable = ({
       : LEAD_COLUMN_BY_ID;
     return prefs.visible.flatMap((id) => byId.get(id) ?? []);
   }, [prefs.visible, allColumns, extraColumns.length]);
+  const cardFields = useMemo(() => columns.filter(isCustomColumn), [columns]);
   const selectedHere = leads.filter((lead) => selectedIds.has(lead._id)).length;
   const all = leads.length > 0 && selectedHere === leads.length;
   const some = selectedHere > 0 && !all;
@@ -156,6 +122,7 @@ export const LeadsTable = ({
         stale={stale}
         busy={busy}
         extraColumns={extraColumns}
+        fields={cardFields}
         {...handlers}
       />
     );

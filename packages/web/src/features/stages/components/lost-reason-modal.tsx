@@ -11,9 +11,14 @@ type LostReasonModalProps = {
   saving?: boolean;
   onCancel: () => void;
   onConfirm: (reason: string) => void;
+  /** Editing the reason of a deal already lost: its reason now (the modal opens with it). */
+  current?: string;
 };
 
-/** Asked when a deal moves into a lost stage: why it was lost (required). */
+/**
+ * Asked when a deal moves into a lost stage: why it was lost (required). With `current`, the
+ * same question for a deal already lost, to correct its reason.
+ */
 export const LostReasonModal = ({
   opened,
   dealName,
@@ -21,8 +26,10 @@ export const LostReasonModal = ({
   saving,
   onCancel,
   onConfirm,
+  current,
 }: LostReasonModalProps) => {
-  const [reason, setReason] = useState('');
+  const editing = current !== undefined;
+  const [reason, setReason] = useState(current ?? '');
   const [touched, setTouched] = useState(false);
   const trimmed = reason.trim();
   const close = () => {
@@ -43,7 +50,9 @@ export const LostReasonModal = ({
         }}
       >
         <Stack gap="sm">
-          <Text size="sm">{`${dealName} moves to ${stageName}.`}</Text>
+          <Text size="sm">
+            {editing ? `${dealName} is in ${stageName}.` : `${dealName} moves to ${stageName}.`}
+          </Text>
           <Textarea
             label="Reason"
             placeholder="Went with a competitor, no budget…"
@@ -61,7 +70,7 @@ export const LostReasonModal = ({
               Cancel
             </Button>
             <Button type="submit" color="red" loading={saving}>
-              Mark as lost
+              {editing ? 'Save reason' : 'Mark as lost'}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import type { Lead } from '@leadline/shared/leads';
 import type { Stage } from '@leadline/shared/stages';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -23,6 +24,7 @@ export const StagePicker = ({ lead, canEdit }: { lead: Lead; canEdit: boolean })
   const stages = useStages();
   const setStage = useSetLeadStage();
   const [losing, setLosing] = useState<Stage | null>(null);
+  const [editingReason, setEditingReason] = useState(false);
   const current = stages.data?.find((stage) => stage._id === lead.stageId) ?? null;
 
   const save = (stage: Stage | null, lostReason?: string) =>
@@ -31,7 +33,14 @@ export const StagePicker = ({ lead, canEdit }: { lead: Lead; canEdit: boolean })
       {
         onSuccess: () => {
           setLosing(null);
-          notifySuccess(stage ? `Deal moved to ${stage.name}` : `Deal back in ${lead.status}`);
+          setEditingReason(false);
+          notifySuccess(
+            stage && stage._id === lead.stageId
+              ? 'Lost reason saved'
+              : stage
+                ? `Deal moved to ${stage.name}`
+                : `Deal back in ${lead.status}`,
+          );
         },
         onError: (error) =>
           notifyError(errorMessage(error, 'The deal stage could not be changed'), error),
@@ -49,13 +58,27 @@ export const StagePicker = ({ lead, canEdit }: { lead: Lead; canEdit: boolean })
           <Text size="sm" c="dimmed">{`No deal stage yet (in ${lead.status})`}</Text>
         )}
       </Group>
-      {current?.kind === 'lost' && lead.lostReason ? (
-        <Text size="sm">
-          <Text span fw={600}>
-            Lost because:{' '}
+      {current?.kind === 'lost' && (lead.lostReason || canEdit) ? (
+        <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
+          <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Text span fw={600}>
+              Lost because:{' '}
+            </Text>
+            {lead.lostReason ?? 'no reason given'}
           </Text>
-          {lead.lostReason}
-        </Text>
+          {canEdit ? (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconPencil size={14} aria-hidden />}
+              style={{ flexShrink: 0 }}
+              onClick={() => setEditingReason(true)}
+              aria-label="Edit the lost reason"
+            >
+              Edit
+            </Button>
+          ) : null}
+        </Group>
       ) : null}
       {canEdit ? (
         <Select
@@ -83,6 +106,17 @@ export const StagePicker = ({ lead, canEdit }: { lead: Lead; canEdit: boolean })
         onCancel={() => setLosing(null)}
         onConfirm={(reason) => losing && save(losing, reason)}
       />
+      {editingReason && current ? (
+        <LostReasonModal
+          opened
+          current={lead.lostReason ?? ''}
+          dealName={dealName(lead)}
+          stageName={current.name}
+          saving={setStage.isPending}
+          onCancel={() => setEditingReason(false)}
+          onConfirm={(reason) => save(current, reason)}
+        />
+      ) : null}
     </Stack>
   );
 };
