@@ -72,8 +72,14 @@ const recentMatchIds = (
     .limit(limit);
 };
 
+/**
+ * OFFSET 0: a subquery the planner must run on its own (not merged into the statement around
+ * it). Given as SQL because drizzle leaves out an offset of the number 0.
+ */
+const NO_FLATTENING = sql`0` as unknown as number;
+
 /** The ids of the newest `limit` matches of all, found through the text index. */
-const indexMatchIds = (
+export const indexMatchIds = (
   db: Db,
   source: Source,
   organizationId: string,
@@ -84,7 +90,7 @@ const indexMatchIds = (
     .select({ id: sql<string>`${source.id}`.as('id'), at: sql`${source.time}`.as('at') })
     .from(source.table)
     .where(and(eq(source.organization, organizationId), match))
-    .offset(0)
+    .offset(NO_FLATTENING)
     .as('matched');
   return db
     .select({ id: matched.id })
@@ -135,7 +141,7 @@ const CLIENTS: Source = {
   time: clients.createdAt,
   newestFirst: newestWithId,
 };
-const SENT_EMAILS: Source = {
+export const SENT_EMAILS: Source = {
   table: sentEmails,
   id: sentEmails.id,
   organization: sentEmails.organizationId,
