@@ -7,6 +7,7 @@ import {
   customFiltersOf,
   formatCustomValue,
   hasRange,
+  isCustomKey,
   isTextual,
 } from '@leadline/shared/custom-fields';
 import type {
@@ -177,6 +178,16 @@ export const customConditionsOf = (
   });
 };
 
+/**
+ * `column -> '<key>'` with the key written into the statement, not bound: the expression of the
+ * key's index (indexes.ts), which the planner matches only against the same constant. The key
+ * is a field's own, made to the key pattern; anything else is refused.
+ */
+const valueOf = (column: SQLWrapper, key: string): SQL => {
+  if (!isCustomKey(key)) throw badRequest(`Unknown custom field: ${key}`);
+  return sql`(${column} -> ${sql.raw(`'${key}'`)})`;
+};
+
 /** A LIKE pattern matching the text anywhere, its own wildcards taken literally. */
 const containsPattern = (term: string): string =>
   `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -201,7 +212,7 @@ export const customWhere = (
         case 'equals':
           return sql`${column} @> ${JSON.stringify({ [key]: condition.value })}::jsonb`;
         case 'range': {
-          const value = sql`(${column} -> ${key})`;
+          const value = valueOf(column, key);
           const bound = (v: CustomValue) => sql`${JSON.stringify(v)}::jsonb`;
           const type = typeof (condition.min ?? condition.max) === 'number' ? 'number' : 'string';
           return and(
@@ -222,4 +233,4 @@ export const customSortKey = (fields: readonly FieldRule[], sort: string): strin
 };
 
 /** The ORDER BY key of a custom field: its JSON value (numbers numerically, text and dates as text). */
-export const customSortValue = (column: SQLWrapper, key: string): SQL => sql`(${column} -> ${key})`;
+export const customSortValue = (column: SQLWrapper, key: string): SQL => valueOf(column, key);
