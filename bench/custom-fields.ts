@@ -22,7 +22,7 @@ import {
 } from './support/product.ts';
 import { round, runBenchmark, target } from './support/run.ts';
 import type { Context } from './support/run.ts';
-import { bareTimings, captureStatements } from './support/statements.ts';
+import { bareTimings, captureStatements, explain } from './support/statements.ts';
 
 // BENCH_LEADS and BENCH_SECONDS shrink a trial run; the recorded figures use the defaults.
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
@@ -249,7 +249,7 @@ await runBenchmark('custom-fields', 40 * 60_000, async (context) => {
 
   const measured = new Map<
     string,
-    { p50: number; p95: number; bareP95: number; ratioToBare: number; non2xx: number }
+    { p50: number; p95: number; bareP95: number; ratioToBare: number; non2xx: number; plan: string[] }
   >();
   for (const path of paths) {
     const http = await httpLoad({
@@ -261,12 +261,14 @@ await runBenchmark('custom-fields', 40 * 60_000, async (context) => {
       serverPid: pid,
     });
     const bare = await bareTimings(url, statements.get(path)!, BARE_RUNS);
+    const plan = await explain(url, statements.get(path)!.at(-1)!);
     const figures = {
       p50: http.latencyMs.p50,
       p95: http.latencyMs.p95,
       bareP95: bare.p95,
       ratioToBare: round(http.latencyMs.p95 / Math.max(bare.p95, 0.01), 2),
       non2xx: http.non2xx,
+      plan,
     };
     measured.set(path, figures);
     log(

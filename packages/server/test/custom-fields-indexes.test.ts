@@ -40,6 +40,14 @@ const leadIndexes = async (): Promise<Record<string, boolean>> => {
   return Object.fromEntries(rows.map((row) => [row.name, row.valid]));
 };
 
+/** The leads' per-key statistics objects. */
+const leadStatistics = async (): Promise<string[]> =>
+  rowsOf<{ name: string }>(
+    await t.database.db.execute(
+      sql`SELECT stxname AS name FROM pg_statistic_ext WHERE starts_with(stxname, 'leads_cfs_')`,
+    ),
+  ).map((row) => row.name);
+
 describe('custom fields: per-key indexes for sort and range', () => {
   it('builds the index of a number or date field when it is made, not of a text field', async () => {
     const seats = await createField(acme.token, { entity: 'lead', label: 'Seats', type: 'number' });
@@ -53,6 +61,10 @@ describe('custom fields: per-key indexes for sort and range', () => {
     expect(indexes[`leads_cf_${seats.key}`]).toBe(true);
     expect(indexes[`leads_cf_${renewal.key}`]).toBe(true);
     expect(indexes[`leads_cf_${notes.key}`]).toBeUndefined();
+    // Statistics for every field: what "empty" and "contains" are estimated with.
+    expect(await leadStatistics()).toEqual(
+      expect.arrayContaining([seats, renewal, notes].map((field) => `leads_cfs_${field.key}`)),
+    );
   });
 
   it('shares one index between organisations with the same key, and sorts each on its own', async () => {
@@ -92,6 +104,40 @@ describe('custom fields: per-key indexes for sort and range', () => {
     expect(
       await sorted(globex.token, `sort=custom.${seats.key}&custom.${seats.key}.min=6`),
     ).toEqual([7]);
+    // One bound only: the other is the type's own extent.
+    const seatsOf = (query: string) => sorted(acme.token, `sort=custom.${seats.key}&${query}`);
+    expect(await seatsOf(`custom.${seats.key}.max=20`)).toEqual([10, 20]);
+    expect(await seatsOf(`custom.${seats.key}.min=-5`)).toEqual([10, 20, 30]);
+  });
+
+  it('ranges over dates with one bound or both', async () => {
+    const ends = await createField(globex.token, { entity: 'lead', label: 'Renews', type: 'date' });
+    for (const day of ['2026-01-10', '2026-03-05', '2027-07-01']) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/leads',
+        token: globex.token,
+        payload: leadPayload({ custom: { [ends.key]: day } }),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const days = async (query: string) => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/leads?limit=50&sort=custom.${ends.key}&${query}`,
+        token: globex.token,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { leads } = response.json() as { leads: { custom: Record<string, unknown> }[] };
+      return leads.map((lead) => lead.custom[ends.key]);
+    };
+    const c = `custom.${ends.key}`;
+    expect(await days(`${c}.min=2026-02-01`)).toEqual(['2026-03-05', '2027-07-01']);
+    expect(await days(`${c}.max=2026-03-05`)).toEqual(['2026-01-10', '2026-03-05']);
+    expect(await days(`${c}.min=2026-01-01&${c}.max=2026-12-31`)).toEqual([
+      '2026-01-10',
+      '2026-03-05',
+    ]);
   });
 
   it('builds the index when a type change makes a field a number', async () => {
@@ -125,5 +171,6 @@ describe('custom fields: per-key indexes for sort and range', () => {
     await reconcileFieldIndexes(db);
     indexes = await leadIndexes();
     expect(indexes[`leads_cf_${ends.key}`]).toBeUndefined();
+    expect(await leadStatistics()).not.toContain(`leads_cfs_${ends.key}`);
   });
 });
