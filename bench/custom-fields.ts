@@ -197,7 +197,7 @@ const screen = (params: Record<string, string>, sort = '-createdAt') =>
 
 /**
  * Each custom case beside a built-in one of about the same share of leads: a plan held by 4 in
- * 100 against an industry; seats 100 to 200 (about 12 in 100) against 44 days of creation
+ * 100 against an industry (1 in 8); seats 100 to 200 (about 12 in 100) against 44 days of creation
  * dates; a quarter of contract ends (about 4 in 100) against 16 days; a stack word against a
  * company-name word (the list's search); no plan against a status; the sorts against the
  * creation-date sort.
@@ -249,7 +249,14 @@ await runBenchmark('custom-fields', 40 * 60_000, async (context) => {
 
   const measured = new Map<
     string,
-    { p50: number; p95: number; bareP95: number; ratioToBare: number; non2xx: number; plan: string[] }
+    {
+      p50: number;
+      p95: number;
+      bareP95: number;
+      ratioToBare: number;
+      non2xx: number;
+      plan: string[];
+    }
   >();
   for (const path of paths) {
     const http = await httpLoad({
