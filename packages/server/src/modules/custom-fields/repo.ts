@@ -1,5 +1,5 @@
-import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { CustomFieldEntity } from '@leadline/shared/custom-fields';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { CustomFieldEntity, CustomFieldType } from '@leadline/shared/custom-fields';
 import type { Db } from '../../db/connection.ts';
 import { clients, leads } from '../../db/schema.ts';
 import { customFields } from '../../db/tables.ts';
@@ -146,4 +146,17 @@ export const purgeField = async (db: Db, field: CustomFieldRow): Promise<void> =
       and(eq(table.organizationId, field.organizationId), sql`${table.custom} ? ${field.key}`),
     );
   await db.delete(customFields).where(eq(customFields.id, field.id));
+};
+
+/** The keys of the entity's fields of the given types, of every organisation, deleted or not. */
+export const findIndexedKeys = async (
+  db: Db,
+  entity: CustomFieldEntity,
+  types: readonly CustomFieldType[],
+): Promise<string[]> => {
+  const rows = await db
+    .selectDistinct({ key: customFields.key })
+    .from(customFields)
+    .where(and(eq(customFields.entity, entity), inArray(customFields.type, [...types])));
+  return rows.map((row) => row.key);
 };

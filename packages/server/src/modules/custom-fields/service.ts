@@ -24,6 +24,7 @@ import { chooseOrganization, organizationIn } from '../../caller/current-user.ts
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { logActivity } from '../activity/log.ts';
 import { toCustomField } from './present.ts';
+import { indexField } from './indexes.ts';
 import {
   findField,
   findFields,
@@ -120,6 +121,7 @@ export const createField = async (
         throw badRequest('A field with this label was just added; try again');
       throw error;
     });
+  await indexField(db, row);
   return { field: toCustomField(row) };
 };
 
@@ -170,7 +172,7 @@ export const changeField = async (
   body: z.output<typeof customFieldUpdateSchema>,
 ): Promise<CustomFieldAnswer> => {
   const organizationId = organizationOf(actor);
-  return db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     const field = await loadField(tx, organizationId, id);
     if (field.deletedAt) throw badRequest('Restore the field before changing it');
     const type = body.type ?? field.type;
@@ -215,6 +217,8 @@ export const changeField = async (
     );
     return { field: toCustomField(updated), typeChange: plan?.report };
   });
+  if (!body.dryRun) await indexField(db, answer.field);
+  return answer;
 };
 
 /** DELETE /api/custom-fields/:id: hidden from everything; its data kept 30 days. */

@@ -7,6 +7,7 @@ import {
   customFiltersOf,
   formatCustomValue,
   hasRange,
+  isCustomKey,
   isTextual,
 } from '@leadline/shared/custom-fields';
 import type {
@@ -177,14 +178,53 @@ export const customConditionsOf = (
   });
 };
 
+/**
+ * `column -> '<key>'` with the key written into the statement, not bound: the expression of the
+ * key's index and statistics (indexes.ts), which the planner matches only against the same
+ * constant. The key
+ * is a field's own, made to the key pattern; anything else is refused.
+ */
+const keyLiteral = (key: string): SQL => {
+  if (!isCustomKey(key)) throw badRequest(`Unknown custom field: ${key}`);
+  return sql.raw(`'${key}'`);
+};
+const valueOf = (column: SQLWrapper, key: string): SQL => sql`(${column} -> ${keyLiteral(key)})`;
+/** `column ->> '<key>'`: the value as text, the same way (its statistics in indexes.ts). */
+const textOf = (column: SQLWrapper, key: string): SQL => sql`(${column} ->> ${keyLiteral(key)})`;
+
 /** A LIKE pattern matching the text anywhere, its own wildcards taken literally. */
 const containsPattern = (term: string): string =>
   `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+/** Below and above every finite number a value can hold (JSON numbers are PostgreSQL numerics). */
+const NUMBER_FLOOR = sql`'-1e309'::jsonb`;
+const NUMBER_CEILING = sql`'1e309'::jsonb`;
+
+/**
+ * A range as bounds on the value alone, which its key's B-tree index (indexes.ts) answers and
+ * whose statistics the planner reads. The type is kept by the bounds themselves, in JSONB's
+ * order (null < strings < numbers < booleans): a number lies between -1e309 and 1e309; a date
+ * text is at least "" and below every number. (`jsonb_typeof(v) = 'number'` said the same, but
+ * the planner guesses 1 row in 200 for it: on a million leads it then counted the matches with
+ * a parallel scan and JIT, 300 ms, where the index range takes a few.)
+ */
+const rangeOf = (value: SQL, { min, max }: { min?: CustomValue; max?: CustomValue }): SQL => {
+  const bound = (v: CustomValue) => sql`${JSON.stringify(v)}::jsonb`;
+  const numeric = typeof (min ?? max) === 'number';
+  const lower = min !== undefined ? bound(min) : numeric ? NUMBER_FLOOR : bound('');
+  const upper =
+    max !== undefined
+      ? sql`<= ${bound(max)}`
+      : numeric
+        ? sql`<= ${NUMBER_CEILING}`
+        : sql`< ${NUMBER_FLOOR}`;
+  return sql`${value} >= ${lower} AND ${value} ${upper}`;
+};
+
 /**
  * The WHERE conditions on a `custom` column. Equality is JSON containment (`@>`), which the
  * column's GIN (jsonb_path_ops) index answers; a multiple choice matches when it holds the
- * choice. Ranges compare JSON numbers or the 'YYYY-MM-DD' text.
+ * choice. Ranges compare JSON numbers or the 'YYYY-MM-DD' text (rangeOf).
  */
 export const customWhere = (
   column: SQLWrapper,
@@ -195,21 +235,13 @@ export const customWhere = (
       const { key } = condition;
       switch (condition.kind) {
         case 'empty':
-          return sql`(${column} -> ${key}) IS NULL`;
+          return sql`${valueOf(column, key)} IS NULL`;
         case 'contains':
-          return sql`lower(${column} ->> ${key}) LIKE lower(${containsPattern(condition.text)})`;
+          return sql`lower(${textOf(column, key)}) LIKE lower(${containsPattern(condition.text)})`;
         case 'equals':
           return sql`${column} @> ${JSON.stringify({ [key]: condition.value })}::jsonb`;
-        case 'range': {
-          const value = sql`(${column} -> ${key})`;
-          const bound = (v: CustomValue) => sql`${JSON.stringify(v)}::jsonb`;
-          const type = typeof (condition.min ?? condition.max) === 'number' ? 'number' : 'string';
-          return and(
-            sql`jsonb_typeof(${value}) = ${type}`,
-            condition.min !== undefined ? sql`${value} >= ${bound(condition.min)}` : undefined,
-            condition.max !== undefined ? sql`${value} <= ${bound(condition.max)}` : undefined,
-          )!;
-        }
+        case 'range':
+          return rangeOf(valueOf(column, key), condition);
       }
     }),
   );
@@ -222,4 +254,4 @@ export const customSortKey = (fields: readonly FieldRule[], sort: string): strin
 };
 
 /** The ORDER BY key of a custom field: its JSON value (numbers numerically, text and dates as text). */
-export const customSortValue = (column: SQLWrapper, key: string): SQL => sql`(${column} -> ${key})`;
+export const customSortValue = (column: SQLWrapper, key: string): SQL => valueOf(column, key);
