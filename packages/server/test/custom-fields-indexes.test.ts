@@ -3,7 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { CustomField } from '@leadline/shared/custom-fields';
 import { customFields } from '../src/db/tables.ts';
 import { rowsOf } from '../src/db/rows.ts';
-import { reconcileFieldIndexes } from '../src/modules/custom-fields/indexes.ts';
+import {
+  fieldIndexingSettled,
+  reconcileFieldIndexes,
+} from '../src/modules/custom-fields/indexes.ts';
 import type { TestContext } from './context.ts';
 import { leadPayload, openTwoOrganisations } from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
@@ -25,6 +28,8 @@ const createField = async (token: string, body: Record<string, unknown>): Promis
     payload: body,
   });
   expect(response.statusCode, response.body).toBe(201);
+  // The field's index and statistics are built in the background; the answer does not wait.
+  await fieldIndexingSettled();
   return (response.json() as { field: CustomField }).field;
 };
 
@@ -154,6 +159,7 @@ describe('custom fields: per-key indexes for sort and range', () => {
       payload: { type: 'number' },
     });
     expect(response.statusCode, response.body).toBe(200);
+    await fieldIndexingSettled();
     expect((await leadIndexes())[`leads_cf_${size.key}`]).toBe(true);
   });
 
@@ -172,5 +178,14 @@ describe('custom fields: per-key indexes for sort and range', () => {
     indexes = await leadIndexes();
     expect(indexes[`leads_cf_${ends.key}`]).toBeUndefined();
     expect(await leadStatistics()).not.toContain(`leads_cfs_${ends.key}`);
+  });
+
+  it('keeps indexes for the keys most organisations use, up to the cap, and drops the rest', async () => {
+    // "seats" is a number field of both organisations; acme's own date keys come after it.
+    await reconcileFieldIndexes(t.database.db, { indexes: 1, statistics: 200 });
+    const kept = Object.keys(await leadIndexes());
+    expect(kept).toEqual(['leads_cf_seats']);
+    await reconcileFieldIndexes(t.database.db);
+    expect(Object.keys(await leadIndexes()).length).toBeGreaterThan(1);
   });
 });

@@ -22,10 +22,20 @@ import { findIndexedKeys } from './repo.ts';
  * page takes 15 to 170 ms.
  *
  * Indexes are built CONCURRENTLY (writes to the table go on meanwhile) outside any
- * transaction: when a field is made or retyped, and by the six-hourly tick, which also builds
- * those missing (a failed build, fields made before this existed) and drops those no field
- * uses any more.
+ * transaction, in the background: soon after a field is made or retyped (the request does not
+ * wait: a build waits for every transaction open on the table, a long export included), and by
+ * the six-hourly tick, which also builds those missing (a failed build, a restart, fields made
+ * before this existed) and drops those no field uses any more.
+ *
+ * Every index holds an entry for every lead of every organisation and is kept up by every
+ * insert and update, so a server keeps at most MAX_INDEXED_KEYS per table: the keys most
+ * organisations have a field of (then the oldest). Many organisations' own keys cannot slow
+ * every import and edit; a key past the cap sorts and ranges by reading the organisation's rows.
  */
+
+/** Per-key indexes a table keeps at most; statistics objects likewise. */
+export const MAX_INDEXED_KEYS = 24;
+export const MAX_STATISTICS_KEYS = 200;
 
 const TABLES: Record<CustomFieldEntity, string> = { lead: 'leads', client: 'clients' };
 
@@ -85,18 +95,45 @@ const tryEnsure = async (build: () => Promise<void>): Promise<unknown> => {
 };
 
 /**
- * After a field is made or its type changed, once committed: a field of an indexed type gets its
- * key's statistics, and its index when of an indexed type. A failure does not fail the
- * request; the tick builds them later.
+ * After a field is made or its type changed, once committed: its key's statistics, and its
+ * index when of an indexed type and among the keys the table keeps indexes for. A failure is
+ * left to the tick.
  */
 export const indexField = async (
   db: Db,
   field: { entity: CustomFieldEntity; key: string; type: CustomFieldType },
 ): Promise<void> => {
-  await tryEnsure(() => ensureFieldStatistics(db, field.entity, field.key));
-  if (isIndexedType(field.type))
+  const statistics = await findIndexedKeys(
+    db,
+    field.entity,
+    CUSTOM_FIELD_TYPES,
+    MAX_STATISTICS_KEYS,
+  );
+  if (statistics.includes(field.key))
+    await tryEnsure(() => ensureFieldStatistics(db, field.entity, field.key));
+  if (!isIndexedType(field.type)) return;
+  const indexed = await findIndexedKeys(db, field.entity, INDEXED_TYPES, MAX_INDEXED_KEYS);
+  if (indexed.includes(field.key))
     await tryEnsure(() => ensureFieldIndex(db, field.entity, field.key));
 };
+
+/** The builds asked for by requests, one after another. */
+let building: Promise<void> = Promise.resolve();
+
+/**
+ * indexField in the background, after the builds asked for before it; answers when it is done
+ * (tests wait for it; requests do not). Nothing it meets is thrown: the tick tries again.
+ */
+export const indexFieldSoon = (
+  db: Db,
+  field: { entity: CustomFieldEntity; key: string; type: CustomFieldType },
+): Promise<void> => {
+  building = building.then(() => indexField(db, field)).catch(() => undefined);
+  return building;
+};
+
+/** When every build asked for so far is over. */
+export const fieldIndexingSettled = (): Promise<void> => building;
 
 /** `leads_cfs_<key>` / `clients_cfs_<key>`: the key's statistics object. */
 const statisticsName = (entity: CustomFieldEntity, key: string): string =>
@@ -142,10 +179,13 @@ const existingKeys = async (
  * values are kept and may be restored) gets its statistics, and its index when of an indexed
  * type; those no such field has any more are dropped.
  */
-export const reconcileFieldIndexes = async (db: Db): Promise<void> => {
+export const reconcileFieldIndexes = async (
+  db: Db,
+  caps = { indexes: MAX_INDEXED_KEYS, statistics: MAX_STATISTICS_KEYS },
+): Promise<void> => {
   for (const entity of Object.keys(TABLES) as CustomFieldEntity[]) {
-    const indexed = new Set(await findIndexedKeys(db, entity, INDEXED_TYPES));
-    const all = new Set(await findIndexedKeys(db, entity, CUSTOM_FIELD_TYPES));
+    const indexed = new Set(await findIndexedKeys(db, entity, INDEXED_TYPES, caps.indexes));
+    const all = new Set(await findIndexedKeys(db, entity, CUSTOM_FIELD_TYPES, caps.statistics));
     for (const key of all) await ensureFieldStatistics(db, entity, key);
     for (const key of indexed) await ensureFieldIndex(db, entity, key);
     for (const key of await existingKeys(db, entity, 'index'))

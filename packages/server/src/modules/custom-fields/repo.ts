@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { CustomFieldEntity, CustomFieldType } from '@leadline/shared/custom-fields';
 import type { Db } from '../../db/connection.ts';
 import { clients, leads } from '../../db/schema.ts';
@@ -148,15 +148,26 @@ export const purgeField = async (db: Db, field: CustomFieldRow): Promise<void> =
   await db.delete(customFields).where(eq(customFields.id, field.id));
 };
 
-/** The keys of the entity's fields of the given types, of every organisation, deleted or not. */
+/**
+ * The keys of the entity's fields of the given types, of every organisation, deleted or not:
+ * at most `limit`, those most organisations have a field of first (then the oldest).
+ */
 export const findIndexedKeys = async (
   db: Db,
   entity: CustomFieldEntity,
   types: readonly CustomFieldType[],
+  limit: number,
 ): Promise<string[]> => {
   const rows = await db
-    .selectDistinct({ key: customFields.key })
+    .select({ key: customFields.key })
     .from(customFields)
-    .where(and(eq(customFields.entity, entity), inArray(customFields.type, [...types])));
+    .where(and(eq(customFields.entity, entity), inArray(customFields.type, [...types])))
+    .groupBy(customFields.key)
+    .orderBy(
+      desc(sql`count(DISTINCT ${customFields.organizationId})`),
+      asc(sql`min(${customFields.createdAt})`),
+      asc(customFields.key),
+    )
+    .limit(limit);
   return rows.map((row) => row.key);
 };

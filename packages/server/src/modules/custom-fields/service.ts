@@ -24,7 +24,7 @@ import { chooseOrganization, organizationIn } from '../../caller/current-user.ts
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { logActivity } from '../activity/log.ts';
 import { toCustomField } from './present.ts';
-import { indexField } from './indexes.ts';
+import { indexFieldSoon } from './indexes.ts';
 import {
   findField,
   findFields,
@@ -121,7 +121,7 @@ export const createField = async (
         throw badRequest('A field with this label was just added; try again');
       throw error;
     });
-  await indexField(db, row);
+  void indexFieldSoon(db, row);
   return { field: toCustomField(row) };
 };
 
@@ -217,7 +217,7 @@ export const changeField = async (
     );
     return { field: toCustomField(updated), typeChange: plan?.report };
   });
-  if (!body.dryRun) await indexField(db, answer.field);
+  if (!body.dryRun) void indexFieldSoon(db, answer.field);
   return answer;
 };
 
