@@ -8,7 +8,7 @@ import {
   reconcileFieldIndexes,
 } from '../src/modules/custom-fields/indexes.ts';
 import type { TestContext } from './context.ts';
-import { leadPayload, openTwoOrganisations } from './fixtures.ts';
+import { insertLeads, leadPayload, openTwoOrganisations } from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
 
 let t: TestContext;
@@ -187,5 +187,33 @@ describe('custom fields: per-key indexes for sort and range', () => {
     expect(kept).toEqual(['leads_cf_seats']);
     await reconcileFieldIndexes(t.database.db);
     expect(Object.keys(await leadIndexes()).length).toBeGreaterThan(1);
+  });
+
+  it('counts a custom filter up to 1,000 ("1,000+"), as it reads each lead to compare', async () => {
+    const tier = await createField(globex.token, {
+      entity: 'lead',
+      label: 'Tier',
+      type: 'select',
+      options: ['Gold', 'Silver'],
+    });
+    await insertLeads(
+      t.database.db,
+      globex.organizationId,
+      Array.from({ length: 1_005 }, () => ({ custom: { [tier.key]: 'Gold' } })),
+    );
+    const list = async (query: string) => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/leads?limit=50&${query}`,
+        token: globex.token,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { total: number; totalCapped: boolean; leads: unknown[] };
+    };
+    const gold = await list(`custom.${tier.key}=Gold`);
+    expect(gold).toMatchObject({ total: 1_000, totalCapped: true });
+    expect(gold.leads).toHaveLength(50);
+    // Without a custom filter the list counts on to 10,000 as before.
+    expect(await list('')).toMatchObject({ totalCapped: false });
   });
 });
