@@ -171,8 +171,14 @@ describe('TRUST_PROXY as a hop count', () => {
   });
 
   it('reads X-Forwarded-Proto likewise for the HTTPS-only headers', async () => {
+    // One server per setting (each is a database of its own to start).
+    const servers = new Map<number | false, Promise<{ t: TestContext }>>();
+    const serverFor = (trustProxy: number | false) => {
+      if (!servers.has(trustProxy)) servers.set(trustProxy, limitedServer({}, trustProxy));
+      return servers.get(trustProxy)!;
+    };
     const hsts = async (trustProxy: number | false, proto?: string) => {
-      const { t } = await limitedServer({}, trustProxy);
+      const { t } = await serverFor(trustProxy);
       const headers = proto ? { 'x-forwarded-proto': proto } : {};
       const response = await t.request({ method: 'GET', url: '/api/health', headers });
       expect(response.statusCode).toBe(200);
@@ -190,7 +196,7 @@ describe('TRUST_PROXY as a hop count', () => {
     expect(await hsts(2, 'https, http')).toBe(true);
     // Proxies that replace the header rather than append: the one entry counts.
     expect(await hsts(2, 'HTTPS')).toBe(true);
-  });
+  }, 90_000);
 });
 
 describe('sign-up limits', () => {
