@@ -13,7 +13,8 @@ import { leadlinePlugin } from './scripts/eslint/server-doors.js';
  */
 const serverDoors = {
   activity: ['log.ts', 'present.ts'],
-  auth: ['service.ts', 'credentials.ts'],
+  auth: ['service.ts', 'credentials.ts', 'sessions-service.ts'],
+  'two-factor': ['challenge.ts', 'gate.ts'],
   calendar: ['replies.ts', 'summary.ts'],
   campaigns: ['join.ts', 'service.ts', 'summary.ts'],
   deliverability: ['events.ts', 'incoming.ts', 'rate.ts', 'record.ts'],

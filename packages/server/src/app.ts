@@ -36,6 +36,8 @@ import { calendarRoutes } from './modules/calendar/routes.ts';
 import { campaignsRoutes } from './modules/campaigns/routes.ts';
 import type { AuthLimits, SystemMail } from './modules/auth/routes.ts';
 import { registerPasswordChangeGate } from './modules/auth/password-gate.ts';
+import { registerTwoFactorGate } from './modules/two-factor/gate.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { clientsRoutes } from './modules/clients/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { bulkEmailRoutes } from './modules/bulk/routes.ts';
@@ -205,10 +207,18 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     limitApiKey: apiKeyLimiter(deps.db, deps.apiKeyLimit),
   });
   registerPasswordChangeGate(app);
+  registerTwoFactorGate(app);
   registerTextInputCheck(app);
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   await app.register(healthRoutes(deps.db));
   await app.register(authRoutes(deps.db, deps.tokens, limits, deps.systemMail));
+  await app.register(
+    twoFactorRoutes(deps.db, deps.tokens, deps.secretKey, {
+      limit: limits.twoFactor,
+      now: limits.now,
+      systemMail: deps.systemMail,
+    }),
+  );
   await app.register(sessionRoutes(deps.db));
   await app.register(usersRoutes(deps.db, deps.systemMail));
   await app.register(accountsRoutes(deps.db, deps.systemMail));
