@@ -15,7 +15,7 @@ import {
 import { PASSWORD, hidden, signIn, toast, visible } from '../support/pages.ts';
 import { startServer } from '../support/server.ts';
 import type { RunningServer } from '../support/server.ts';
-import { base32Decode, totpAt } from '../../packages/server/src/modules/two-factor/totp.ts';
+import { base32Decode, totpAt } from '@leadline/shared/totp';
 
 let server: RunningServer;
 let browser: Browser;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { TWO_FACTOR_SETUP_REQUIRED, secretOfUri } from '@leadline/shared/two-factor';
 import { activityLog, twoFactorSecrets } from '../src/db/tables.ts';
 import type { SystemMessage } from '../src/modules/system-mail/mailer.ts';
-import { base32Decode, totpAt } from '../src/modules/two-factor/totp.ts';
+import { base32Decode, totpAt } from '@leadline/shared/totp';
 import { PASSWORD, TEST_PUBLIC_URL, createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import { adminOf } from './fixtures.ts';

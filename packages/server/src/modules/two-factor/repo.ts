@@ -93,26 +93,22 @@ export const insertChallenge = async (
   db: Db,
   challenge: { userId: string; tokenHash: string; expiresAt: Date },
 ): Promise<void> => {
-  // Expired challenges of the user are forgotten as a new one is made.
-  await db
-    .delete(twoFactorChallenges)
-    .where(
-      and(
-        eq(twoFactorChallenges.userId, challenge.userId),
-        lt(twoFactorChallenges.expiresAt, sql`now()`),
-      ),
-    );
   await db.insert(twoFactorChallenges).values(challenge);
 };
 
-/** The user a live, unused challenge belongs to. */
-export const findChallengeUser = async (
+/** A live challenge, with its user's stored second step (one query: sign-in waits on it). */
+export const findChallenge = async (
   db: Db,
   tokenHash: string,
-): Promise<{ id: string; userId: string } | undefined> => {
+): Promise<{ id: string; userId: string; stored: TwoFactorRow | null } | undefined> => {
   const [row] = await db
-    .select({ id: twoFactorChallenges.id, userId: twoFactorChallenges.userId })
+    .select({
+      id: twoFactorChallenges.id,
+      userId: twoFactorChallenges.userId,
+      stored: twoFactorSecrets,
+    })
     .from(twoFactorChallenges)
+    .leftJoin(twoFactorSecrets, eq(twoFactorSecrets.userId, twoFactorChallenges.userId))
     .where(
       and(
         eq(twoFactorChallenges.tokenHash, tokenHash),
@@ -123,12 +119,19 @@ export const findChallengeUser = async (
   return row;
 };
 
-/** Marks a challenge used (once: false when another request used it first). */
-export const useChallenge = async (db: Db, id: string): Promise<boolean> => {
+/**
+ * Uses a challenge up (once: false when another request used it first), forgetting the user's
+ * expired ones with it.
+ */
+export const useChallenge = async (db: Db, id: string, userId: string): Promise<boolean> => {
   const rows = await db
-    .update(twoFactorChallenges)
-    .set({ usedAt: new Date() })
-    .where(and(eq(twoFactorChallenges.id, id), isNull(twoFactorChallenges.usedAt)))
+    .delete(twoFactorChallenges)
+    .where(
+      and(
+        eq(twoFactorChallenges.userId, userId),
+        or(eq(twoFactorChallenges.id, id), lt(twoFactorChallenges.expiresAt, sql`now()`)),
+      ),
+    )
     .returning({ id: twoFactorChallenges.id });
-  return rows.length > 0;
+  return rows.some((row) => row.id === id);
 };

@@ -10,10 +10,11 @@ import { logActivity } from '../activity/log.ts';
 import { findUserById } from '../users/store.ts';
 import type { CodeAttempts } from './attempts.ts';
 import { newRecoveryCodes, recoveryKey, sha256 } from './codes.ts';
+import type { TwoFactorRow } from './repo.ts';
 import {
   disableTwoFactor,
   enableTwoFactor,
-  findChallengeUser,
+  findChallenge,
   findTwoFactor,
   replaceRecoveryHashes,
   savePendingSecret,
@@ -21,7 +22,7 @@ import {
   useRecoveryHash,
   useStep,
 } from './repo.ts';
-import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
+import { matchTotp, newTotpSecret, otpauthUri } from '@leadline/shared/totp';
 
 export type TwoFactorDeps = {
   db: Db;
@@ -102,18 +103,22 @@ export const enable = async (
   return { recoveryCodes: codes };
 };
 
-/** A code from the app (a step not used before, then recorded) or an unused recovery code. */
+/**
+ * A code from the app (a step not used before, then recorded) or an unused recovery code;
+ * `stored` when the caller already read the user's second step.
+ */
 const useCode = async (
   deps: TwoFactorDeps,
   userId: string,
   code: string,
   recovery: boolean,
+  stored?: TwoFactorRow | null,
 ): Promise<'totp' | 'recovery' | null> => {
-  const stored = await findTwoFactor(deps.db, userId);
-  if (!stored?.secretEncrypted) return null;
+  const row = stored === undefined ? await findTwoFactor(deps.db, userId) : stored;
+  if (!row?.secretEncrypted) return null;
   if (/^\d{6}$/.test(code)) {
-    const secret = deps.box.decrypt(stored.secretEncrypted);
-    const step = matchTotp(secret, code, deps.now(), stored.lastUsedStep);
+    const secret = deps.box.decrypt(row.secretEncrypted);
+    const step = matchTotp(secret, code, deps.now(), row.lastUsedStep);
     return step !== null && (await useStep(deps.db, userId, step)) ? 'totp' : null;
   }
   if (!recovery || !isRecoveryCode(code)) return null;
@@ -184,14 +189,14 @@ export const verifyChallenge = async (
   challenge: string,
   code: string,
 ): Promise<UserRow> => {
-  const found = await findChallengeUser(deps.db, sha256(challenge));
+  const found = await findChallenge(deps.db, sha256(challenge));
   if (!found) throw unauthorized(CHALLENGE_EXPIRED);
   const used = await deps.attempts(
     found.userId,
-    () => useCode(deps, found.userId, code, true),
+    () => useCode(deps, found.userId, code, true, found.stored),
     () => unauthorized(WRONG_CODE),
   );
-  if (!(await useChallenge(deps.db, found.id))) throw unauthorized(CHALLENGE_EXPIRED);
+  if (!(await useChallenge(deps.db, found.id, found.userId))) throw unauthorized(CHALLENGE_EXPIRED);
   const row = await findUserById(deps.db, found.userId);
   if (!row) throw unauthorized(CHALLENGE_EXPIRED);
   if (used === 'recovery') {

@@ -1,5 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { TOTP_DIGITS, TOTP_PERIOD } from '@leadline/shared/two-factor';
+import { TOTP_DIGITS, TOTP_PERIOD } from './two-factor.ts';
+
+// RFC 6238 time-based codes for two-step sign-in: the server checks them, and the tests and
+// benchmarks compute them as an authenticator app would. Uses node:crypto: never imported by
+// the web app.
 
 /** RFC 4648 base32, as authenticator apps read secrets. */
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
