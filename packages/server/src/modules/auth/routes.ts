@@ -264,7 +264,8 @@ export const authRoutes =
     app.post(
       '/api/auth/change-password',
       {
-        config: { access: 'user', beforePasswordChange: true },
+        // Open before two-step set-up too: a temporary password is replaced first.
+        config: { access: 'user', beforePasswordChange: true, beforeTwoFactorSetup: true },
         schema: { tags, body: changePasswordSchema },
       },
       async (request, reply) => {
