@@ -156,6 +156,14 @@ describe('two-step sign-in', () => {
     // The toast covers the header while it shows.
     await hidden(page.getByText('Two-step sign-in is now required'));
     await checkScreen('two-factor-organisation-switch');
+    // Sam lost their phone: the Admin resets Sam's two-step sign-in from the team's menu.
+    await page.getByRole('button', { name: `Account actions for ${REP.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Reset two-step sign-in' }).click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByText(/authenticator app and recovery codes stop working/));
+    await snap(page, 'two-factor-reset-confirm-1280');
+    await dialog.getByRole('button', { name: 'Reset two-step sign-in' }).click();
+    await toast(page, /Two-step sign-in reset/);
     expect(opened.errors).toEqual([]);
     await opened.context.close();
 

@@ -64,7 +64,7 @@ export const useAccountAdmin = (actor: PublicUser, team: readonly PublicUser[] =
   const resetTwoFactor = (user: PublicUser) =>
     confirmDanger({
       title: 'Reset two-step sign-in',
-      message: `${user.name}'s authenticator app and recovery codes stop working. They sign in with their password and set it up again (required by your organisation: at once). They are emailed about it.`,
+      message: `${user.name}'s authenticator app and recovery codes stop working. They sign in with their password alone until they set it up again (at once, when your organisation requires it). They are emailed about it.`,
       confirmLabel: 'Reset two-step sign-in',
       onConfirm: () =>
         resetSecondStep.mutate(user.id, {
