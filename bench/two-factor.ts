@@ -51,13 +51,19 @@ await runBenchmark('two-factor', 10 * 60_000, async ({ defer, log }) => {
     plain.push(await make(`plain-${i}`));
   }
 
+  const passwordStep: number[] = [];
+  const codeStep: number[] = [];
   const signinWithCode = async (email: string, code: string) => {
+    const started = performance.now();
     const first = await postApi(server, '/api/auth/signin', { email, password: PASSWORD });
     if (!first.challenge) throw new Error('no challenge');
+    const between = performance.now();
+    passwordStep.push(between - started);
     const answer = await postApi(server, '/api/auth/2fa/verify', {
       challenge: first.challenge,
       code,
     });
+    codeStep.push(performance.now() - between);
     if (!answer.token) throw new Error('no token');
   };
   const signinPlain = async (email: string) => {
@@ -90,6 +96,8 @@ await runBenchmark('two-factor', 10 * 60_000, async ({ defer, log }) => {
       users: USERS,
       signinWithCodeMs: withSummary,
       signinWithoutMs: withoutSummary,
+      passwordStepMs: latencySummary(passwordStep),
+      codeStepMs: latencySummary(codeStep),
       ratio: { p50: ratioP50, p95: ratioP95 },
     },
     targets: [
