@@ -13,7 +13,7 @@ import { leadlinePlugin } from './scripts/eslint/server-doors.js';
  */
 const serverDoors = {
   activity: ['log.ts', 'present.ts'],
-  auth: ['service.ts', 'credentials.ts', 'sessions-service.ts'],
+  auth: ['service.ts', 'credentials.ts'],
   'two-factor': ['challenge.ts', 'gate.ts'],
   calendar: ['replies.ts', 'summary.ts'],
   campaigns: ['join.ts', 'service.ts', 'summary.ts'],

@@ -29,7 +29,8 @@ import { apiKeyLimiter } from './modules/api-keys/limit.ts';
 import type { ApiKeyLimit } from './modules/api-keys/limit.ts';
 import { apiKeysRoutes } from './modules/api-keys/routes.ts';
 import { EVENTS_API_DESCRIPTION } from './modules/events/doc.ts';
-import { authenticate } from './modules/auth/service.ts';
+import { authenticate, startSession } from './modules/auth/service.ts';
+import { deviceOf } from './modules/auth/sessions-service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionRoutes } from './modules/auth/sessions-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
@@ -216,11 +217,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(healthRoutes(deps.db));
   await app.register(authRoutes(deps.db, deps.tokens, limits, deps.systemMail));
   await app.register(
-    twoFactorRoutes(deps.db, deps.tokens, deps.secretKey, {
-      limit: limits.twoFactor,
-      now: limits.now,
-      systemMail: deps.systemMail,
-    }),
+    twoFactorRoutes(
+      deps.db,
+      (row, request) => startSession(deps.db, deps.tokens, row, deviceOf(request)),
+      deps.secretKey,
+      {
+        limit: limits.twoFactor,
+        now: limits.now,
+        systemMail: deps.systemMail,
+      },
+    ),
   );
   await app.register(sessionRoutes(deps.db));
   await app.register(usersRoutes(deps.db, deps.systemMail));

@@ -7,11 +7,11 @@ import {
   twoFactorVerifySchema,
 } from '@leadline/shared/two-factor';
 import type { Db } from '../../db/connection.ts';
-import type { TokenService } from '../../lib/tokens.ts';
 import { createSecretBox } from '../../mail/crypto.ts';
 import { userOf } from '../../plugins/guard.ts';
-import { startSession } from '../auth/service.ts';
-import { deviceOf } from '../auth/sessions-service.ts';
+import type { FastifyRequest } from 'fastify';
+import type { SigninResponse } from '@leadline/shared/auth';
+import type { UserRow } from '../../caller/current-user.ts';
 import type { SystemMailer } from '../system-mail/mailer.ts';
 import { USER_NOT_FOUND } from '../users/service.ts';
 import { CODE_LIMIT, createCodeAttempts } from './attempts.ts';
@@ -27,6 +27,9 @@ import {
 } from './service.ts';
 import type { TwoFactorDeps } from './service.ts';
 
+/** Opens the session a right code earns (the auth module's, given by the app). */
+export type StartSession = (row: UserRow, request: FastifyRequest) => Promise<SigninResponse>;
+
 export type TwoFactorOptions = {
   /** Wrong codes per account (5 per 15 minutes by default). */
   limit?: RateLimit;
@@ -41,12 +44,13 @@ const setupAccess = { access: 'user', beforeTwoFactorSetup: true } as const;
 
 /**
  * Two-step sign-in: set-up, recovery codes and turning off from the profile, the code step of
- * sign-in, and an Admin's reset of a member's. `secretKey` encrypts the stored secrets.
+ * sign-in, and an Admin's reset of a member's. `secretKey` encrypts the stored secrets;
+ * `startSession` opens the session a right code earns (given by the app: no import of auth).
  */
 export const twoFactorRoutes =
   (
     db: Db,
-    tokens: TokenService,
+    startSession: StartSession,
     secretKey: string,
     options: TwoFactorOptions = {},
   ): FastifyPluginAsyncZod =>
@@ -99,7 +103,7 @@ export const twoFactorRoutes =
         try {
           const row = await verifyChallenge(deps, request.body.challenge, request.body.code);
           request.log.info({ event: 'signin', userId: row.id }, 'Signed in with a code');
-          return await startSession(db, tokens, row, deviceOf(request));
+          return await startSession(row, request);
         } catch (error) {
           const status = (error as { statusCode?: number }).statusCode;
           request.log.warn({ event: 'signin code refused', status }, 'Sign-in code refused');
