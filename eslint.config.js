@@ -14,6 +14,7 @@ import { leadlinePlugin } from './scripts/eslint/server-doors.js';
 const serverDoors = {
   activity: ['log.ts', 'present.ts'],
   auth: ['service.ts', 'credentials.ts'],
+  'two-factor': ['challenge.ts', 'gate.ts'],
   calendar: ['replies.ts', 'summary.ts'],
   campaigns: ['join.ts', 'service.ts', 'summary.ts'],
   deliverability: ['events.ts', 'incoming.ts', 'rate.ts', 'record.ts'],

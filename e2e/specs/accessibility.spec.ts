@@ -121,6 +121,8 @@ const SCREENS: readonly Screen[] = [
  */
 const NOT_OPENED: Readonly<Record<string, string>> = {
   '/change-password': 'the /login layout and the same password fields',
+  '/two-factor-setup':
+    'shown only while the organisation requires two-step sign-in; axe at both widths and schemes in two-factor.spec.ts',
 };
 
 /** The paths the router declares (its `path: '…'` entries; the index route is ''). */

@@ -29,13 +29,16 @@ import { apiKeyLimiter } from './modules/api-keys/limit.ts';
 import type { ApiKeyLimit } from './modules/api-keys/limit.ts';
 import { apiKeysRoutes } from './modules/api-keys/routes.ts';
 import { EVENTS_API_DESCRIPTION } from './modules/events/doc.ts';
-import { authenticate } from './modules/auth/service.ts';
+import { authenticate, startSession } from './modules/auth/service.ts';
+import { deviceOf } from './modules/auth/sessions-service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionRoutes } from './modules/auth/sessions-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { campaignsRoutes } from './modules/campaigns/routes.ts';
 import type { AuthLimits, SystemMail } from './modules/auth/routes.ts';
 import { registerPasswordChangeGate } from './modules/auth/password-gate.ts';
+import { registerTwoFactorGate } from './modules/two-factor/gate.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { clientsRoutes } from './modules/clients/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { bulkEmailRoutes } from './modules/bulk/routes.ts';
@@ -159,6 +162,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
           '*.currentPassword',
           '*.newPassword',
           '*.temporaryPassword',
+          '*.challenge',
+          '*.otpauthUri',
+          '*.recoveryCodes',
         ],
         censor: '[redacted]',
       },
@@ -205,10 +211,23 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     limitApiKey: apiKeyLimiter(deps.db, deps.apiKeyLimit),
   });
   registerPasswordChangeGate(app);
+  registerTwoFactorGate(app);
   registerTextInputCheck(app);
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   await app.register(healthRoutes(deps.db));
   await app.register(authRoutes(deps.db, deps.tokens, limits, deps.systemMail));
+  await app.register(
+    twoFactorRoutes(
+      deps.db,
+      (row, request) => startSession(deps.db, deps.tokens, row, deviceOf(request)),
+      deps.secretKey,
+      {
+        limit: limits.twoFactor,
+        now: limits.now,
+        systemMail: deps.systemMail,
+      },
+    ),
+  );
   await app.register(sessionRoutes(deps.db));
   await app.register(usersRoutes(deps.db, deps.systemMail));
   await app.register(accountsRoutes(deps.db, deps.systemMail));

@@ -81,7 +81,7 @@ const expectUsable = async (target: DatabaseTarget) => {
     expect(await countRows(database)).toEqual(sourceCounts);
     const tokens = createTokenService('backup-test-secret-backup-test-secret-12');
     const session = await signin(database.db, tokens, 'admin@demo.leadline.test', DEMO_PASSWORD);
-    expect(session.user.email).toBe('admin@demo.leadline.test');
+    expect('user' in session && session.user.email).toBe('admin@demo.leadline.test');
     const [account] = await database.db.select().from(mailAccounts);
     expect(createSecretBox(TEST_SECRET_KEY).decrypt(account!.smtpPassEncrypted!)).toBe(
       MAIL_PASSWORD,

@@ -430,7 +430,12 @@ describe('organisation settings', () => {
   it('lets everyone read the currency and only an Admin change it', async () => {
     const read = await callAs(t, rep.token, 'GET', '/api/organizations/settings');
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ organization: 'acme', currency: 'USD', tracking: false });
+    expect(read.json()).toEqual({
+      organization: 'acme',
+      currency: 'USD',
+      tracking: false,
+      requireTwoFactor: false,
+    });
     const byRep = await callAs(t, rep.token, 'PUT', '/api/organizations/settings', {
       currency: 'EUR',
     });
@@ -443,7 +448,12 @@ describe('organisation settings', () => {
     const saved = await callAs(t, acme.token, 'PUT', '/api/organizations/settings', {
       currency: 'EUR',
     });
-    expect(saved.json()).toEqual({ organization: 'acme', currency: 'EUR', tracking: false });
+    expect(saved.json()).toEqual({
+      organization: 'acme',
+      currency: 'EUR',
+      tracking: false,
+      requireTwoFactor: false,
+    });
     expect(
       (await callAs(t, globex.token, 'GET', '/api/organizations/settings')).json().currency,
     ).toBe('USD');

@@ -137,6 +137,10 @@ export type PublicUser = {
   lastLoginAt: string | null;
   /** Signed in with a temporary password: must choose a new one before anything else. */
   mustChangePassword: boolean;
+  /** Two-step sign-in is on for this user. */
+  twoFactorEnabled: boolean;
+  /** Their organisation requires two-step sign-in and they have not set it up yet. */
+  twoFactorSetupRequired: boolean;
 };
 
 export type SigninResponse = { token: string; user: PublicUser };
@@ -165,6 +169,8 @@ export const publicUserAnswerSchema = answerSchema<PublicUser>()({
   expiresAt: nullableDateTime,
   lastLoginAt: nullableDateTime,
   mustChangePassword: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  twoFactorSetupRequired: z.boolean(),
 });
 
 /** `{ message, user }`: what a change to one user answers. */

@@ -99,17 +99,28 @@ export const organizationSettingsSchema = z
     currency: z.string({ error: CURRENCY_INVALID }).refine(isCurrency, CURRENCY_INVALID).optional(),
     /** Open and click tracking of the organisation's emails (off by default). */
     tracking: z.boolean({ error: 'tracking must be true or false' }).optional(),
+    /** Members must use two-step sign-in (those without it are led to set it up). */
+    requireTwoFactor: z.boolean({ error: 'requireTwoFactor must be true or false' }).optional(),
   })
   .refine(
-    (body) => body.currency !== undefined || body.tracking !== undefined,
+    (body) =>
+      body.currency !== undefined ||
+      body.tracking !== undefined ||
+      body.requireTwoFactor !== undefined,
     'Nothing to change',
   );
 export type OrganizationSettingsInput = z.input<typeof organizationSettingsSchema>;
-export type OrganizationSettings = { organization: string; currency: string; tracking: boolean };
+export type OrganizationSettings = {
+  organization: string;
+  currency: string;
+  tracking: boolean;
+  requireTwoFactor: boolean;
+};
 export const organizationSettingsAnswerSchema = answerSchema<OrganizationSettings>()({
   organization: text,
   currency: text,
   tracking: z.boolean(),
+  requireTwoFactor: z.boolean(),
 });
 
 /** A deal value in the organisation's currency: the one money format (money.ts). */

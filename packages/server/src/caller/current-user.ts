@@ -4,7 +4,11 @@ import type { users } from '../db/tables.ts';
 import { badRequest } from '../lib/errors.ts';
 
 /** A user as stored, with their organisation's name. */
-export type UserRow = typeof users.$inferSelect & { organization: string | null };
+export type UserRow = typeof users.$inferSelect & {
+  organization: string | null;
+  /** Its organisation requires two-step sign-in (read with the user). */
+  requireTwoFactor?: boolean | null;
+};
 
 /**
  * The signed-in user as the guard and services see them, read fresh on every request.

@@ -56,6 +56,8 @@ export const organizations = pgTable('organizations', {
   currency: text('currency').notNull().default('USD'),
   /** Open and click tracking of its emails (an Admin switches it on; off by default). */
   tracking: boolean('tracking').notNull().default(false),
+  /** Members must use two-step sign-in; those without it may only set it up (an Admin sets it). */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -80,6 +82,8 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** Set by an administrator's password reset: the next sign-in must choose a new password. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Two-step sign-in is on (its secret and recovery codes: two_factor_secrets). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

@@ -14,3 +14,4 @@ export * from './tables/duplicates.ts';
 export * from './tables/saved-views.ts';
 export * from './tables/stages.ts';
 export * from './tables/custom-fields.ts';
+export * from './tables/two-factor.ts';

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** A stable code the web reads (`TWO_FACTOR_SETUP_REQUIRED`), sent beside the message. */
+    readonly code?: string,
   ) {
     super(message);
   }

@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import type { IdIssueParams } from '@leadline/shared/ids';
 import { HttpError } from '../lib/errors.ts';
 
-type Body = { message: string; errors?: Record<string, string> };
+type Body = { message: string; errors?: Record<string, string>; code?: string };
 
 const fieldErrors = (issues: { path: string; message: string }[]): Body => {
   const errors: Record<string, string> = {};
@@ -33,6 +33,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       if (error.errors) body.errors = error.errors;
+      if (error.code) body.code = error.code;
       return reply.status(error.statusCode).send(body);
     }
     if (error instanceof ZodError) {

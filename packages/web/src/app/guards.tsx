@@ -9,6 +9,8 @@ export const RequireAuth = () => {
   if (!token || !user) return <Navigate to="/login" replace />;
   // Signed in with a temporary password: the new password comes first.
   if (user.mustChangePassword) return <Navigate to="/change-password" replace />;
+  // The organisation requires two-step sign-in and it is not set up: that comes first.
+  if (user.twoFactorSetupRequired) return <Navigate to="/two-factor-setup" replace />;
   return <Outlet />;
 };
 
@@ -19,7 +21,9 @@ export const RedirectIfSignedIn = () => {
     token && user
       ? user.mustChangePassword
         ? '/change-password'
-        : landingPath(user.role, user.permissions)
+        : user.twoFactorSetupRequired
+          ? '/two-factor-setup'
+          : landingPath(user.role, user.permissions)
       : null;
   const stale = token !== null && landing === null;
 

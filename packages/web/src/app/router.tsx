@@ -263,6 +263,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: '/two-factor-setup',
+        lazy: async () => ({
+          Component: (await import('./routes/two-factor-setup-route.tsx')).TwoFactorSetupRoute,
+        }),
+      },
+      {
         path: '/signup',
         lazy: async () => ({
           Component: (await import('./routes/signup-route.tsx')).SignupRoute,

@@ -1,7 +1,8 @@
 import type { ApiError } from '@leadline/shared/http';
 import { ORGANIZATION_HEADER, encodeOrganizationHeader } from '@leadline/shared/organization';
 import { getOrganizationChoice } from './organization-choice.ts';
-import { clearSession, getSession } from './session.ts';
+import { TWO_FACTOR_SETUP_REQUIRED } from '@leadline/shared/two-factor';
+import { clearSession, getSession, setStoredUser } from './session.ts';
 
 /** A failed API call: the server's message (or none), its status and its field errors. */
 export class ApiRequestError extends Error {
@@ -97,6 +98,11 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
       unauthorizedHandler?.();
     }
     const errorBody = data && typeof data === 'object' ? (data as Partial<ApiError>) : null;
+    // The organisation now requires two-step sign-in: the guard leads to its set-up.
+    const stored = getSession().user;
+    if (errorBody?.code === TWO_FACTOR_SETUP_REQUIRED && stored && !stored.twoFactorSetupRequired) {
+      setStoredUser({ ...stored, twoFactorSetupRequired: true });
+    }
     throw new ApiRequestError(
       response.status,
       errorBody,

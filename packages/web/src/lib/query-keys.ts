@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 /** React Query keys shared across features (one feature may refresh another's data). */
 export const queryKeys = {
   me: ['auth', 'me'] as const,
+  twoFactor: ['auth', '2fa'] as const,
   sessions: ['auth', 'sessions'] as const,
   setup: ['auth', 'setup'] as const,
   users: ['users'] as const,

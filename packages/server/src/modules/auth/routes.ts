@@ -53,6 +53,8 @@ export type AuthLimits = {
   passwordReset?: RateLimit;
   /** First-administrator set-ups per address; the signup limit by default. */
   setup?: RateLimit;
+  /** Wrong two-step codes per account; 5 per 15 minutes by default. */
+  twoFactor?: RateLimit;
 };
 
 /** The operator's mailbox for reset links, and the product's address the links point to. */
@@ -183,7 +185,11 @@ export const authRoutes =
               signin(db, tokens, request.body.email, request.body.password, deviceOf(request)),
             ),
           );
-          request.log.info({ event: 'signin', userId: answer.user._id }, 'Signed in');
+          if ('twoFactorRequired' in answer) {
+            request.log.info({ event: 'signin code asked' }, 'Password right, code asked');
+          } else {
+            request.log.info({ event: 'signin', userId: answer.user._id }, 'Signed in');
+          }
           return answer;
         } catch (error) {
           const status = (error as { statusCode?: number }).statusCode;
@@ -218,7 +224,10 @@ export const authRoutes =
 
     app.get(
       '/api/auth/me',
-      { config: { access: 'user', beforePasswordChange: true }, schema: { tags } },
+      {
+        config: { access: 'user', beforePasswordChange: true, beforeTwoFactorSetup: true },
+        schema: { tags },
+      },
       async (request) => toPublicUser(userOf(request).row),
     );
 
@@ -231,7 +240,7 @@ export const authRoutes =
     app.post(
       '/api/auth/signout',
       {
-        config: { access: 'user', beforePasswordChange: true },
+        config: { access: 'user', beforePasswordChange: true, beforeTwoFactorSetup: true },
         schema: { tags, body: signoutSchema.nullish() },
       },
       async (request) => {
@@ -255,7 +264,8 @@ export const authRoutes =
     app.post(
       '/api/auth/change-password',
       {
-        config: { access: 'user', beforePasswordChange: true },
+        // Open before two-step set-up too: a temporary password is replaced first.
+        config: { access: 'user', beforePasswordChange: true, beforeTwoFactorSetup: true },
         schema: { tags, body: changePasswordSchema },
       },
       async (request, reply) => {

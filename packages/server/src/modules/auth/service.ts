@@ -28,6 +28,8 @@ import {
 import { findUserByEmail, findUserById, updateUser } from '../users/store.ts';
 import type { UserRow } from '../../caller/current-user.ts';
 import { endSession, endUserSessions, openSession } from './sessions-repo.ts';
+import { openChallenge } from '../two-factor/challenge.ts';
+import type { TwoFactorChallenge } from '@leadline/shared/two-factor';
 import type { SessionDevice } from './sessions-repo.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -48,18 +50,32 @@ export const refusal = (row: UserRow): string | null => {
   return null;
 };
 
+export type SignedIn = { token: string; user: PublicUser };
+
 export const signin = async (
   db: Db,
   tokens: TokenService,
   email: string,
   password: string,
   device?: SessionDevice,
-): Promise<{ token: string; user: PublicUser }> => {
+): Promise<SignedIn | TwoFactorChallenge> => {
   const row = await findUserByEmail(db, email);
   const valid = await verifyPassword(row?.passwordHash ?? (await dummyHash()), password);
   if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
   const refused = refusal(row);
   if (refused) throw forbidden(refused);
+  // Two-step sign-in: no session until the code is given (POST /api/auth/2fa/verify).
+  if (row.twoFactorEnabled) return openChallenge(db, row.id);
+  return startSession(db, tokens, row, device);
+};
+
+/** The answer to a complete sign-in: a new session's token and the user (last sign-in now). */
+export const startSession = async (
+  db: Db,
+  tokens: TokenService,
+  row: UserRow,
+  device?: SessionDevice,
+): Promise<SignedIn> => {
   const lastLoginAt = new Date();
   const sessionId = await db.transaction(async (tx) => {
     await updateUser(tx, row.id, { lastLoginAt });
@@ -200,9 +216,10 @@ export const setupFirstAdmin = async (
   db: Db,
   tokens: TokenService,
   input: FirstAdminInput,
-): Promise<{ token: string; user: PublicUser }> => {
+): Promise<SignedIn> => {
   await createFirstSuperAdmin(db, input);
-  return signin(db, tokens, input.email, input.password);
+  const row = await findUserByEmail(db, input.email);
+  return startSession(db, tokens, row!);
 };
 
 /** SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD on start: one Super Admin when none exists. */

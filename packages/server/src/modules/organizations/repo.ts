@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
+import type { OrganizationSettings } from '@leadline/shared/organization';
 import type { Db } from '../../db/connection.ts';
 import { leads, organizations, users } from '../../db/schema.ts';
 
@@ -94,12 +95,13 @@ export const updateBouncePausePercent = async (
 export const findOrganizationSettings = async (
   db: Db,
   organizationId: string,
-): Promise<{ organization: string; currency: string; tracking: boolean } | undefined> => {
+): Promise<OrganizationSettings | undefined> => {
   const [row] = await db
     .select({
       organization: organizations.name,
       currency: organizations.currency,
       tracking: organizations.tracking,
+      requireTwoFactor: organizations.requireTwoFactor,
     })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
@@ -109,7 +111,7 @@ export const findOrganizationSettings = async (
 export const updateOrganizationSettings = async (
   db: Db,
   organizationId: string,
-  changes: { currency?: string; tracking?: boolean },
+  changes: Partial<Omit<OrganizationSettings, 'organization'>>,
 ): Promise<void> => {
   await db.update(organizations).set(changes).where(eq(organizations.id, organizationId));
 };

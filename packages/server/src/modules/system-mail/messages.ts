@@ -93,3 +93,24 @@ export const signupAttemptMessage = (
     'If it was not you, you can ignore this email.',
   ].join('\n'),
 });
+
+/** An administrator reset the member's two-step sign-in: they hear of it, and what to do next. */
+export const twoFactorResetMessage = (
+  to: { name: string; email: string },
+  by: string,
+  when: Date,
+  publicUrl: string,
+): SystemMessage => ({
+  to: to.email,
+  subject: 'Your Leadline two-step sign-in was reset',
+  text: [
+    `Hello ${to.name},`,
+    '',
+    `An administrator (${by}) reset the two-step sign-in of your Leadline account on ${when.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    'Your authenticator app and your recovery codes no longer work for this account.',
+    'Sign in with your password and set up two-step sign-in again on your profile:',
+    `${publicUrl}/profile`,
+    '',
+    'If you did not ask for this, tell your administrator at once.',
+  ].join('\n'),
+});

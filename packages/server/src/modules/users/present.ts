@@ -36,4 +36,6 @@ export const toPublicUser = (row: UserRow): PublicUser => ({
   expiresAt: iso(row.expiresAt),
   lastLoginAt: iso(row.lastLoginAt),
   mustChangePassword: row.mustChangePassword,
+  twoFactorEnabled: row.twoFactorEnabled,
+  twoFactorSetupRequired: Boolean(row.requireTwoFactor) && !row.twoFactorEnabled,
 });

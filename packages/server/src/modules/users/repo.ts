@@ -27,7 +27,9 @@ const columns = {
   approvedAt: users.approvedAt,
   lastLoginAt: users.lastLoginAt,
   mustChangePassword: users.mustChangePassword,
+  twoFactorEnabled: users.twoFactorEnabled,
   organization: organizations.name,
+  requireTwoFactor: organizations.requireTwoFactor,
 };
 
 /** The names of those of the users that exist, by id (how other records name their people). */

@@ -18,6 +18,7 @@ import { ProfileSettings } from '../../features/profile/components/profile-setti
 import { PasswordSection } from '../../features/profile/components/password-section.tsx';
 import { SessionsSection } from '../../features/profile/components/sessions-section.tsx';
 import { SignOutEverywhereChoice } from '../../features/profile/components/sign-out-everywhere-choice.tsx';
+import { TwoFactorSection } from '../../features/two-factor/components/two-factor-section.tsx';
 import { ApiKeysSection } from '../../features/api-keys/components/api-keys-section.tsx';
 import { effectivePermissions } from '@leadline/shared/permissions';
 
@@ -107,6 +108,7 @@ export const ProfileRoute = () => {
     </Stack>
   );
   const apiKeys = <ApiKeysSection />;
+  const twoFactor = <TwoFactorSection />;
 
   return (
     <Stack gap="lg">
@@ -131,6 +133,10 @@ export const ProfileRoute = () => {
           <Tabs.Panel value="settings" pt="md">
             <Stack gap="xl">
               {settings}
+              <Stack gap="xs" component="section" aria-label="Two-step sign-in">
+                <Text fw={600}>Two-step sign-in</Text>
+                {twoFactor}
+              </Stack>
               <Stack gap="xs" component="section" aria-label="API keys">
                 <Text fw={600}>API keys</Text>
                 {apiKeys}
@@ -148,6 +154,7 @@ export const ProfileRoute = () => {
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="lg">
+              <Section title="Two-step sign-in">{twoFactor}</Section>
               <Section title="Permissions">{permissions}</Section>
               <Section title="API keys">{apiKeys}</Section>
             </Stack>

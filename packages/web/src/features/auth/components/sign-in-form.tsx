@@ -5,18 +5,18 @@ import { Link } from 'react-router';
 import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { z } from 'zod';
 import { signinSchema } from '@leadline/shared/auth';
-import type { SigninResponse } from '@leadline/shared/auth';
 import { CredentialFields } from './credential-fields.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { prerenderedValue } from '../../../lib/prerendered.ts';
 import { useSignIn } from '../api/sign-in.ts';
+import type { SignInAnswer } from '../api/sign-in.ts';
 
 type SignInValues = z.input<typeof signinSchema>;
 type SignInOutput = z.output<typeof signinSchema>;
 
 type SignInFormProps = {
-  onSignedIn: (response: SigninResponse) => void;
+  onSignedIn: (response: SignInAnswer) => void;
   /**
    * Rendered to static HTML at build time: the button stays disabled so the static form can
    * never be submitted by the browser itself (which would put the password in the URL).

@@ -65,7 +65,43 @@ const TrackingSwitch = ({ on }: { on: boolean }) => {
   );
 };
 
-/** Organisation settings (Admins): the currency deal values are shown in, tracking. */
+/**
+ * Two-step sign-in for every member: those without it are led to set it up at their next
+ * request. The Admin must have it on first (the server says so otherwise).
+ */
+const RequireTwoFactorSwitch = ({ on }: { on: boolean }) => {
+  const save = useSaveOrganizationSettings();
+  const change = (requireTwoFactor: boolean) =>
+    save.mutate(
+      { requireTwoFactor },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            requireTwoFactor
+              ? 'Two-step sign-in is now required'
+              : 'Two-step sign-in is no longer required',
+          ),
+        onError: (error) => notifyError(errorMessage(error, 'Failed to save the settings'), error),
+      },
+    );
+  return (
+    <Stack gap={6}>
+      <Switch
+        label="Require two-step sign-in"
+        checked={save.isPending ? (save.variables.requireTwoFactor ?? on) : on}
+        disabled={save.isPending}
+        onChange={(event) => change(event.currentTarget.checked)}
+      />
+      <Text size="sm" c="dimmed">
+        Every member must sign in with a code from an authenticator app. Members without it can only
+        set it up until they have. Set it up on your own profile first. API keys are not asked for
+        codes.
+      </Text>
+    </Stack>
+  );
+};
+
+/** Organisation settings (Admins): the currency deal values are shown in, tracking, 2FA. */
 export const OrganizationSettingsPanel = () => {
   const settings = useOrganizationSettings();
   const save = useSaveOrganizationSettings();
@@ -111,6 +147,8 @@ export const OrganizationSettingsPanel = () => {
         </Text>
         <Divider />
         <TrackingSwitch on={settings.data.tracking} />
+        <Divider />
+        <RequireTwoFactorSwitch on={settings.data.requireTwoFactor} />
       </Stack>
     </Paper>
   );

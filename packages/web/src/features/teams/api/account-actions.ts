@@ -34,6 +34,11 @@ export const useChangeRole = () => useTeamMutation(changeRole);
 export const useSetAccountActive = () => useTeamMutation(setAccountActive);
 export const useResetUserPassword = () => useTeamMutation(resetUserPassword);
 
+/** DELETE /api/users/:id/2fa: the member's two-step sign-in is turned off (a lost phone). */
+export const resetTwoFactor = (id: string) =>
+  apiRequest<{ message: string }>(path(id, '2fa'), { method: 'DELETE' });
+export const useResetTwoFactor = () => useTeamMutation(resetTwoFactor);
+
 /** DELETE /api/users/:id: the account goes; its leads go to `successorId` (default: the first Admin). */
 export const deleteUser = ({ id, successorId }: { id: string; successorId: string }) =>
   apiRequest<{ message: string }>(

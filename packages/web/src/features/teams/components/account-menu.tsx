@@ -2,6 +2,7 @@ import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import {
   IconDots,
   IconKey,
+  IconShieldOff,
   IconTrash,
   IconUserCheck,
   IconUserCog,
@@ -14,16 +15,19 @@ type AccountMenuProps = {
   canChangeRole: boolean;
   onChangeRole: () => void;
   onResetPassword: () => void;
+  /** Shown when the member has two-step sign-in on. */
+  onResetTwoFactor: () => void;
   onSetActive: (active: boolean) => void;
   onDelete: () => void;
 };
 
-/** An administrator's actions on one account: role, password reset, (de)activation. */
+/** An administrator's actions on one account: role, password and two-step resets, (de)activation. */
 export const AccountMenu = ({
   user,
   canChangeRole,
   onChangeRole,
   onResetPassword,
+  onResetTwoFactor,
   onSetActive,
   onDelete,
 }: AccountMenuProps) => {
@@ -46,6 +50,11 @@ export const AccountMenu = ({
         <Menu.Item leftSection={<IconKey size={16} />} onClick={onResetPassword}>
           Reset password
         </Menu.Item>
+        {user.twoFactorEnabled ? (
+          <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={onResetTwoFactor}>
+            Reset two-step sign-in
+          </Menu.Item>
+        ) : null}
         {inactive ? (
           <Menu.Item leftSection={<IconUserCheck size={16} />} onClick={() => onSetActive(true)}>
             Reactivate

@@ -5,7 +5,11 @@ import type { PublicUser } from '@leadline/shared/auth';
 import { confirmDanger } from '../../../components/confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useResetUserPassword, useSetAccountActive } from '../api/account-actions.ts';
+import {
+  useResetTwoFactor,
+  useResetUserPassword,
+  useSetAccountActive,
+} from '../api/account-actions.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { DeleteUserModal } from './delete-user-modal.tsx';
 import { RoleModal } from './role-modal.tsx';
@@ -23,6 +27,7 @@ export const useAccountAdmin = (actor: PublicUser, team: readonly PublicUser[] =
   const [shown, setShown] = useState<Shown | null>(null);
   const setActive = useSetAccountActive();
   const reset = useResetUserPassword();
+  const resetSecondStep = useResetTwoFactor();
 
   const changeActive = (user: PublicUser, active: boolean) => {
     const run = () =>
@@ -56,6 +61,19 @@ export const useAccountAdmin = (actor: PublicUser, team: readonly PublicUser[] =
         }),
     });
 
+  const resetTwoFactor = (user: PublicUser) =>
+    confirmDanger({
+      title: 'Reset two-step sign-in',
+      message: `${user.name}'s authenticator app and recovery codes stop working. They sign in with their password alone until they set it up again (at once, when your organisation requires it). They are emailed about it.`,
+      confirmLabel: 'Reset two-step sign-in',
+      onConfirm: () =>
+        resetSecondStep.mutate(user.id, {
+          onSuccess: ({ message }) => notifySuccess(message),
+          onError: (error) =>
+            notifyError(errorMessage(error, 'Failed to reset two-step sign-in'), error),
+        }),
+    });
+
   const actionsFor = (user: PublicUser): ReactNode => {
     if (!canManageAccount(actor, user)) return null;
     return (
@@ -64,6 +82,7 @@ export const useAccountAdmin = (actor: PublicUser, team: readonly PublicUser[] =
         canChangeRole={assignableRoles(actor, user).length > 0}
         onChangeRole={() => setRoleFor(user)}
         onResetPassword={() => resetPassword(user)}
+        onResetTwoFactor={() => resetTwoFactor(user)}
         onSetActive={(active) => changeActive(user, active)}
         onDelete={() => setDeleting(user)}
       />
