@@ -11,7 +11,7 @@ import { latencySummary, round, runBenchmark, target } from './support/run.ts';
 import { bareTimings, captureStatements } from './support/statements.ts';
 
 // BENCH_LEADS, BENCH_EMAILS and BENCH_RUNS shrink a trial run; the recorded figures use the defaults.
-// BENCH_KEEP_DATABASE=1 keeps the generated database; BENCH_REUSE=1 then runs on it again.
+// BENCH_KEEP_DATABASE=1 keeps the generated database; BENCH_REUSE_DATABASE=1 then runs on it again.
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 3_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -88,7 +88,7 @@ const QUERIES = [
 
 await runBenchmark('search', 90 * 60_000, async (context) => {
   const { log } = context;
-  const reuse = process.env.BENCH_REUSE === '1';
+  const reuse = process.env.BENCH_REUSE_DATABASE === '1';
   const { database, server, admin, organizationId } = reuse
     ? await productOnKeptDatabase(context, 'search')
     : await productWithLeads(context, 'search', LEADS);
