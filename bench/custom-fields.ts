@@ -97,6 +97,22 @@ const fillCustom = async (url: string, organizationId: string, keys: Keys, log: 
   const client = await connect(url);
   try {
     await client.query(`SET maintenance_work_mem = '512MB'`);
+    // The product builds the number and date fields' indexes in the background once they are
+    // made: wait for those builds, so that they are dropped and built again with the rest.
+    for (let tries = 0; ; tries += 1) {
+      const { rows } = await client.query<{ building: number }>(
+        `SELECT count(*)::int AS building FROM pg_stat_progress_create_index p
+         JOIN pg_class c ON c.oid = p.relid WHERE c.relname = 'leads'`,
+      );
+      const { rows: made } = await client.query<{ made: number }>(
+        `SELECT count(*)::int AS made FROM pg_indexes
+         WHERE tablename = 'leads' AND indexname IN ($1, $2)`,
+        [`leads_cf_${keys.seats}`, `leads_cf_${keys.contractEnd}`],
+      );
+      if (rows[0]!.building === 0 && made[0]!.made === 2) break;
+      if (tries === 600) throw new Error('the product did not build the custom fields indexes');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const { rows: indexes } = await client.query<{ name: string; definition: string }>(
       `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
        WHERE schemaname = 'public' AND tablename = 'leads' AND indexname <> 'leads_pkey'`,
