@@ -35,11 +35,12 @@ import { containsPattern } from '../leads/query.ts';
 /** How many of an organisation's newest records the first statement reads at most. */
 export const RECENT_WINDOW = 2000;
 
-/** A large kind of record: its table, id, organisation and the time it is listed by. */
+/** A table searched newest first: its rows have an id and an organisation. */
+type SearchedTable = PgTable & { id: AnyPgColumn; organizationId: AnyPgColumn };
+
+/** A large kind of record: its table and the time it is listed by. */
 type Source = {
-  table: PgTable;
-  id: AnyPgColumn;
-  organization: AnyPgColumn;
+  table: SearchedTable;
   time: AnyPgColumn;
   /** Newest first, as the organisation's time index keeps it (so that the walk can stop). */
   newestFirst: (time: SQL.Aliased | AnyPgColumn, id: SQL.Aliased | AnyPgColumn) => SQL[];
@@ -55,13 +56,13 @@ const recentMatchIds = (
 ) => {
   const recent = db
     .select({
-      id: sql<string>`${source.id}`.as('id'),
+      id: sql<string>`${source.table.id}`.as('id'),
       at: sql`${source.time}`.as('at'),
       hit: sql<boolean>`${match}`.as('hit'),
     })
     .from(source.table)
-    .where(eq(source.organization, organizationId))
-    .orderBy(...source.newestFirst(source.time, source.id))
+    .where(eq(source.table.organizationId, organizationId))
+    .orderBy(...source.newestFirst(source.time, source.table.id))
     .limit(RECENT_WINDOW)
     .as('recent');
   return db
@@ -87,9 +88,9 @@ export const indexMatchIds = (
   limit: number,
 ) => {
   const matched = db
-    .select({ id: sql<string>`${source.id}`.as('id'), at: sql`${source.time}`.as('at') })
+    .select({ id: sql<string>`${source.table.id}`.as('id'), at: sql`${source.time}`.as('at') })
     .from(source.table)
-    .where(and(eq(source.organization, organizationId), match))
+    .where(and(eq(source.table.organizationId, organizationId), match))
     .offset(NO_FLATTENING)
     .as('matched');
   return db
@@ -113,10 +114,10 @@ const newestMatching = async <R>(
   read: (only: SQL) => Promise<R[]>,
 ): Promise<R[]> => {
   const recent = await read(
-    inArray(source.id, recentMatchIds(db, source, organizationId, match, limit)),
+    inArray(source.table.id, recentMatchIds(db, source, organizationId, match, limit)),
   );
   if (recent.length >= limit) return recent;
-  return read(inArray(source.id, indexMatchIds(db, source, organizationId, match, limit)));
+  return read(inArray(source.table.id, indexMatchIds(db, source, organizationId, match, limit)));
 };
 
 /** The order of a (time DESC NULLS LAST, id DESC NULLS LAST) index. */
@@ -127,41 +128,19 @@ const newestWithId: Source['newestFirst'] = (time, id) => [
 /** The order of an (organisation, time, …) index read backwards. */
 const newestByTime: Source['newestFirst'] = (time) => [sql`${time} DESC`];
 
-const LEADS: Source = {
-  table: leads,
-  id: leads.id,
-  organization: leads.organizationId,
-  time: leads.createdAt,
-  newestFirst: newestWithId,
-};
-const CLIENTS: Source = {
-  table: clients,
-  id: clients.id,
-  organization: clients.organizationId,
-  time: clients.createdAt,
-  newestFirst: newestWithId,
-};
+const LEADS: Source = { table: leads, time: leads.createdAt, newestFirst: newestWithId };
+const CLIENTS: Source = { table: clients, time: clients.createdAt, newestFirst: newestWithId };
 export const SENT_EMAILS: Source = {
   table: sentEmails,
-  id: sentEmails.id,
-  organization: sentEmails.organizationId,
   time: sentEmails.sentAt,
   newestFirst: newestByTime,
 };
 const REPLIES: Source = {
   table: emailReplies,
-  id: emailReplies.id,
-  organization: emailReplies.organizationId,
   time: emailReplies.receivedAt,
   newestFirst: newestByTime,
 };
-const NOTES: Source = {
-  table: leadNotes,
-  id: leadNotes.id,
-  organization: leadNotes.organizationId,
-  time: leadNotes.createdAt,
-  newestFirst: newestByTime,
-};
+const NOTES: Source = { table: leadNotes, time: leadNotes.createdAt, newestFirst: newestByTime };
 
 /** Every word somewhere in `text` (lower-cased SQL). */
 const containsAll = (text: SQL | AnyPgColumn, words: readonly string[]): SQL | undefined =>
