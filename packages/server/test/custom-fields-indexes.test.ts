@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { CustomField } from '@leadline/shared/custom-fields';
 import { customFields } from '../src/db/tables.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import {
@@ -8,7 +7,7 @@ import {
   reconcileFieldIndexes,
 } from '../src/modules/custom-fields/indexes.ts';
 import type { TestContext } from './context.ts';
-import { insertLeads, leadPayload, openTwoOrganisations } from './fixtures.ts';
+import { createCustomField, insertLeads, leadPayload, openTwoOrganisations } from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
 
 let t: TestContext;
@@ -20,17 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const createField = async (token: string, body: Record<string, unknown>): Promise<CustomField> => {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/custom-fields',
-    token,
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(201);
+const createField = async (token: string, body: Record<string, unknown>) => {
+  const field = await createCustomField(t, token, body);
   // The field's index and statistics are built in the background; the answer does not wait.
   await fieldIndexingSettled();
-  return (response.json() as { field: CustomField }).field;
+  return field;
 };
 
 /** The leads' per-key indexes and whether each is valid. */

@@ -7,7 +7,13 @@ import { customFields } from '../src/db/tables.ts';
 import { leads } from '../src/db/schema.ts';
 import { purgeDeletedFields } from '../src/modules/custom-fields/service.ts';
 import type { TestContext } from './context.ts';
-import { MISSING_ID, clientPayload, leadPayload, openTwoOrganisations } from './fixtures.ts';
+import {
+  MISSING_ID,
+  clientPayload,
+  createCustomField,
+  leadPayload,
+  openTwoOrganisations,
+} from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
 
 let t: TestContext;
@@ -23,20 +29,8 @@ afterAll(() => t.close());
 
 type LeadAnswer = { _id: string; custom: Record<string, unknown>; [key: string]: unknown };
 
-const createField = async (
-  token: string,
-  body: Record<string, unknown>,
-  status = 201,
-): Promise<CustomField> => {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/custom-fields',
-    token,
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(status);
-  return (response.json() as { field: CustomField }).field;
-};
+const createField = (token: string, body: Record<string, unknown>, status?: number) =>
+  createCustomField(t, token, body, status);
 
 const createLead = async (token: string, overrides: Record<string, unknown> = {}) =>
   t.request({ method: 'POST', url: '/api/leads', token, payload: leadPayload(overrides) });

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { PublicUser } from '@leadline/shared/auth';
 import type { ClientInput } from '@leadline/shared/clients';
+import type { CustomField } from '@leadline/shared/custom-fields';
 import type { LeadInput } from '@leadline/shared/leads';
 import type { Db } from '../src/db/connection.ts';
 import { activityLog, clients, leads, mailAccounts, organizations } from '../src/db/schema.ts';
@@ -289,4 +290,21 @@ export const defaultMailboxId = async (db: Db, userId: string): Promise<string> 
     .where(and(eq(mailAccounts.userId, userId), eq(mailAccounts.isDefault, true)));
   if (!row) throw new Error(`No mailbox for user ${userId}`);
   return row.id;
+};
+
+/** POST /api/custom-fields as `token`; the field made (the answer's status checked first). */
+export const createCustomField = async (
+  t: TestContext,
+  token: string,
+  body: Record<string, unknown>,
+  status = 201,
+): Promise<CustomField> => {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/custom-fields',
+    token,
+    payload: body,
+  });
+  expect(response.statusCode, response.body).toBe(status);
+  return (response.json() as { field: CustomField }).field;
 };

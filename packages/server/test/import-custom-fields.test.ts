@@ -4,7 +4,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomField } from '@leadline/shared/custom-fields';
 import type { ImportPreview } from '@leadline/shared/imports';
-import { openTwoOrganisations } from './fixtures.ts';
+import { createCustomField, openTwoOrganisations } from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
 import type { TestContext } from './context.ts';
 import {
@@ -20,16 +20,8 @@ let acme: OrganisationAdmin;
 let globex: OrganisationAdmin;
 const fields: Record<string, CustomField> = {};
 
-const createField = async (token: string, body: Record<string, unknown>): Promise<CustomField> => {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/custom-fields',
-    token,
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return (response.json() as { field: CustomField }).field;
-};
+const createField = (token: string, body: Record<string, unknown>) =>
+  createCustomField(t, token, body);
 
 beforeAll(async () => {
   ({ t, acme, globex } = await openTwoOrganisations());
