@@ -3,11 +3,10 @@ import { Button, Stack, Text } from '@mantine/core';
 import type { ChangePasswordResponse } from '@leadline/shared/accounts';
 import { landingPath } from '@leadline/shared/permissions';
 import { ChangePasswordForm } from '../../components/change-password-form.tsx';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { continueToLanding } from './continue-to-landing.ts';
 import { setSession, useSession } from '../../lib/session.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
-import { NO_LANDING_MESSAGE } from './login-route.tsx';
 
 /**
  * /change-password: after signing in with a temporary password (an administrator's reset),
@@ -23,14 +22,7 @@ export const ChangePasswordRoute = () => {
 
   const changed = (response: ChangePasswordResponse) => {
     setSession(response.token, response.user);
-    const landing = landingPath(response.user.role, response.user.permissions);
-    if (!landing) {
-      signOut();
-      notifyError(NO_LANDING_MESSAGE);
-      return;
-    }
-    notifySuccess('Password changed');
-    void navigate(landing, { replace: true });
+    continueToLanding(response.user, 'Password changed', navigate);
   };
 
   return (

@@ -1,13 +1,12 @@
 import { Navigate, useNavigate } from 'react-router';
 import { Button, Stack, Text } from '@mantine/core';
 import { landingPath } from '@leadline/shared/permissions';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { continueToLanding } from './continue-to-landing.ts';
 import { setStoredUser, useSession } from '../../lib/session.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import { getMe } from '../../features/profile/api/get-me.ts';
 import { SetupFlow } from '../../features/two-factor/components/setup-flow.tsx';
-import { NO_LANDING_MESSAGE } from './login-route.tsx';
 
 /**
  * /two-factor-setup: the organisation requires two-step sign-in and this member has not set it
@@ -24,14 +23,7 @@ export const TwoFactorSetupRoute = () => {
   const done = async () => {
     const fresh = await getMe();
     setStoredUser(fresh);
-    const landing = landingPath(fresh.role, fresh.permissions);
-    if (!landing) {
-      signOut();
-      notifyError(NO_LANDING_MESSAGE);
-      return;
-    }
-    notifySuccess('Two-step sign-in is on');
-    void navigate(landing, { replace: true });
+    continueToLanding(fresh, 'Two-step sign-in is on', navigate);
   };
 
   return (
