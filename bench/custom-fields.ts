@@ -5,21 +5,14 @@
 // connection, and at most 2x the built-in request. Beside each, the statements the server sent,
 // read off the wire and run bare on one connection.
 //
-// BENCH_KEEP_DATABASE=1 keeps the database (leadline_bench_speed_custom_fields) and its product
+// BENCH_KEEP_DATABASE=1 keeps the database (leadline_bench_speed_customfields) and its product
 // Admin; BENCH_REUSE_DATABASE=1 measures on that kept database without generating anything.
 import { CUSTOM_EMPTY } from '@leadline/shared/custom-fields';
 import { COMPANY_WORDS } from './support/vocabulary.ts';
-import { generateLeads, organizationOfUser } from './support/leads-data.ts';
-import { connect, createBenchDatabase, databaseUrl, postgresFacts } from './support/postgres.ts';
+import { productOnKeptDatabase, productWithLeads } from './support/leads-server.ts';
+import { connect, postgresFacts } from './support/postgres.ts';
 import { httpLoad } from './support/load.ts';
-import {
-  ADMIN_PASSWORD,
-  api,
-  createAdmin,
-  serverPid,
-  signIn,
-  startProduct,
-} from './support/product.ts';
+import { api } from './support/product.ts';
 import { round, runBenchmark, target } from './support/run.ts';
 import type { Context } from './support/run.ts';
 import { bareTimings, captureStatements, explain } from './support/statements.ts';
@@ -30,11 +23,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const BARE_RUNS = 20;
 const LIMIT_MS = 50;
 const MAX_RATIO = 2;
-const KEEP = process.env.BENCH_KEEP_DATABASE === '1';
 const REUSE = process.env.BENCH_REUSE_DATABASE === '1';
-const LABEL = 'custom_fields';
-const DATABASE = `leadline_bench_speed_${LABEL}`;
-const ADMIN_ORGANIZATION = 'bench-custom-fields';
+/** The database is leadline_bench_speed_customfields, its Admin of bench-customfields. */
+const LABEL = 'customfields';
 
 const PLANS = ['Free', 'Starter', 'Growth', 'Pro', 'Business', 'Enterprise'];
 /** Cumulative shares (per 100) of the plans above; 10 in 100 leads have none. */
@@ -132,42 +123,13 @@ const fillCustom = async (url: string, organizationId: string, keys: Keys, log: 
 
 /** The product on the bench database, fresh (generated, filled) or the one kept earlier. */
 const product = async (context: Context) => {
-  const { defer, log } = context;
-  if (REUSE) {
-    const url = databaseUrl(DATABASE);
-    const server = await startProduct(url);
-    defer(server.stop);
-    const email = `admin@${ADMIN_ORGANIZATION}.example`;
-    const token = await signIn(server, email, ADMIN_PASSWORD);
-    log(`reusing ${DATABASE}`);
-    return { url, name: DATABASE, server, email, token, generated: 'reused' as const };
-  }
-  const database = await createBenchDatabase(`speed_${LABEL}`);
-  if (!KEEP) defer(database.drop);
-  const server = await startProduct(database.url);
-  defer(server.stop);
-  const admin = await createAdmin(server, ADMIN_ORGANIZATION);
-  const organizationId = await organizationOfUser(database.url, admin.userId);
-  log(`generating ${LEADS.toLocaleString('en')} leads in SQL`);
-  const generated = await generateLeads(database.url, {
-    organizationId,
-    createdBy: admin.userId,
-    count: LEADS,
-    log,
-  });
-  log(`generated in ${round(generated.seconds)} s (table ${generated.tableMb} MB)`);
-  const keys = await createFields(server, admin.token);
+  if (REUSE) return { ...(await productOnKeptDatabase(context, LABEL)), generated: 'reused' };
+  const made = await productWithLeads(context, LABEL, LEADS);
+  const keys = await createFields(made.server, made.admin.token);
   const started = Date.now();
-  await fillCustom(database.url, organizationId, keys, log);
-  log(`custom values filled in ${round((Date.now() - started) / 1000)} s`);
-  return {
-    url: database.url,
-    name: database.name,
-    server,
-    email: admin.email,
-    token: admin.token,
-    generated,
-  };
+  await fillCustom(made.database.url, made.organizationId, keys, context.log);
+  context.log(`custom values filled in ${round((Date.now() - started) / 1000)} s`);
+  return made;
 };
 
 /** The four fields, made through the API as an Admin makes them; their keys. */
@@ -253,8 +215,9 @@ const cases = (keys: Keys) => {
 
 await runBenchmark('custom-fields', 40 * 60_000, async (context) => {
   const { log } = context;
-  const { url, name, server, email, token, generated } = await product(context);
-  const pid = serverPid(server);
+  const { database, server, pid, admin, generated } = await product(context);
+  const { url, name } = database;
+  const { email, token } = admin;
   const keys = await keysOf(server, token);
   const list = cases(keys);
   const paths = [...new Set(list.flatMap(([, custom, builtIn]) => [custom, builtIn]))];
