@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -19,3 +19,9 @@ export const loadSecret = (name: string, fromEnv: string | undefined, dataDir: s
   chmodSync(path, 0o600);
   return secret;
 };
+
+/**
+ * What is stored of a long random token (a reset link, an API key, a sign-in challenge, a
+ * recovery code): its SHA-256 in hex. No salt: the token itself carries the randomness.
+ */
+export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');

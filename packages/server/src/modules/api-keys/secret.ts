@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX, API_KEY_SHOWN_LENGTH } from '@leadline/shared/api-keys';
+import { sha256Hex } from '../../lib/secrets.ts';
 
 /** A new key: `ll_` and 32 random bytes (base64url), with what is stored of it. */
 export const newApiKey = (): { key: string; prefix: string; keyHash: string } => {
@@ -8,4 +9,4 @@ export const newApiKey = (): { key: string; prefix: string; keyHash: string } =>
 };
 
 /** What is stored of a key: its SHA-256, hex (the key is long and random: no salt needed). */
-export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+export const hashApiKey = (key: string): string => sha256Hex(key);

@@ -1,5 +1,6 @@
 import { API_KEY_SESSION_ONLY } from '@leadline/shared/api-keys';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../../lib/secrets.ts';
 import type { ChangePasswordData, ResetPasswordData } from '@leadline/shared/accounts';
 import { INVALID_RESET_LINK } from '@leadline/shared/accounts';
 import type { PublicUser } from '@leadline/shared/auth';
@@ -35,8 +36,6 @@ export const RESET_LINKS_PER_HOUR = 3;
 export const FORGOT_ANSWER =
   'If an account uses this email, a link to reset its password is on its way. Check your inbox.';
 const WRONG_CURRENT = 'Current password is incorrect';
-
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Changing one's own password: the current one must match. Every session of the user ends,
@@ -93,7 +92,7 @@ export const requestPasswordReset = async (
   const token = randomBytes(32).toString('hex');
   await insertPasswordReset(db, {
     userId: row.id,
-    tokenHash: sha256(token),
+    tokenHash: sha256Hex(token),
     expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
   });
   // In the fragment: the browser never sends it to a server (no log, no Referer holds it).
@@ -142,7 +141,7 @@ export const resetPasswordWithLink = async (
   db: Db,
   data: ResetPasswordData,
 ): Promise<{ owner: { name: string; email: string }; revokedKeys: RevokedKey[] }> => {
-  const tokenHash = sha256(data.token);
+  const tokenHash = sha256Hex(data.token);
   const candidate = await findUsablePasswordReset(db, tokenHash);
   const candidateRow = candidate ? await findUserById(db, candidate) : undefined;
   if (!candidateRow || refusal(candidateRow)) throw invalidLink();

@@ -1,7 +1,6 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@leadline/shared/two-factor';
-
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+import { sha256Hex } from '../../lib/secrets.ts';
 
 const RECOVERY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 
@@ -14,11 +13,11 @@ export const recoveryKey = (code: string): string => code.toLowerCase().replace(
 /** Ten new recovery codes (50 random bits each, `abcde-fghij`) and their hashes to keep. */
 export const newRecoveryCodes = (): { codes: string[]; hashes: string[] } => {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => `${group()}-${group()}`);
-  return { codes, hashes: codes.map((code) => sha256(recoveryKey(code))) };
+  return { codes, hashes: codes.map((code) => sha256Hex(recoveryKey(code))) };
 };
 
 /** A sign-in challenge: the token the client holds, and the hash the server keeps. */
 export const newChallengeToken = (): { token: string; hash: string } => {
   const token = randomBytes(32).toString('base64url');
-  return { token, hash: sha256(token) };
+  return { token, hash: sha256Hex(token) };
 };

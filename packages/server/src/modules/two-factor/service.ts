@@ -9,7 +9,8 @@ import type { CurrentUser, UserRow } from '../../caller/current-user.ts';
 import { logActivity } from '../activity/log.ts';
 import { findUserById } from '../users/store.ts';
 import type { CodeAttempts } from './attempts.ts';
-import { newRecoveryCodes, recoveryKey, sha256 } from './codes.ts';
+import { sha256Hex } from '../../lib/secrets.ts';
+import { newRecoveryCodes, recoveryKey } from './codes.ts';
 import type { TwoFactorRow } from './repo.ts';
 import {
   disableTwoFactor,
@@ -122,7 +123,7 @@ const useCode = async (
     return step !== null && (await useStep(deps.db, userId, step)) ? 'totp' : null;
   }
   if (!recovery || !isRecoveryCode(code)) return null;
-  return (await useRecoveryHash(deps.db, userId, sha256(recoveryKey(code)))) ? 'recovery' : null;
+  return (await useRecoveryHash(deps.db, userId, sha256Hex(recoveryKey(code)))) ? 'recovery' : null;
 };
 
 /** POST /api/auth/2fa/recovery-codes: a code from the app replaces every recovery code. */
@@ -189,7 +190,7 @@ export const verifyChallenge = async (
   challenge: string,
   code: string,
 ): Promise<UserRow> => {
-  const found = await findChallenge(deps.db, sha256(challenge));
+  const found = await findChallenge(deps.db, sha256Hex(challenge));
   if (!found) throw unauthorized(CHALLENGE_EXPIRED);
   const used = await deps.attempts(
     found.userId,
