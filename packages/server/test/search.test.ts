@@ -195,6 +195,18 @@ describe('GET /api/search', () => {
     expect(titlesOf(await search(acme.user.email, rep.token), 'user')).toEqual([]);
   });
 
+  it('finds companies for a user who may open Companies but not the leads table', async () => {
+    const viewer = await t.createUser({
+      role: 'Sales Rep',
+      organizationName: 'acme',
+      permissions: { leadsTable: false, companies: true },
+    } as never);
+    const results = await search('northwind', viewer.token);
+    expect(titlesOf(results, 'company')).toEqual(['Northwind Trading']);
+    expect(titlesOf(results, 'lead')).toEqual([]);
+    expect(titlesOf(results, 'email')).toEqual([]);
+  });
+
   it('searches only the short lists for a query without a three-letter word', async () => {
     const results = await search('le be');
     expect(results.filter((result) => result.type === 'lead')).toEqual([]);

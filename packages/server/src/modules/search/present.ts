@@ -44,7 +44,7 @@ const result = (
 const personName = (first: string, last: string, fallback: string): string =>
   `${first} ${last}`.trim() || fallback;
 
-export const leadResult = (row: Row<typeof found.findLeads>): SearchResult =>
+export const leadResult = (row: found.LeadRow): SearchResult =>
   result({
     type: 'lead',
     id: row.id,
@@ -53,7 +53,7 @@ export const leadResult = (row: Row<typeof found.findLeads>): SearchResult =>
     leadId: row.id,
   });
 
-export const companyResult = (row: Row<typeof found.findCompanies>): SearchResult =>
+export const companyResult = (row: found.CompanyRow): SearchResult =>
   result({
     type: 'company',
     id: row.key ?? row.name,

@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/tables.ts';
 import { containsPattern } from '../leads/query.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /*
  * One query per kind of record, each at most `limit` rows of one organisation. Names and
@@ -25,11 +26,13 @@ import { containsPattern } from '../leads/query.ts';
  * The large kinds (leads, clients, companies, emails, replies, notes) are found newest first
  * in at most two statements, so that neither a common word nor a word nobody wrote makes a
  * search read a whole table. The first walks the organisation's time index over its newest
- * RECENT_WINDOW records and stops at the `limit`-th match: a word many records hold is found
+ * RECENT_WINDOW records and keeps the newest `limit` matches: a word many records hold is found
  * at once, and the matches found are the newest of all. Only when fewer turn up does the second
- * ask the text index for every match, fenced (OFFSET 0) so that the planner cannot walk the time
- * index instead, which for a rare word reads millions of rows; and a word the newest records
- * lack is rare. Each statement then reads the few rows found by their ids.
+ * ask the text index for every match, fenced (a MATERIALIZED common table expression) so that
+ * the planner cannot walk the time index instead, which for a rare word reads millions of rows;
+ * and a word the newest records lack is rare. One walk may serve several wants of the same
+ * table (the leads found and the leads naming a company): each want is a flag on the same rows.
+ * The rows found are then read by their ids.
  */
 
 /** How many of an organisation's newest records the first statement reads at most. */
@@ -43,67 +46,92 @@ type Source = {
   table: SearchedTable;
   time: AnyPgColumn;
   /** Newest first, as the organisation's time index keeps it (so that the walk can stop). */
-  newestFirst: (time: SQL.Aliased | AnyPgColumn, id: SQL.Aliased | AnyPgColumn) => SQL[];
+  newestFirst: (time: SQL | AnyPgColumn, id: SQL | AnyPgColumn) => SQL[];
 };
 
-/** The ids of the newest `limit` matches among the newest RECENT_WINDOW records. */
-const recentMatchIds = (
-  db: Db,
-  source: Source,
-  organizationId: string,
-  match: SQL,
-  limit: number,
-) => {
-  const recent = db
-    .select({
-      id: sql<string>`${source.table.id}`.as('id'),
-      at: sql`${source.time}`.as('at'),
-      hit: sql<boolean>`${match}`.as('hit'),
-    })
-    .from(source.table)
-    .where(eq(source.table.organizationId, organizationId))
-    .orderBy(...source.newestFirst(source.time, source.table.id))
-    .limit(RECENT_WINDOW)
-    .as('recent');
-  return db
-    .select({ id: recent.id })
-    .from(recent)
-    .where(sql`${recent.hit}`)
-    .orderBy(...source.newestFirst(recent.at, recent.id))
-    .limit(limit);
+/** What a search asks of a source: the newest `limit` rows that match, and `also` when given. */
+export type Want = { also?: SQL; limit: number };
+
+const flagOf = (index: number) => sql.identifier(`want_${index}`);
+
+/** The flag columns of the wants: `match` and each want's own condition. */
+const flags = (wants: readonly Want[], match: SQL | undefined): SQL =>
+  sql.join(
+    wants.map((want, index) => sql`(${and(match, want.also) ?? sql`true`}) AS ${flagOf(index)}`),
+    sql`, `,
+  );
+
+/** Per want, the ids of the newest `limit` of `rows` whose flag is set: (want, id) rows. */
+const picks = (source: Source, rows: string, wants: readonly Want[]): SQL => {
+  const order = sql.join(
+    source.newestFirst(sql`${sql.identifier('at')}`, sql`${sql.identifier('id')}`),
+    sql`, `,
+  );
+  return sql.join(
+    wants.map(
+      (want, index) =>
+        sql`(SELECT ${index}::int AS want, id FROM ${sql.identifier(rows)} WHERE ${flagOf(index)} ORDER BY ${order} LIMIT ${want.limit})`,
+    ),
+    sql` UNION ALL `,
+  );
 };
 
 /**
- * OFFSET 0: a subquery the planner must run on its own (not merged into the statement around
- * it). Given as SQL because drizzle leaves out an offset of the number 0.
+ * The (want, id) rows of each want's newest matches: `among` 'recent' the newest RECENT_WINDOW
+ * records, read by the time index, each flagged by its match; 'all' every match, found through
+ * the text index. The candidates are a MATERIALIZED common table expression, which the
+ * planner must run on its own (for 'all': it cannot walk the time index instead).
  */
-const NO_FLATTENING = sql`0` as unknown as number;
+export const matchIds = (
+  source: Source,
+  organizationId: string,
+  match: SQL,
+  wants: readonly Want[],
+  among: 'recent' | 'all',
+): SQL => {
+  const inOrganization = eq(source.table.organizationId, organizationId);
+  const candidates =
+    among === 'recent'
+      ? sql`WHERE ${inOrganization}
+  ORDER BY ${sql.join(source.newestFirst(source.time, source.table.id), sql`, `)}
+  LIMIT ${RECENT_WINDOW}`
+      : sql`WHERE ${and(inOrganization, match)}`;
+  const name = among === 'recent' ? 'recent' : 'matched';
+  return sql`WITH ${sql.identifier(name)} AS MATERIALIZED (
+  SELECT ${source.table.id} AS id, ${source.time} AS at,
+    ${flags(wants, among === 'recent' ? match : undefined)}
+  FROM ${source.table} ${candidates}) ${picks(source, name, wants)}`;
+};
 
-/** The ids of the newest `limit` matches of all, found through the text index. */
-export const indexMatchIds = (
+/** Per want, the ids of its newest matches: among the newest records, then the text index. */
+export const newestMatchingIds = async (
   db: Db,
   source: Source,
   organizationId: string,
   match: SQL,
-  limit: number,
-) => {
-  const matched = db
-    .select({ id: sql<string>`${source.table.id}`.as('id'), at: sql`${source.time}`.as('at') })
-    .from(source.table)
-    .where(and(eq(source.table.organizationId, organizationId), match))
-    .offset(NO_FLATTENING)
-    .as('matched');
-  return db
-    .select({ id: matched.id })
-    .from(matched)
-    .orderBy(...source.newestFirst(matched.at, matched.id))
-    .limit(limit);
+  wants: readonly Want[],
+): Promise<string[][]> => {
+  const run = async (statement: SQL, count: number) => {
+    const found = Array.from({ length: count }, () => [] as string[]);
+    for (const row of rowsOf<{ want: number; id: string }>(await db.execute(statement)))
+      found[Number(row.want)]!.push(row.id);
+    return found;
+  };
+  const found = await run(matchIds(source, organizationId, match, wants, 'recent'), wants.length);
+  const short = wants.flatMap((want, index) => (found[index]!.length < want.limit ? [index] : []));
+  if (short.length === 0) return found;
+  const shortWants = short.map((index) => wants[index]!);
+  const fromIndex = await run(
+    matchIds(source, organizationId, match, shortWants, 'all'),
+    shortWants.length,
+  );
+  short.forEach((index, position) => (found[index] = fromIndex[position]!));
+  return found;
 };
 
 /**
  * The newest `limit` records matching `match`, read by `read` (the kind's own statement, given
- * the condition that picks its rows by id): among the newest records first, then through the
- * text index.
+ * the condition that picks its rows by id).
  */
 const newestMatching = async <R>(
   db: Db,
@@ -113,11 +141,8 @@ const newestMatching = async <R>(
   limit: number,
   read: (only: SQL) => Promise<R[]>,
 ): Promise<R[]> => {
-  const recent = await read(
-    inArray(source.table.id, recentMatchIds(db, source, organizationId, match, limit)),
-  );
-  if (recent.length >= limit) return recent;
-  return read(inArray(source.table.id, indexMatchIds(db, source, organizationId, match, limit)));
+  const [ids] = await newestMatchingIds(db, source, organizationId, match, [{ limit }]);
+  return ids!.length === 0 ? [] : read(inArray(source.table.id, ids!));
 };
 
 /** The order of a (time DESC NULLS LAST, id DESC NULLS LAST) index. */
@@ -153,57 +178,30 @@ const lowered = (...columns: AnyPgColumn[]): SQL =>
 const textMatch = (table: string, prefixes: string): SQL =>
   sql`${sql.raw(`"${table}"."search_vector"`)} @@ to_tsquery('simple', ${prefixes})`;
 
-export const findLeads = (db: Db, organizationId: string, words: string[], limit: number) =>
-  newestMatching(db, LEADS, organizationId, containsAll(leads.searchText, words)!, limit, (only) =>
-    db
-      .select({
-        id: leads.id,
-        firstName: leads.personFirstName,
-        lastName: leads.personLastName,
-        email: leads.personEmail,
-        company: leads.companyName,
-        designation: leads.personDesignation,
-        city: leads.personCity,
-      })
-      .from(leads)
-      .where(and(eq(leads.organizationId, organizationId), only))
-      .orderBy(desc(leads.createdAt))
-      .limit(limit),
-  );
-
 /** Leads read to name the companies a search finds: a company often has several. */
 const LEADS_PER_COMPANY = 4;
 
-/**
- * Companies whose name holds every word: those of the newest matching leads (found as leads
- * are), most contacts first, each with its number of contacts.
- */
-export const findCompanies = async (
-  db: Db,
-  organizationId: string,
-  words: string[],
-  limit: number,
-) => {
-  const match = and(
-    containsAll(leads.searchText, words),
-    containsAll(lowered(leads.companyName), words),
-  )!;
-  const named = await newestMatching(
-    db,
-    LEADS,
-    organizationId,
-    match,
-    LEADS_PER_COMPANY * limit,
-    (only) =>
-      db
-        .select({ key: leads.companyKey })
-        .from(leads)
-        .where(and(eq(leads.organizationId, organizationId), only)),
-  );
-  const keys = [...new Set(named.map((row) => row.key))]
-    .filter((key): key is string => key !== null)
-    .slice(0, limit);
-  if (keys.length === 0) return [];
+const readLeads = (db: Db, organizationId: string, ids: string[]) =>
+  db
+    .select({
+      id: leads.id,
+      firstName: leads.personFirstName,
+      lastName: leads.personLastName,
+      email: leads.personEmail,
+      company: leads.companyName,
+      designation: leads.personDesignation,
+      city: leads.personCity,
+    })
+    .from(leads)
+    .where(and(eq(leads.organizationId, organizationId), inArray(leads.id, ids)))
+    .orderBy(desc(leads.createdAt));
+
+/** The companies of these leads, most contacts first, each with its number of contacts. */
+const companiesOf = (db: Db, organizationId: string, leadIds: string[], limit: number) => {
+  const named = db
+    .select({ key: leads.companyKey })
+    .from(leads)
+    .where(and(eq(leads.organizationId, organizationId), inArray(leads.id, leadIds)));
   return db
     .select({
       key: leads.companyKey,
@@ -211,10 +209,45 @@ export const findCompanies = async (
       contacts: sql<number>`count(*)`.mapWith(Number),
     })
     .from(leads)
-    .where(and(eq(leads.organizationId, organizationId), inArray(leads.companyKey, keys)))
+    .where(and(eq(leads.organizationId, organizationId), inArray(leads.companyKey, named)))
     .groupBy(leads.companyKey)
     .orderBy(desc(sql`count(*)`))
     .limit(limit);
+};
+
+export type LeadRow = Awaited<ReturnType<typeof readLeads>>[number];
+export type CompanyRow = Awaited<ReturnType<typeof companiesOf>>[number];
+
+/**
+ * The newest leads holding every word, and the companies whose name holds every word (those
+ * of the newest such leads, most contacts first), found in one walk of the leads: a company
+ * named by the words is a lead matching them. `wanted` says which the caller may see.
+ */
+export const findLeadsAndCompanies = async (
+  db: Db,
+  organizationId: string,
+  words: string[],
+  limit: number,
+  wanted: { leads: boolean; companies: boolean },
+): Promise<{ leads: LeadRow[]; companies: CompanyRow[] }> => {
+  const named = containsAll(lowered(leads.companyName), words)!;
+  const [leadIds, companyLeadIds] = await newestMatchingIds(
+    db,
+    LEADS,
+    organizationId,
+    containsAll(leads.searchText, words)!,
+    [
+      { limit: wanted.leads ? limit : 0 },
+      { also: named, limit: wanted.companies ? LEADS_PER_COMPANY * limit : 0 },
+    ],
+  );
+  return {
+    leads: leadIds!.length > 0 ? await readLeads(db, organizationId, leadIds!) : [],
+    companies:
+      companyLeadIds!.length > 0
+        ? await companiesOf(db, organizationId, companyLeadIds!, limit)
+        : [],
+  };
 };
 
 export const findClients = (db: Db, organizationId: string, words: string[], limit: number) =>

@@ -21,8 +21,7 @@ import {
 import {
   findCampaigns,
   findClients,
-  findCompanies,
-  findLeads,
+  findLeadsAndCompanies,
   findMeetings,
   findNotes,
   findReplies,
@@ -50,13 +49,17 @@ const tokensOf = (words: readonly string[]): string[] => {
 };
 
 /**
- * The text search's query: every token of two characters or more as a prefix, all required;
- * null when none is three characters long (a shorter prefix matches too much to be quick).
+ * The text search's query: every token of two characters or more, all required; the last as a
+ * prefix (the word being typed: first results while typing), the others whole (a finished word
+ * asked as a prefix too, such as "ana", would read every word it begins in the index). Null
+ * when none is three characters long (a shorter prefix matches too much to be quick).
  */
 export const textQueryOf = (words: readonly string[]): string | null => {
   const tokens = tokensOf(words).filter((token) => token.length >= 2);
   if (!tokens.some((token) => token.length >= SEARCH_WORD_MIN)) return null;
-  return tokens.map((token) => `${token}:*`).join(' & ');
+  return tokens
+    .map((token, index) => (index === tokens.length - 1 ? `${token}:*` : token))
+    .join(' & ');
 };
 
 type Group = { allowed: boolean; run: () => Promise<SearchResult[]> };
@@ -92,18 +95,24 @@ export const searchEverything = async (
     );
   const ownTasksOnly = may('leadManagement') ? undefined : actor.id;
 
+  // Leads and companies are found in one walk of the leads, asked once by whichever runs first.
+  const wanted = { leads: large && may('leadsTable'), companies: large && may('companies') };
+  let people: ReturnType<typeof findLeadsAndCompanies> | undefined;
+  const leadsAndCompanies = () =>
+    (people ??= findLeadsAndCompanies(db, organizationId, words, limit, wanted));
+
   const groups: Group[] = [
     {
-      allowed: large && may('leadsTable'),
-      run: rows(() => findLeads(db, organizationId, words, limit), leadResult),
+      allowed: wanted.leads,
+      run: rows(async () => (await leadsAndCompanies()).leads, leadResult),
     },
     {
       allowed: large && may('allClients'),
       run: rows(() => findClients(db, organizationId, words, limit), clientResult),
     },
     {
-      allowed: large && may('companies'),
-      run: rows(() => findCompanies(db, organizationId, words, limit), companyResult),
+      allowed: wanted.companies,
+      run: rows(async () => (await leadsAndCompanies()).companies, companyResult),
     },
     {
       allowed: may('campaigns'),
