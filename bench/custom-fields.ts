@@ -79,6 +79,23 @@ UPDATE leads SET custom = jsonb_strip_nulls(jsonb_build_object(
 ))
 WHERE organization_id = $1 AND ${hash(20, parts)} = ${part}`;
 
+type Client = Awaited<ReturnType<typeof connect>>;
+
+/** Index builds on the leads in progress now. */
+const buildsOnLeads = async (client: Client): Promise<number> => {
+  const { rows } = await client.query<{ building: number }>(
+    `SELECT count(*)::int AS building FROM pg_stat_progress_create_index p
+     JOIN pg_class c ON c.oid = p.relid WHERE c.relname = 'leads'`,
+  );
+  return rows[0]!.building;
+};
+
+/** Waits until no index of the leads is being built. */
+const buildsDone = async (client: Client) => {
+  while ((await buildsOnLeads(client)) > 0)
+    await new Promise((resolve) => setTimeout(resolve, 200));
+};
+
 /**
  * Fills the leads' custom values in SQL, five chunks of a fifth each. Like the generation, the
  * secondary indexes are dropped first and built again from their own definitions afterwards
@@ -91,16 +108,13 @@ const fillCustom = async (url: string, organizationId: string, keys: Keys, log: 
     // The product builds the number and date fields' indexes in the background once they are
     // made: wait for those builds, so that they are dropped and built again with the rest.
     for (let tries = 0; ; tries += 1) {
-      const { rows } = await client.query<{ building: number }>(
-        `SELECT count(*)::int AS building FROM pg_stat_progress_create_index p
-         JOIN pg_class c ON c.oid = p.relid WHERE c.relname = 'leads'`,
-      );
+      const building = await buildsOnLeads(client);
       const { rows: made } = await client.query<{ made: number }>(
         `SELECT count(*)::int AS made FROM pg_indexes
          WHERE tablename = 'leads' AND indexname IN ($1, $2)`,
         [`leads_cf_${keys.seats}`, `leads_cf_${keys.contractEnd}`],
       );
-      if (rows[0]!.building === 0 && made[0]!.made === 2) break;
+      if (building === 0 && made[0]!.made === 2) break;
       if (tries === 600) throw new Error('the product did not build the custom fields indexes');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -114,7 +128,19 @@ const fillCustom = async (url: string, organizationId: string, keys: Keys, log: 
       const { rowCount } = await client.query(fillSql(keys, part, parts), [organizationId]);
       log(`  custom values of ${rowCount} leads (part ${part + 1} of ${parts})`);
     }
-    for (const index of indexes) await client.query(index.definition);
+    // IF NOT EXISTS: the product may have built a field's index again meanwhile (its own pass).
+    for (const index of indexes)
+      await client.query(
+        index.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '),
+      );
+    // A build the product began meanwhile (its own pass saw the index missing) is waited for;
+    // one that failed against the fill is left invalid, and is built again here.
+    await buildsDone(client);
+    const { rows: invalid } = await client.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+       WHERE i.indrelid = 'leads'::regclass AND NOT i.indisvalid`,
+    );
+    for (const { name } of invalid) await client.query(`REINDEX INDEX ${name}`);
     await client.query('VACUUM ANALYZE leads');
   } finally {
     await client.end();
