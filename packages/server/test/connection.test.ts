@@ -25,4 +25,17 @@ describe('database connection', () => {
       }
     },
   );
+
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'keeps the embedded database’s shared buffers small (memory at rest)',
+    async () => {
+      const database = await openTestDatabase();
+      try {
+        const { rows } = await database.executeSql('SHOW shared_buffers');
+        expect(rows).toEqual([{ shared_buffers: '32MB' }]);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

@@ -54,6 +54,14 @@ const yieldBeforeEachStatement = (client: PGlite): void => {
 };
 
 /**
+ * The embedded database's memory: PostgreSQL's 128 MB of shared buffers by default fill as
+ * pages are read and stay in the process; the product's working set on an embedded database
+ * (a team's leads, not millions) fits in far less, and a page not held here is still in the
+ * operating system's file cache.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
+/**
  * PGlite in `dataDir` (or in memory when null), locked against a second process; `loadDataDir`
  * starts it from a dumped directory (the tests' migrated copy) instead of an empty one.
  */
@@ -65,6 +73,7 @@ export const openPglite = async (
   try {
     const client = await PGlite.create(dataDir ? join(dataDir, 'pg') : undefined, {
       extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     // No autovacuum here: a trigram index's pending list is merged into the index by the insert
