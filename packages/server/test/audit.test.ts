@@ -8,15 +8,9 @@ import { base32Decode, totpAt } from '@leadline/shared/totp';
 import { auditRetentionTick } from '../src/modules/audit/jobs.ts';
 import type { SystemMessage } from '../src/modules/system-mail/mailer.ts';
 import { rowsOf } from '../src/db/rows.ts';
-import {
-  PASSWORD,
-  ROOT_EMAIL,
-  TEST_PUBLIC_URL,
-  createTestContext,
-  uniqueEmail,
-} from './context.ts';
+import { PASSWORD, ROOT_EMAIL, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
-import { adminOf, createLead } from './fixtures.ts';
+import { adminOf, createClockedContext, createLead } from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
 import { startWebhookReceiver } from './webhook-receiver.ts';
 import { waitFor } from './wait.ts';
@@ -35,17 +29,7 @@ const STEP = 30_000;
 const DEVICE = 'AuditTest/1.0 (Test device)';
 
 beforeAll(async () => {
-  t = await createTestContext({
-    limits: {
-      signin: { max: 10_000, timeWindow: 60_000 },
-      signup: { max: 10_000, timeWindow: 60_000 },
-      now: () => clock,
-    },
-    systemMail: {
-      mailer: { send: async (message) => void mails.push(message) },
-      publicUrl: TEST_PUBLIC_URL,
-    },
-  });
+  t = await createClockedContext(() => clock, mails);
   acme = await adminOf(t, 'acme-audit');
   globex = await adminOf(t, 'globex-audit');
 }, 120_000);
