@@ -418,6 +418,7 @@ describe('audit log: reading it', () => {
       'kind=audit.everything',
       'userId=42',
       'from=yesterday',
+      'from=2026-03-01T10:00',
       'to=2026-02-30',
       'from=2026-03-02&to=2026-03-01',
       'limit=0',

@@ -70,16 +70,20 @@ export type AuditEntry = {
 export type AuditList = { entries: AuditEntry[]; nextCursor: string | null };
 
 export const AUDIT_BAD_KIND = 'Unknown audit kind';
-export const AUDIT_BAD_INSTANT = 'must be a date (YYYY-MM-DD) or a date and time (ISO 8601)';
+export const AUDIT_BAD_INSTANT =
+  'must be a date (YYYY-MM-DD) or a date and time with its offset (ISO 8601)';
 export const AUDIT_BAD_CURSOR = 'Invalid cursor';
 
-/** A day (`YYYY-MM-DD`, UTC) or an instant with its offset. */
+const INSTANT = z.iso.datetime({ offset: true });
+
+/** A day (`YYYY-MM-DD`, UTC) or an instant with its offset (ISO 8601). */
 const instantParam = (label: string) =>
   z
     .string()
     .max(40)
     .refine(
-      (value) => (value.includes('T') && isInstantInRange(value)) || isAcceptedDay(value),
+      (value) =>
+        (INSTANT.safeParse(value).success && isInstantInRange(value)) || isAcceptedDay(value),
       `${label} ${AUDIT_BAD_INSTANT}`,
     )
     .optional();
