@@ -13,6 +13,7 @@ import { leadlinePlugin } from './scripts/eslint/server-doors.js';
  */
 const serverDoors = {
   activity: ['log.ts', 'present.ts'],
+  audit: ['record.ts'],
   auth: ['service.ts', 'credentials.ts'],
   'two-factor': ['challenge.ts', 'gate.ts'],
   calendar: ['replies.ts', 'summary.ts'],

@@ -104,6 +104,7 @@ const SCREENS: readonly Screen[] = [
   { route: 'suppression', url: () => '/suppression' },
   { route: 'integrations', url: () => '/integrations' },
   { route: 'custom-fields', url: () => '/custom-fields' },
+  { route: 'audit', url: () => '/audit' },
   { route: 'duplicates', url: () => '/duplicates' },
   { route: 'approval-users', url: () => '/approval-users', who: 'superAdmin' },
   { route: 'profile', url: () => '/profile' },

@@ -25,6 +25,7 @@ import { registerReadGate } from './plugins/read-gate.ts';
 import type { ReadGateOptions } from './plugins/read-gate.ts';
 import { requestForLog } from './lib/logged-url.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { apiKeyLimiter } from './modules/api-keys/limit.ts';
 import type { ApiKeyLimit } from './modules/api-keys/limit.ts';
 import { apiKeysRoutes } from './modules/api-keys/routes.ts';
@@ -219,7 +220,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(
     twoFactorRoutes(
       deps.db,
-      (row, request) => startSession(deps.db, deps.tokens, row, deviceOf(request)),
+      (row, request) =>
+        startSession(deps.db, deps.tokens, row, deviceOf(request), { twoStep: true }),
       deps.secretKey,
       {
         limit: limits.twoFactor,
@@ -237,6 +239,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(interactionsRoutes(deps.db));
   await app.register(clientsRoutes(deps.db));
   await app.register(activityRoutes(deps.db));
+  await app.register(auditRoutes(deps.db));
   await app.register(dashboardRoutes(deps.db));
   await app.register(calendarRoutes(deps.db, deps.secretKey));
   await app.register(campaignsRoutes(deps.db, deps.queue));

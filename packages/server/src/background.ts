@@ -1,5 +1,6 @@
 import type { Db } from './db/connection.ts';
 import { createSecretBox } from './mail/crypto.ts';
+import { auditRetentionTick } from './modules/audit/jobs.ts';
 import { automationConsumer } from './modules/automation/engine.ts';
 import { registerAutomationJobs } from './modules/automation/jobs.ts';
 import { registerBulkJobs } from './modules/bulk/jobs.ts';
@@ -29,6 +30,8 @@ export type JobDeps = {
   bulkPauseMs?: number;
   /** REPLY_CHECK_MINUTES: how often every user's inbox is checked for replies (0: never). */
   replyCheckMinutes?: number;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted daily (365 by default). */
+  auditRetentionDays?: number;
   /** Import batches inserting at once (importBatchesInFlight of the database); 1 by default. */
   importBatchesInFlight?: number;
   /** The product's own mail (SYSTEM_SMTP_URL): Automation's "notify the owner", and the notice
@@ -55,6 +58,8 @@ export const registerJobs = async (db: Db, queue: JobQueue, deps: JobDeps): Prom
   await registerTick(queue, domainCheckTick(db), 60);
   // Custom fields deleted over 30 days ago go with their values, every six hours.
   await registerTick(queue, customFieldPurgeTick(db), 120);
+  // Audit entries past their retention go once a day.
+  await registerTick(queue, auditRetentionTick(db, deps.auditRetentionDays ?? 365), 180);
   // What becomes of the events every change writes: each consumer turns them into durable work
   // of its own (webhook deliveries, Automation runs), drained by its own loop.
   const consumers: EventConsumer[] = [webhookConsumer, automationConsumer];

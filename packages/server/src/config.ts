@@ -34,6 +34,12 @@ const envSchema = z.object({
     .min(0, 'REPLY_CHECK_MINUTES must be 0 (off) or more')
     .max(1440, 'REPLY_CHECK_MINUTES must be at most 1440 (one day)')
     .default(5),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'AUDIT_RETENTION_DAYS must be a number of days' })
+    .int('AUDIT_RETENTION_DAYS must be a whole number of days')
+    .min(1, 'AUDIT_RETENTION_DAYS must be 1 or more')
+    .max(36_500, 'AUDIT_RETENTION_DAYS must be at most 36500 (one hundred years)')
+    .default(365),
   MAIL_ALLOW_PRIVATE_HOSTS: z
     .enum(['0', '1', ''], {
       error:
@@ -148,6 +154,8 @@ export type Config = {
   bulkPauseMs: number;
   /** How often inboxes are checked for replies; 0 turns the scheduled check off. */
   replyCheckMinutes: number;
+  /** How many days audit entries are kept (a daily job deletes older ones). */
+  auditRetentionDays: number;
   /** MAIL_ALLOW_PRIVATE_HOSTS: mail servers on private networks may be used. */
   mailAllowPrivateHosts: boolean;
   /** WEBHOOK_ALLOW_PRIVATE_HOSTS: webhooks may be sent to private networks. */
@@ -199,6 +207,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bulkPauseMs: e.BULK_PAUSE_MS,
     replyCheckMinutes: e.REPLY_CHECK_MINUTES,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     mailAllowPrivateHosts: e.MAIL_ALLOW_PRIVATE_HOSTS === '1',
     webhookAllowPrivateHosts: e.WEBHOOK_ALLOW_PRIVATE_HOSTS === '1',
     trustProxy: e.TRUST_PROXY,

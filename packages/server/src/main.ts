@@ -49,6 +49,7 @@ const main = async () => {
     publicUrl: config.publicUrl,
     bulkPauseMs: config.bulkPauseMs,
     replyCheckMinutes: config.replyCheckMinutes,
+    auditRetentionDays: config.auditRetentionDays,
     importBatchesInFlight: importBatchesInFlight(database.kind),
     systemMailer,
   });

@@ -74,11 +74,29 @@ afterAll(async () => {
   temp.remove();
 });
 
-/** The product on a restored database: sign-in, the stored mail password, the queued job. */
-const expectUsable = async (target: DatabaseTarget) => {
+/**
+ * The product on a restored database: sign-in, the stored mail password, the queued job. Every
+ * row came over, and the audit log holds one entry more per backup taken of this database.
+ */
+const expectUsable = async (target: DatabaseTarget, backupsTaken: number) => {
   const database = await openAsProduct(target);
   try {
-    expect(await countRows(database)).toEqual(sourceCounts);
+    const audit = 'public.audit_entries';
+    expect(await countRows(database)).toEqual({
+      ...sourceCounts,
+      [audit]: sourceCounts[audit]! + backupsTaken,
+    });
+    const { rows: taken } = await database.executeSql(
+      `SELECT actor_label, organization_id, details FROM audit_entries WHERE kind = 'backup.taken'`,
+      [],
+    );
+    expect(taken).toEqual(
+      Array.from({ length: backupsTaken }, () => ({
+        actor_label: 'backup command',
+        organization_id: null,
+        details: expect.objectContaining({ file: 'second.sql', rows: expect.any(Number) }),
+      })),
+    );
     const tokens = createTokenService('backup-test-secret-backup-test-secret-12');
     const session = await signin(database.db, tokens, 'admin@demo.leadline.test', DEMO_PASSWORD);
     expect('user' in session && session.user.email).toBe('admin@demo.leadline.test');
@@ -132,8 +150,8 @@ describe('backup and restore', () => {
   }, 240_000);
 
   it(`serves the moved data on the restored databases: sign-in, mail password, queued job`, async () => {
-    await expectUsable(middle.target);
-    await expectUsable(finalTarget);
+    await expectUsable(middle.target, 1);
+    await expectUsable(finalTarget, 0);
   }, 180_000);
 
   it('refuses to restore over a database that holds data, and changes nothing', async () => {

@@ -9,7 +9,8 @@ import { activityLog, clients, leads, mailAccounts, organizations } from '../src
 import type { LeadSeedRow } from '../src/modules/leads/repo.ts';
 import { toPublicUser } from '../src/modules/users/present.ts';
 import { findUserByEmail } from '../src/modules/users/store.ts';
-import { PASSWORD, createTestContext, uniqueEmail } from './context.ts';
+import type { SystemMessage } from '../src/modules/system-mail/mailer.ts';
+import { PASSWORD, TEST_PUBLIC_URL, createTestContext, uniqueEmail } from './context.ts';
 import type { TestContext } from './context.ts';
 import { smtpSettingsOf } from './mail-servers.ts';
 
@@ -70,6 +71,23 @@ export const adminOf = async (t: TestContext, organizationName: string) => {
 
 /** What `adminOf` answers: the Admin, their token and their organisation's id. */
 export type OrganisationAdmin = Awaited<ReturnType<typeof adminOf>>;
+
+/**
+ * A test context whose code and sign-in limits follow the clock `now` (two-step codes), with
+ * the product's own mail (reset links, notices) kept in `sent`.
+ */
+export const createClockedContext = (now: () => number, sent: SystemMessage[]) =>
+  createTestContext({
+    limits: {
+      signin: { max: 10_000, timeWindow: 60_000 },
+      signup: { max: 10_000, timeWindow: 60_000 },
+      now,
+    },
+    systemMail: {
+      mailer: { send: async (message) => void sent.push(message) },
+      publicUrl: TEST_PUBLIC_URL,
+    },
+  });
 
 /** A fresh test context with Admins of two new organisations, 'acme' and 'globex'. */
 export const openTwoOrganisations = async () => {

@@ -4,9 +4,9 @@ import { TWO_FACTOR_SETUP_REQUIRED, secretOfUri } from '@leadline/shared/two-fac
 import { activityLog, twoFactorSecrets } from '../src/db/tables.ts';
 import type { SystemMessage } from '../src/modules/system-mail/mailer.ts';
 import { base32Decode, totpAt } from '@leadline/shared/totp';
-import { PASSWORD, TEST_PUBLIC_URL, createTestContext } from './context.ts';
+import { PASSWORD } from './context.ts';
 import type { TestContext } from './context.ts';
-import { adminOf } from './fixtures.ts';
+import { adminOf, createClockedContext } from './fixtures.ts';
 import type { OrganisationAdmin } from './fixtures.ts';
 
 let t: TestContext;
@@ -18,17 +18,7 @@ let clock = Date.UTC(2026, 10, 1, 12, 0, 0);
 const STEP = 30_000;
 
 beforeAll(async () => {
-  t = await createTestContext({
-    limits: {
-      signin: { max: 10_000, timeWindow: 60_000 },
-      signup: { max: 10_000, timeWindow: 60_000 },
-      now: () => clock,
-    },
-    systemMail: {
-      mailer: { send: async (message) => void sent.push(message) },
-      publicUrl: TEST_PUBLIC_URL,
-    },
-  });
+  t = await createClockedContext(() => clock, sent);
   acme = await adminOf(t, 'acme');
   globex = await adminOf(t, 'globex');
 });

@@ -197,6 +197,13 @@ const shellRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'audit',
+    handle: shellHandle('Audit Log', { admin: true }),
+    lazy: async () => ({
+      Component: (await import('./routes/audit-route.tsx')).AuditRoute,
+    }),
+  },
+  {
     path: 'custom-fields',
     handle: shellHandle('Custom Fields', { admin: true }),
     lazy: async () => ({

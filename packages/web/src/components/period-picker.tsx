@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { DateRangeInputs } from './date-range-inputs.tsx';
 
 const CUSTOM = 'custom';
 
@@ -44,24 +45,7 @@ export const PeriodPicker = ({
         w={{ base: '100%', xs: 170 }}
       />
       <Group gap="sm" wrap="nowrap" w={{ base: '100%', xs: 'auto' }}>
-        <TextInput
-          type="date"
-          label="From"
-          value={from}
-          max={to}
-          onChange={(event) => onDates({ from: event.currentTarget.value })}
-          error={Boolean(error)}
-          style={{ flex: 1 }}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={to}
-          min={from}
-          onChange={(event) => onDates({ to: event.currentTarget.value })}
-          error={Boolean(error)}
-          style={{ flex: 1 }}
-        />
+        <DateRangeInputs from={from} to={to} onDates={onDates} invalid={Boolean(error)} />
       </Group>
       {children}
     </Group>

@@ -11,6 +11,7 @@ import { idParamsSchema } from '@leadline/shared/ids';
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { createApiKey, listOrganizationApiKeys, listOwnApiKeys, revokeApiKey } from './service.ts';
+import { auditWho } from '../audit/record.ts';
 
 // A malformed id is answered like an unknown key (404), as another user's is.
 const idParams = idParamsSchema(API_KEY_NOT_FOUND, 404);
@@ -45,8 +46,11 @@ export const apiKeysRoutes =
           response: { 201: apiKeyCreatedAnswerSchema },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(await createApiKey(db, userOf(request), request.body)),
+      async (request, reply) => {
+        const actor = userOf(request);
+        const created = await createApiKey(db, actor, request.body, auditWho(request, actor));
+        return reply.status(201).send(created);
+      },
     );
 
     app.get(
@@ -73,6 +77,9 @@ export const apiKeysRoutes =
           response: { 200: apiKeyRevokedAnswerSchema },
         },
       },
-      async (request) => revokeApiKey(db, userOf(request), request.params.id),
+      async (request) => {
+        const actor = userOf(request);
+        return revokeApiKey(db, actor, request.params.id, auditWho(request, actor));
+      },
     );
   };

@@ -13,6 +13,8 @@ import { chooseOrganization, organizationIn, scopeOf } from '../../caller/curren
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { logActivity } from '../activity/log.ts';
+import { recordAudit, whoIn } from '../audit/record.ts';
+import type { AuditWho } from '../audit/record.ts';
 import { toApiKey, toOrganizationApiKey } from './present.ts';
 import {
   findApiKey,
@@ -29,14 +31,15 @@ const sessionOnly = (actor: CurrentUser) => {
   if (actor.apiKeyId) throw forbidden(API_KEY_SESSION_ONLY);
 };
 
-/** The activity entry of a key made or revoked, on its owner (never the key itself). */
-const logKeyChange = (
+/** The activity and audit entries of a key made or revoked, on its owner (never the key itself). */
+const logKeyChange = async (
   tx: Db,
   actor: CurrentUser,
   row: ApiKeyRow,
   change: 'created' | 'revoked',
-): Promise<void> =>
-  logActivity(tx, {
+  who: AuditWho,
+): Promise<void> => {
+  await logActivity(tx, {
     organizationId: row.organizationId,
     userId: actor.id,
     type: 'User',
@@ -44,12 +47,20 @@ const logKeyChange = (
     action: `API key ${change}`,
     details: `API key "${row.name}" (${row.prefix}…) ${change} by ${actor.name}`,
   });
+  await recordAudit(tx, whoIn(who, row.organizationId), `apikey.${change}`, {
+    apiKeyId: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    ownerId: row.userId,
+  });
+};
 
 /** POST /api/api-keys: the key is answered this once; only its SHA-256 is kept. */
 export const createApiKey = async (
   db: Db,
   actor: CurrentUser,
   data: ApiKeyCreateData,
+  who: AuditWho,
 ): Promise<ApiKeyCreated> => {
   sessionOnly(actor);
   const { key, prefix, keyHash } = newApiKey();
@@ -63,7 +74,7 @@ export const createApiKey = async (
       keyHash,
       expiresAt: data.expiresAt ? new Date(data.expiresAt) : null,
     });
-    await logKeyChange(tx, actor, created, 'created');
+    await logKeyChange(tx, actor, created, 'created', who);
     return created;
   });
   return { key, apiKey: toApiKey(row) };
@@ -96,6 +107,7 @@ export const revokeApiKey = async (
   db: Db,
   actor: CurrentUser,
   id: string,
+  who: AuditWho,
 ): Promise<ApiKeyRevoked> => {
   sessionOnly(actor);
   const existing = await findApiKey(db, id);
@@ -103,7 +115,7 @@ export const revokeApiKey = async (
   if (existing.revokedAt) return { message: 'API key already revoked', apiKey: toApiKey(existing) };
   const row = await db.transaction(async (tx) => {
     const revoked = (await revokeApiKeyRow(tx, id, actor.id))!;
-    await logKeyChange(tx, actor, existing, 'revoked');
+    await logKeyChange(tx, actor, existing, 'revoked', who);
     return revoked;
   });
   return { message: 'API key revoked', apiKey: toApiKey(row) };

@@ -11,6 +11,7 @@ import { USER_NOT_FOUND } from '../users/service.ts';
 import { changeRole, deactivateUser, reactivateUser, resetPasswordByAdmin } from './accounts.ts';
 import type { AccountMail } from './accounts.ts';
 import { notifyPasswordChanged } from './password-service.ts';
+import { auditWho } from '../audit/record.ts';
 
 // A malformed id is answered like an unknown user (404), as the services do for a foreign one.
 const idParams = idParamsSchema(USER_NOT_FOUND, 404);
@@ -47,25 +48,24 @@ export const accountsRoutes =
         config: { access: 'teams' },
         schema: { tags, params: idParams, body: changeRoleSchema, response: userChange },
       },
-      async (request) => ({
-        message: 'Role changed',
-        user: await changeRole(
-          db,
-          userOf(request),
-          request.params.id,
-          request.body.role,
-          mailFor(request),
-        ),
-      }),
+      async (request) => {
+        const actor = userOf(request);
+        const { id } = request.params;
+        const who = auditWho(request, actor);
+        const user = await changeRole(db, actor, id, request.body.role, who, mailFor(request));
+        return { message: 'Role changed', user };
+      },
     );
 
     app.post(
       '/api/users/:id/deactivate',
       { config: { access: 'teams' }, schema: { tags, params: idParams, response: userChange } },
-      async (request) => ({
-        message: 'User deactivated',
-        user: await deactivateUser(db, userOf(request), request.params.id, mailFor(request)),
-      }),
+      async (request) => {
+        const actor = userOf(request);
+        const who = auditWho(request, actor);
+        const user = await deactivateUser(db, actor, request.params.id, who, mailFor(request));
+        return { message: 'User deactivated', user };
+      },
     );
 
     app.post(
@@ -81,7 +81,9 @@ export const accountsRoutes =
       '/api/users/:id/reset-password',
       { config: { access: 'teams' }, schema: { tags, params: idParams, response: resetAnswer } },
       async (request) => {
-        const reset = await resetPasswordByAdmin(db, userOf(request), request.params.id);
+        const actor = userOf(request);
+        const who = auditWho(request, actor);
+        const reset = await resetPasswordByAdmin(db, actor, request.params.id, who);
         const mail = mailFor(request);
         if (mail) notifyPasswordChanged(mail, reset.owner, 'admin', reset.revokedKeys);
         return {

@@ -20,6 +20,8 @@ import { revokeUserApiKeys } from '../api-keys/owner.ts';
 import type { RevokedKey } from '../api-keys/owner.ts';
 import { mailSwitchedOff, switchOffCreatorWebhooks } from '../webhooks/creator.ts';
 import type { CreatorNoticeMail } from '../webhooks/creator.ts';
+import { recordAudit, whoIn } from '../audit/record.ts';
+import type { AuditWho } from '../audit/record.ts';
 
 /** The system mailbox for the emails account changes cause (none: no email). */
 export type AccountMail = CreatorNoticeMail;
@@ -59,6 +61,9 @@ const log = (db: Db, actor: CurrentUser, row: UserRow, action: string, details: 
     details,
   });
 
+/** The member concerned, as an audit entry names them (kept in the member's organisation). */
+const about = (row: UserRow) => ({ userId: row.id, email: row.email });
+
 const reload = async (db: Db, id: string): Promise<PublicUser> =>
   toPublicUser((await findUserById(db, id))!);
 
@@ -68,6 +73,7 @@ export const changeRole = async (
   actor: CurrentUser,
   id: string,
   role: Role,
+  who: AuditWho,
   mail?: AccountMail,
 ): Promise<PublicUser> => {
   const row = await managed(db, actor, id, 'role');
@@ -89,6 +95,11 @@ export const changeRole = async (
       ...(wasAdmin ? { permissions: defaultPermissions(role) } : {}),
     });
     await log(tx, actor, row, 'role changed', `${row.email}: ${row.role} to ${role}`);
+    await recordAudit(tx, whoIn(who, row.organizationId), 'role.changed', {
+      ...about(row),
+      from: row.role,
+      to: role,
+    });
     // Managing webhooks takes an administrator: a former one's webhooks stop sending.
     return wasAdmin && !isAdmin ? switchOffCreatorWebhooks(tx, row, 'demoted') : [];
   });
@@ -101,6 +112,7 @@ export const deactivateUser = async (
   db: Db,
   actor: CurrentUser,
   id: string,
+  who: AuditWho,
   mail?: AccountMail,
 ): Promise<PublicUser> => {
   const row = await managed(db, actor, id, 'deactivate');
@@ -116,6 +128,7 @@ export const deactivateUser = async (
     await updateUser(tx, id, { status: 'inactive' });
     await endUserSessions(tx, id);
     await log(tx, actor, row, 'deactivated', `${row.email} deactivated`);
+    await recordAudit(tx, whoIn(who, row.organizationId), 'user.deactivated', about(row));
     return switchOffCreatorWebhooks(tx, row, 'deactivated');
   });
   await mailSwitchedOff(db, mail, switchedOff);
@@ -153,6 +166,7 @@ export const resetPasswordByAdmin = async (
   db: Db,
   actor: CurrentUser,
   id: string,
+  who: AuditWho,
 ): Promise<{
   temporaryPassword: string;
   user: PublicUser;
@@ -165,7 +179,13 @@ export const resetPasswordByAdmin = async (
   const revokedKeys = await db.transaction(async (tx) => {
     await replacePassword(tx, id, passwordHash, true);
     await log(tx, actor, row, 'password reset', `Password of ${row.email} reset by ${actor.email}`);
-    return revokeUserApiKeys(tx, row, actor, `password reset by ${actor.email}`);
+    const revoked = await revokeUserApiKeys(tx, row, actor, `password reset by ${actor.email}`);
+    await recordAudit(tx, whoIn(who, row.organizationId), 'password.reset', {
+      ...about(row),
+      by: 'administrator',
+      apiKeysRevoked: revoked.length,
+    });
+    return revoked;
   });
   return {
     temporaryPassword: password,

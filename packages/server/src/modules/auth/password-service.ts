@@ -27,8 +27,10 @@ import {
 } from './resets-repo.ts';
 import { revokeUserApiKeys } from '../api-keys/owner.ts';
 import type { RevokedKey } from '../api-keys/owner.ts';
-import { newSessionToken, refusal } from './service.ts';
+import { newSessionToken, refusal, whereOfDevice } from './service.ts';
 import type { SessionDevice } from './sessions-repo.ts';
+import { auditWho, recordAudit } from '../audit/record.ts';
+import type { AuditWhere } from '../audit/record.ts';
 
 export const RESET_LINK_MINUTES = 60;
 /** At most this many links per account and hour, whatever the rate limit per address lets by. */
@@ -63,6 +65,7 @@ export const changePassword = async (
       action: 'password changed',
       details: `${actor.email} changed their password`,
     });
+    await recordAudit(tx, auditWho(whereOfDevice(device), actor), 'password.changed');
     return newSessionToken(tx, tokens, actor.id, device);
   });
   return { token, user: toPublicUser({ ...actor.row, mustChangePassword: false }) };
@@ -140,6 +143,7 @@ const invalidLink = () => badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_
 export const resetPasswordWithLink = async (
   db: Db,
   data: ResetPasswordData,
+  where: AuditWhere,
 ): Promise<{ owner: { name: string; email: string }; revokedKeys: RevokedKey[] }> => {
   const tokenHash = sha256Hex(data.token);
   const candidate = await findUsablePasswordReset(db, tokenHash);
@@ -160,6 +164,10 @@ export const resetPasswordWithLink = async (
       details: `${row.email} set a new password from a reset link`,
     });
     const revokedKeys = await revokeUserApiKeys(tx, row, row, 'password reset by link');
+    await recordAudit(tx, auditWho(where, row), 'password.reset', {
+      by: 'link',
+      apiKeysRevoked: revokedKeys.length,
+    });
     return { owner: { name: row.name, email: row.email }, revokedKeys };
   });
 };

@@ -24,6 +24,7 @@ import {
 import type { ResetMailing } from './password-service.ts';
 import { createAuthLimiter, TooManyAttempts } from './limits.ts';
 import { deviceOf } from './sessions-service.ts';
+import { auditWho, whereOf } from '../audit/record.ts';
 import type { RateLimit } from './limits.ts';
 import {
   ADMIN_EXISTS,
@@ -208,11 +209,13 @@ export const authRoutes =
       async (request, reply) => {
         const actor = request.currentUser;
         if (actor) {
-          const user = await createUser(db, actor, request.body);
+          const user = await createUser(db, actor, request.body, auditWho(request, actor));
           return reply.status(201).send({ message: 'User created successfully', user });
         }
         const registration = await withRetryAfter(reply, () =>
-          limiter.signup(request.ip, request.body.email, () => register(db, request.body)),
+          limiter.signup(request.ip, request.body.email, () =>
+            register(db, request.body, whereOf(request)),
+          ),
         );
         if ('taken' in registration) {
           request.log.info({ event: 'signup of a registered email' }, 'Sign-up refused quietly');
@@ -245,9 +248,11 @@ export const authRoutes =
       },
       async (request) => {
         if (request.body?.everywhere) {
+          const actor = userOf(request);
           const revoked = await signoutEverywhere(
             db,
-            userOf(request),
+            actor,
+            auditWho(request, actor),
             request.body.revokeApiKeys ?? false,
           );
           if (!request.body.revokeApiKeys) return { message: 'Signed out everywhere' };
@@ -256,7 +261,8 @@ export const authRoutes =
             revokedApiKeys: revoked,
           };
         }
-        await signout(db, userOf(request));
+        const actor = userOf(request);
+        await signout(db, actor, auditWho(request, actor));
         return { message: 'Signed out' };
       },
     );
@@ -304,7 +310,11 @@ export const authRoutes =
       },
       async (request, reply) => {
         await withRetryAfter(reply, () => limiter.reset(request.ip));
-        const { owner, revokedKeys } = await resetPasswordWithLink(db, request.body);
+        const { owner, revokedKeys } = await resetPasswordWithLink(
+          db,
+          request.body,
+          whereOf(request),
+        );
         if (systemMail) {
           notifyPasswordChanged(mailingFor(request, systemMail), owner, 'reset', revokedKeys);
         }

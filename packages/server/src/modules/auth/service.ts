@@ -31,6 +31,10 @@ import { endSession, endUserSessions, openSession } from './sessions-repo.ts';
 import { openChallenge } from '../two-factor/challenge.ts';
 import type { TwoFactorChallenge } from '@leadline/shared/two-factor';
 import type { SessionDevice } from './sessions-repo.ts';
+import { UNKNOWN_ACCOUNT } from '@leadline/shared/audit';
+import type { AuditDetails } from '@leadline/shared/audit';
+import { auditWho, recordAudit } from '../audit/record.ts';
+import type { AuditWhere, AuditWho } from '../audit/record.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const PENDING_MESSAGE = 'Your account is pending approval';
@@ -52,6 +56,24 @@ export const refusal = (row: UserRow): string | null => {
 
 export type SignedIn = { token: string; user: PublicUser };
 
+/** Where a session's request came from, as the audit log keeps it. */
+export const whereOfDevice = (device?: SessionDevice): AuditWhere => ({
+  ip: device?.address ?? null,
+  device: device?.userAgent ?? null,
+});
+
+/**
+ * A refused sign-in, kept in the organisation of the account the email belongs to; an email of
+ * no account is neither kept nor shown (`unknown account`, no organisation: Super Admins see it).
+ */
+export const recordFailedSignin = (
+  db: Db,
+  where: AuditWhere,
+  row: UserRow | undefined,
+  reason: string,
+): Promise<void> =>
+  recordAudit(db, auditWho(where, row ?? null, UNKNOWN_ACCOUNT), 'signin.failed', { reason });
+
 export const signin = async (
   db: Db,
   tokens: TokenService,
@@ -61,9 +83,16 @@ export const signin = async (
 ): Promise<SignedIn | TwoFactorChallenge> => {
   const row = await findUserByEmail(db, email);
   const valid = await verifyPassword(row?.passwordHash ?? (await dummyHash()), password);
-  if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
+  const where = whereOfDevice(device);
+  if (!row || !valid) {
+    await recordFailedSignin(db, where, row, row ? 'wrong password' : UNKNOWN_ACCOUNT);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
   const refused = refusal(row);
-  if (refused) throw forbidden(refused);
+  if (refused) {
+    await recordFailedSignin(db, where, row, refused);
+    throw forbidden(refused);
+  }
   // Two-step sign-in: no session until the code is given (POST /api/auth/2fa/verify).
   if (row.twoFactorEnabled) return openChallenge(db, row.id);
   return startSession(db, tokens, row, device);
@@ -75,10 +104,12 @@ export const startSession = async (
   tokens: TokenService,
   row: UserRow,
   device?: SessionDevice,
+  details: AuditDetails = {},
 ): Promise<SignedIn> => {
   const lastLoginAt = new Date();
   const sessionId = await db.transaction(async (tx) => {
     await updateUser(tx, row.id, { lastLoginAt });
+    await recordAudit(tx, auditWho(whereOfDevice(device), row), 'signin', details);
     return openSession(tx, row.id, tokens.lifetimeSeconds, device);
   });
   return {
@@ -97,8 +128,13 @@ export const newSessionToken = async (
   tokens.sign({ userId, sessionId: await openSession(db, userId, tokens.lifetimeSeconds, device) });
 
 /** Sign-out: the session of this token ends on the server, in every process. */
-export const signout = async (db: Db, actor: CurrentUser): Promise<void> => {
-  if (actor.sessionId) await endSession(db, actor.id, actor.sessionId);
+export const signout = async (db: Db, actor: CurrentUser, who: AuditWho): Promise<void> => {
+  const { sessionId } = actor;
+  if (!sessionId) return;
+  await db.transaction(async (tx) => {
+    await endSession(tx, actor.id, sessionId);
+    await recordAudit(tx, who, 'signout', { everywhere: false });
+  });
 };
 
 /**
@@ -109,12 +145,17 @@ export const signout = async (db: Db, actor: CurrentUser): Promise<void> => {
 export const signoutEverywhere = async (
   db: Db,
   actor: CurrentUser,
+  who: AuditWho,
   revokeApiKeys = false,
 ): Promise<RevokedKey[]> => {
   if (revokeApiKeys && actor.apiKeyId) throw forbidden(API_KEY_SESSION_ONLY);
   return db.transaction(async (tx) => {
     await endUserSessions(tx, actor.id);
-    return revokeApiKeys ? revokeUserApiKeys(tx, actor.row, actor, 'signed out everywhere') : [];
+    const revoked = revokeApiKeys
+      ? await revokeUserApiKeys(tx, actor.row, actor, 'signed out everywhere')
+      : [];
+    await recordAudit(tx, who, 'signout', { everywhere: true, apiKeysRevoked: revoked.length });
+    return revoked;
   });
 };
 
@@ -197,6 +238,18 @@ export const createFirstSuperAdmin = async (
       type: 'User',
       action: 'created',
       details: `Super Admin ${data.email} created`,
+    });
+    const who = {
+      organizationId: null,
+      actorId: id,
+      actorLabel: data.email,
+      ip: null,
+      device: null,
+    };
+    await recordAudit(tx, who, 'user.created', {
+      userId: id,
+      email: data.email,
+      role: 'Super Admin',
     });
     if (data.organizationName) {
       const organizationId = await ensureOrganization(tx, data.organizationName);

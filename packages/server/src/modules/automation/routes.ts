@@ -21,6 +21,7 @@ import {
   listRuns,
   updateAutomation,
 } from './service.ts';
+import { callerWho } from '../audit/record.ts';
 
 const params = idParamsSchema(INVALID_AUTOMATION_ID, 404);
 const ruleAnswer = z.object({ automation: automationAnswerSchema });
@@ -54,9 +55,9 @@ export const automationRoutes =
       '/api/automations',
       { config, schema: { tags, body: automationCreateSchema, response: { 201: ruleAnswer } } },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send({ automation: await createAutomation(db, userOf(request), request.body) }),
+        reply.status(201).send({
+          automation: await createAutomation(db, userOf(request), request.body, callerWho(request)),
+        }),
     );
 
     app.get(
@@ -74,7 +75,13 @@ export const automationRoutes =
         schema: { tags, params, body: automationUpdateSchema, response: { 200: ruleAnswer } },
       },
       async (request) => ({
-        automation: await updateAutomation(db, userOf(request), request.params.id, request.body),
+        automation: await updateAutomation(
+          db,
+          userOf(request),
+          request.params.id,
+          request.body,
+          callerWho(request),
+        ),
       }),
     );
 
@@ -82,7 +89,7 @@ export const automationRoutes =
       '/api/automations/:id',
       { config, schema: { tags, params, response: { 200: messageAnswerSchema } } },
       async (request) => {
-        await deleteAutomation(db, userOf(request), request.params.id);
+        await deleteAutomation(db, userOf(request), request.params.id, callerWho(request));
         return { message: 'Automation rule deleted' };
       },
     );

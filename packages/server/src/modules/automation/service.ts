@@ -22,6 +22,8 @@ import { organizationIn } from '../../caller/current-user.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { logActivity } from '../activity/log.ts';
+import { recordAudit } from '../audit/record.ts';
+import type { AuditWho } from '../audit/record.ts';
 import { leadName } from '../leads/present.ts';
 import { validOwner } from '../leads/owners.ts';
 import { listOrganizationMembers } from '../users/store.ts';
@@ -162,13 +164,14 @@ export const createAutomation = async (
   db: Db,
   actor: CurrentUser,
   data: AutomationData,
+  who: AuditWho,
 ): Promise<Automation> => {
   const organizationId = organizationOf(actor);
   const actions = await checkActions(db, organizationId, data.actions);
   const row = await db.transaction(async (tx) => {
     if ((await countAutomationsLocked(tx, organizationId)) >= AUTOMATION_RULES_MAX)
       throw conflict(AUTOMATION_RULES_FULL);
-    return insertAutomation(tx, {
+    const created = await insertAutomation(tx, {
       organizationId,
       name: data.name,
       trigger: data.trigger,
@@ -178,6 +181,13 @@ export const createAutomation = async (
       hitClasses: data.hitClasses ?? null,
       createdBy: actor.id,
     });
+    await recordAudit(tx, who, 'automation.created', {
+      automationId: created.id,
+      name: data.name,
+      trigger: data.trigger,
+      enabled: data.enabled,
+    });
+    return created;
   });
   return present(db, await loadRule(db, organizationId, row.id));
 };
@@ -217,6 +227,7 @@ export const updateAutomation = async (
   actor: CurrentUser,
   id: string,
   changes: AutomationUpdateData,
+  who: AuditWho,
 ): Promise<Automation> => {
   const organizationId = organizationOf(actor);
   const rule = await loadRule(db, organizationId, id);
@@ -247,14 +258,27 @@ export const updateAutomation = async (
         switchedOn,
         author,
       );
+    await recordAudit(tx, who, 'automation.changed', {
+      automationId: rule.id,
+      name: changes.name ?? rule.name,
+      fields: Object.keys(changes),
+    });
   });
   return present(db, await loadRule(db, organizationId, rule.id));
 };
 
-export const deleteAutomation = async (db: Db, actor: CurrentUser, id: string): Promise<void> => {
+export const deleteAutomation = async (
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  who: AuditWho,
+): Promise<void> => {
   const organizationId = organizationOf(actor);
   const rule = await loadRule(db, organizationId, id);
-  await deleteAutomationRow(db, organizationId, rule.id);
+  await db.transaction(async (tx) => {
+    await deleteAutomationRow(tx, organizationId, rule.id);
+    await recordAudit(tx, who, 'automation.deleted', { automationId: rule.id, name: rule.name });
+  });
 };
 
 /** GET /api/automations/:id/runs: newest first. */

@@ -13,6 +13,8 @@ import type { CustomFieldRow } from '../custom-fields/values.ts';
 import { listOrganizationMembers } from '../users/store.ts';
 import { xlsxStream } from './xlsx-stream.ts';
 import type { XlsxColumn, XlsxValue } from './xlsx-stream.ts';
+import { recordAudit } from '../audit/record.ts';
+import type { AuditWho } from '../audit/record.ts';
 
 /**
  * Leads read at a time. Small on purpose: a batch outlives many young-generation collections
@@ -114,10 +116,12 @@ export const exportLeads = async (
   db: Db,
   actor: CurrentUser,
   query: LeadListParams,
+  who: AuditWho,
 ): Promise<Readable> => {
   const organizationId = organizationOf(actor);
   // The custom filters checked (400) before the download starts; each field a column after the rest.
   const { filter, fields } = await toLeadFilterWithCustom(db, organizationId, query, actor);
+  await recordAudit(db, who, 'export.downloaded', { what: 'leads', format: 'xlsx' });
   const columns: XlsxColumn[] = [
     ...EXPORT_COLUMNS,
     ...fields.map((field): XlsxColumn => ({ header: field.label, type: customColumnType(field) })),

@@ -19,6 +19,7 @@ import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { bulkAssignLeads } from './assign.ts';
 import { exportLeads } from './export.ts';
+import { callerWho } from '../audit/record.ts';
 import { leadOwnerOptions } from './owners.ts';
 import { leadHistory } from './history.ts';
 import {
@@ -55,7 +56,7 @@ export const leadsRoutes =
       '/api/leads/download',
       { config: read, schema: { tags, querystring: leadListQuerySchema } },
       async (request, reply) => {
-        const stream = await exportLeads(db, userOf(request), request.query);
+        const stream = await exportLeads(db, userOf(request), request.query, callerWho(request));
         return reply
           .header(
             'content-type',

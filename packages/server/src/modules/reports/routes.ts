@@ -3,6 +3,7 @@ import { reportExportQuerySchema, reportQuerySchema } from '@leadline/shared/rep
 import type { Db } from '../../db/connection.ts';
 import { userOf } from '../../plugins/guard.ts';
 import { reportCsv } from './export.ts';
+import { callerWho, recordAudit } from '../audit/record.ts';
 import { buildReport } from './service.ts';
 
 export const reportsRoutes =
@@ -24,6 +25,12 @@ export const reportsRoutes =
         const { section, ...query } = request.query;
         const report = await buildReport(db, userOf(request), query, new Date(), section);
         const { filename, csv } = reportCsv(report, section);
+        await recordAudit(db, callerWho(request), 'export.downloaded', {
+          what: 'report',
+          section,
+          from: query.from,
+          to: query.to,
+        });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)

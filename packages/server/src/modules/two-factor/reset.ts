@@ -8,6 +8,8 @@ import { twoFactorResetMessage } from '../system-mail/messages.ts';
 import { USER_NOT_FOUND } from '../users/service.ts';
 import { findUserById } from '../users/store.ts';
 import { disableTwoFactor } from './repo.ts';
+import { recordAudit, whoIn } from '../audit/record.ts';
+import type { AuditWho } from '../audit/record.ts';
 
 export type ResetMail = {
   mailer: SystemMailer;
@@ -23,6 +25,7 @@ export const resetMemberTwoFactor = async (
   db: Db,
   actor: CurrentUser,
   id: string,
+  who: AuditWho,
   mail?: ResetMail,
 ): Promise<void> => {
   const row = await findUserById(db, id);
@@ -45,6 +48,10 @@ export const resetMemberTwoFactor = async (
       type: 'User',
       action: 'two-step reset',
       details: `Two-step sign-in of ${row.email} reset by ${actor.email}`,
+    });
+    await recordAudit(tx, whoIn(who, row.organizationId), '2fa.reset', {
+      userId: row.id,
+      email: row.email,
     });
   });
   if (mail) {

@@ -26,6 +26,7 @@ import {
   verifyChallenge,
 } from './service.ts';
 import type { TwoFactorDeps } from './service.ts';
+import { auditWho, whereOf } from '../audit/record.ts';
 
 /** Opens the session a right code earns (the auth module's, given by the app). */
 export type StartSession = (row: UserRow, request: FastifyRequest) => Promise<SigninResponse>;
@@ -75,7 +76,10 @@ export const twoFactorRoutes =
     app.post(
       '/api/auth/2fa/enable',
       { config: setupAccess, schema: { tags, body: twoFactorCodeSchema } },
-      async (request) => enable(deps, userOf(request), request.body.code),
+      async (request) => {
+        const actor = userOf(request);
+        return enable(deps, actor, request.body.code, auditWho(request, actor));
+      },
     );
 
     app.post(
@@ -91,7 +95,8 @@ export const twoFactorRoutes =
         schema: { tags, body: twoFactorDisableSchema, response: { 200: messageAnswerSchema } },
       },
       async (request) => {
-        await disable(deps, userOf(request), request.body);
+        const actor = userOf(request);
+        await disable(deps, actor, request.body, auditWho(request, actor));
         return { message: 'Two-step sign-in turned off' };
       },
     );
@@ -101,7 +106,8 @@ export const twoFactorRoutes =
       { config: { access: 'public' }, schema: { tags, body: twoFactorVerifySchema } },
       async (request) => {
         try {
-          const row = await verifyChallenge(deps, request.body.challenge, request.body.code);
+          const { challenge, code } = request.body;
+          const row = await verifyChallenge(deps, challenge, code, whereOf(request));
           request.log.info({ event: 'signin', userId: row.id }, 'Signed in with a code');
           return await startSession(row, request);
         } catch (error) {
@@ -124,7 +130,9 @@ export const twoFactorRoutes =
           onError: (error: Error) =>
             request.log.error({ reason: error.message }, 'The account email could not be sent'),
         };
-        await resetMemberTwoFactor(db, userOf(request), request.params.id, mail);
+        const actor = userOf(request);
+        const who = auditWho(request, actor);
+        await resetMemberTwoFactor(db, actor, request.params.id, who, mail);
         return {
           message: 'Two-step sign-in reset. The member sets it up again at their next sign-in.',
         };

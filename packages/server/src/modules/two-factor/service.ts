@@ -8,6 +8,8 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import type { CurrentUser, UserRow } from '../../caller/current-user.ts';
 import { logActivity } from '../activity/log.ts';
 import { findUserById } from '../users/store.ts';
+import { auditWho, recordAudit } from '../audit/record.ts';
+import type { AuditWhere, AuditWho } from '../audit/record.ts';
 import type { CodeAttempts } from './attempts.ts';
 import { sha256Hex } from '../../lib/secrets.ts';
 import { newRecoveryCodes, recoveryKey } from './codes.ts';
@@ -84,6 +86,7 @@ export const enable = async (
   deps: TwoFactorDeps,
   actor: CurrentUser,
   code: string,
+  who: AuditWho,
 ): Promise<RecoveryCodes> => {
   sessionOnly(actor);
   if (actor.row.twoFactorEnabled) throw conflict(ALREADY_ON);
@@ -100,6 +103,7 @@ export const enable = async (
   await deps.db.transaction(async (tx) => {
     await enableTwoFactor(tx, actor.id, sealed, step, hashes);
     await log(tx, actor.row, actor.id, 'two-step on', `Two-step sign-in set up by ${actor.email}`);
+    await recordAudit(tx, who, '2fa.enabled');
   });
   return { recoveryCodes: codes };
 };
@@ -154,6 +158,7 @@ export const disable = async (
   deps: TwoFactorDeps,
   actor: CurrentUser,
   proof: { code?: string; password?: string },
+  who: AuditWho,
 ): Promise<void> => {
   sessionOnly(actor);
   if (!actor.row.twoFactorEnabled) throw badRequest(NOT_ENABLED);
@@ -178,6 +183,7 @@ export const disable = async (
       'two-step off',
       `Two-step sign-in turned off by ${actor.email}`,
     );
+    await recordAudit(tx, who, '2fa.disabled', { proof: proof.code ? 'code' : 'password' });
   });
 };
 
@@ -189,25 +195,38 @@ export const verifyChallenge = async (
   deps: TwoFactorDeps,
   challenge: string,
   code: string,
+  where: AuditWhere,
 ): Promise<UserRow> => {
   const found = await findChallenge(deps.db, sha256Hex(challenge));
   if (!found) throw unauthorized(CHALLENGE_EXPIRED);
-  const used = await deps.attempts(
-    found.userId,
-    () => useCode(deps, found.userId, code, true, found.stored),
-    () => unauthorized(WRONG_CODE),
-  );
+  const used = await deps
+    .attempts(
+      found.userId,
+      () => useCode(deps, found.userId, code, true, found.stored),
+      () => unauthorized(WRONG_CODE),
+    )
+    .catch(async (error: unknown) => {
+      const owner = await findUserById(deps.db, found.userId);
+      const reason = (error as Error).message === WRONG_CODE ? 'wrong code' : 'too many codes';
+      if (owner) {
+        await recordAudit(deps.db, auditWho(where, owner), 'signin.failed', { reason });
+      }
+      throw error;
+    });
   if (!(await useChallenge(deps.db, found.id, found.userId))) throw unauthorized(CHALLENGE_EXPIRED);
   const row = await findUserById(deps.db, found.userId);
   if (!row) throw unauthorized(CHALLENGE_EXPIRED);
   if (used === 'recovery') {
-    await log(
-      deps.db,
-      row,
-      row.id,
-      'recovery code used',
-      `${row.email} signed in with a recovery code`,
-    );
+    await deps.db.transaction(async (tx) => {
+      await log(
+        tx,
+        row,
+        row.id,
+        'recovery code used',
+        `${row.email} signed in with a recovery code`,
+      );
+      await recordAudit(tx, auditWho(where, row), '2fa.recovery_used');
+    });
   }
   return row;
 };

@@ -4,6 +4,8 @@ import type { Db } from '../../db/connection.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { logActivity } from '../activity/log.ts';
+import { recordAudit, whoIn } from '../audit/record.ts';
+import type { AuditWho } from '../audit/record.ts';
 import { handOverUser } from './deletion.ts';
 import type { AfterDeletion, DeletionMail } from './deletion.ts';
 import { deleteUser, findFirstAdmin, findUserById } from './repo.ts';
@@ -27,6 +29,7 @@ export const deleteUserAccount = async (
   db: Db,
   actor: CurrentUser,
   id: string,
+  who: AuditWho,
   successorId?: string,
   mail?: DeletionMail,
 ): Promise<{ successor: string }> => {
@@ -55,6 +58,12 @@ export const deleteUserAccount = async (
       details: successor
         ? `${row.email} deleted; their leads went to ${successor.name}`
         : `${row.email} deleted`,
+    });
+    await recordAudit(tx, whoIn(who, row.organizationId), 'user.deleted', {
+      userId: row.id,
+      email: row.email,
+      role: row.role,
+      successorId: successor?.id ?? null,
     });
   });
   for (const task of after) await task(db, mail);

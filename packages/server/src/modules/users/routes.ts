@@ -14,6 +14,7 @@ import { userOf } from '../../plugins/guard.ts';
 import { userDeletionQuerySchema } from '@leadline/shared/organization';
 import type { SystemMailer } from '../system-mail/mailer.ts';
 import { deleteUserAccount } from './delete.ts';
+import { auditWho } from '../audit/record.ts';
 import {
   PENDING_USER_NOT_FOUND,
   USER_NOT_FOUND,
@@ -49,10 +50,13 @@ export const usersRoutes =
         config: { access: 'superAdmin' },
         schema: { tags, params: pendingParams, body: approveSchema, response: userChange },
       },
-      async (request) => ({
-        message: 'User approved successfully',
-        user: await approveUser(db, userOf(request), request.params.id, request.body.expiresAt),
-      }),
+      async (request) => {
+        const actor = userOf(request);
+        const { id } = request.params;
+        const who = auditWho(request, actor);
+        const user = await approveUser(db, actor, id, request.body.expiresAt, who);
+        return { message: 'User approved successfully', user };
+      },
     );
 
     app.delete(
@@ -79,15 +83,13 @@ export const usersRoutes =
         config: { access: 'teams' },
         schema: { tags, params: idParams, body: updatePermissionsSchema, response: userChange },
       },
-      async (request) => ({
-        message: 'Permissions updated successfully',
-        user: await updatePermissions(
-          db,
-          userOf(request),
-          request.params.id,
-          request.body.permissions,
-        ),
-      }),
+      async (request) => {
+        const actor = userOf(request);
+        const { id } = request.params;
+        const who = auditWho(request, actor);
+        const user = await updatePermissions(db, actor, id, request.body.permissions, who);
+        return { message: 'Permissions updated successfully', user };
+      },
     );
 
     app.delete(
@@ -102,10 +104,12 @@ export const usersRoutes =
         },
       },
       async (request) => {
+        const actor = userOf(request);
         const { successor } = await deleteUserAccount(
           db,
-          userOf(request),
+          actor,
           request.params.id,
+          auditWho(request, actor),
           request.query.successorId,
           systemMail && {
             ...systemMail,

@@ -22,6 +22,8 @@ import {
 } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { logActivity } from '../activity/log.ts';
+import { auditWho, recordAudit, whoIn } from '../audit/record.ts';
+import type { AuditWhere, AuditWho } from '../audit/record.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { toPublicUser } from './present.ts';
 import {
@@ -70,7 +72,11 @@ export type Registration = { created: PublicUser } | { taken: { name: string; em
  * so that the stranger's answer does not tell the address is registered; the password is
  * hashed either way, so that neither does the time of the answer.
  */
-export const register = async (db: Db, data: SignupData): Promise<Registration> => {
+export const register = async (
+  db: Db,
+  data: SignupData,
+  where: AuditWhere,
+): Promise<Registration> => {
   if (!(SIGNUP_ROLES as readonly Role[]).includes(data.role)) {
     throw forbidden(`Self-registration cannot create a ${data.role} account`);
   }
@@ -105,6 +111,13 @@ export const register = async (db: Db, data: SignupData): Promise<Registration> 
           action: 'registered',
           details: `${data.email} registered as ${data.role} and awaits approval`,
         });
+        const self = { id: userId, email: data.email, organizationId };
+        await recordAudit(tx, auditWho(where, self), 'user.created', {
+          userId,
+          email: data.email,
+          role: data.role,
+          by: 'sign-up',
+        });
         return userId;
       }),
     );
@@ -123,6 +136,7 @@ export const createUser = async (
   db: Db,
   actor: CurrentUser,
   data: SignupData,
+  who: AuditWho,
 ): Promise<PublicUser> => {
   if (creatableRoles(actor).length === 0)
     throw forbidden('You do not have permission to create users.');
@@ -173,6 +187,11 @@ export const createUser = async (
         action: 'created',
         details: `${actor.email} created ${data.role} ${data.email}`,
       });
+      await recordAudit(tx, whoIn(who, organizationId), 'user.created', {
+        userId,
+        email: data.email,
+        role: data.role,
+      });
       return userId;
     }),
   );
@@ -199,6 +218,7 @@ export const approveUser = async (
   actor: CurrentUser,
   id: string,
   expiresAt: string,
+  who: AuditWho,
 ): Promise<PublicUser> => {
   requireApprover(actor);
   const row = await findPending(db, id);
@@ -214,6 +234,11 @@ export const approveUser = async (
       type: 'User',
       action: 'approved',
       details: `${row.email} approved until ${new Date(expiresAt).toISOString().slice(0, 10)}`,
+    });
+    await recordAudit(tx, whoIn(who, row.organizationId), 'user.approved', {
+      userId: row.id,
+      email: row.email,
+      expiresAt,
     });
   });
   return loadPublic(db, id);
@@ -256,6 +281,7 @@ export const updatePermissions = async (
   actor: CurrentUser,
   id: string,
   permissions: Record<string, boolean>,
+  who: AuditWho,
 ): Promise<PublicUser> => {
   const row = await findUserById(db, id);
   // Another organisation's user answers as if it did not exist.
@@ -277,6 +303,13 @@ export const updatePermissions = async (
       type: 'User',
       action: 'permissions updated',
       details: `Permissions of ${row.email} updated`,
+    });
+    const changed = PERMISSION_KEYS.filter((key) => row.permissions[key] !== next[key]);
+    await recordAudit(tx, whoIn(who, row.organizationId), 'permissions.changed', {
+      userId: row.id,
+      email: row.email,
+      granted: changed.filter((key) => next[key]),
+      removed: changed.filter((key) => !next[key]),
     });
   });
   return loadPublic(db, id);

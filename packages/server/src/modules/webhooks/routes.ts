@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { createSecretBox } from '../../mail/crypto.ts';
 import { userOf } from '../../plugins/guard.ts';
+import { callerWho } from '../audit/record.ts';
 import {
   changeWebhook,
   createWebhook,
@@ -60,7 +61,9 @@ export const webhooksRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await createWebhook(db, box, userOf(request), request.body)),
+        reply
+          .status(201)
+          .send(await createWebhook(db, box, userOf(request), request.body, callerWho(request))),
     );
 
     app.get(
@@ -76,7 +79,13 @@ export const webhooksRoutes =
         schema: { tags, params: webhookParams, body: webhookUpdateSchema, response: oneWebhook },
       },
       async (request) => ({
-        webhook: await changeWebhook(db, userOf(request), request.params.id, request.body),
+        webhook: await changeWebhook(
+          db,
+          userOf(request),
+          request.params.id,
+          request.body,
+          callerWho(request),
+        ),
       }),
     );
 
@@ -87,7 +96,7 @@ export const webhooksRoutes =
         schema: { tags, params: webhookParams, response: { 200: messageAnswerSchema } },
       },
       async (request) => {
-        await removeWebhook(db, userOf(request), request.params.id);
+        await removeWebhook(db, userOf(request), request.params.id, callerWho(request));
         return { message: 'Webhook deleted' };
       },
     );

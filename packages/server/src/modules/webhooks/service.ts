@@ -18,6 +18,8 @@ import { events } from '../../db/tables.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { SecretBox } from '../../mail/crypto.ts';
 import { logActivity } from '../activity/log.ts';
+import { recordAudit } from '../audit/record.ts';
+import type { AuditWho } from '../audit/record.ts';
 import { checkWebhookUrl } from './address.ts';
 import { toDelivery, toWebhook } from './present.ts';
 import {
@@ -59,6 +61,16 @@ const log = (db: Db, actor: CurrentUser, organizationId: string, action: string,
     details,
   });
 
+/**
+ * What the audit log keeps of a webhook: its id, events and the receiver's host only (a path
+ * or query may hold the receiver's own secret).
+ */
+const audited = (row: WebhookRow, events = row.events) => ({
+  webhookId: row.id,
+  host: new URL(row.url).host,
+  events: [...events],
+});
+
 /** GET /api/webhooks: the organisation's webhooks, newest first, each with its last delivery. */
 export const listWebhooks = async (db: Db, actor: CurrentUser): Promise<WebhookList> => {
   const rows = await findWebhooks(db, organizationOf(actor));
@@ -78,6 +90,7 @@ export const createWebhook = async (
   box: SecretBox,
   actor: CurrentUser,
   data: WebhookCreateData,
+  who: AuditWho,
 ): Promise<WebhookCreated> => {
   const organizationId = organizationOf(actor);
   await checkWebhookUrl(data.url);
@@ -91,6 +104,7 @@ export const createWebhook = async (
       createdBy: actor.id,
     });
     await log(tx, actor, organizationId, 'webhook added', `Webhook ${data.url} added`);
+    await recordAudit(tx, who, 'webhook.created', audited(created));
     return created;
   });
   return { webhook: toWebhook(row), secret };
@@ -105,6 +119,7 @@ export const changeWebhook = async (
   actor: CurrentUser,
   id: string,
   data: WebhookUpdateData,
+  who: AuditWho,
 ): Promise<Webhook> => {
   const organizationId = organizationOf(actor);
   const before = await webhookOf(db, organizationId, id);
@@ -121,17 +136,24 @@ export const changeWebhook = async (
     if (!changed) throw notFound(WEBHOOK_NOT_FOUND);
     const what = switchedOn ? 'switched on' : switchedOff ? 'switched off' : 'changed';
     await log(tx, actor, organizationId, `webhook ${what}`, `Webhook ${changed.url} ${what}`);
+    await recordAudit(tx, who, 'webhook.changed', { ...audited(changed), change: what });
     return changed;
   });
   return present(db, row);
 };
 
-export const removeWebhook = async (db: Db, actor: CurrentUser, id: string): Promise<void> => {
+export const removeWebhook = async (
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  who: AuditWho,
+): Promise<void> => {
   const organizationId = organizationOf(actor);
   await db.transaction(async (tx) => {
     const row = await deleteWebhook(tx, organizationId, id);
     if (!row) throw notFound(WEBHOOK_NOT_FOUND);
     await log(tx, actor, organizationId, 'webhook deleted', `Webhook ${row.url} deleted`);
+    await recordAudit(tx, who, 'webhook.deleted', audited(row));
   });
 };
 

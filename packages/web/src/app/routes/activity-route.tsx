@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconHistory, IconRefresh } from '@tabler/icons-react';
 import { LoadError } from '../../components/load-error.tsx';
 import { CenteredLoader } from '../../components/centered-loader.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadMore } from '../../components/load-more.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyError } from '../../lib/notify.ts';
@@ -56,19 +58,9 @@ export const ActivityRoute = () => {
           retrying={feed.isFetching}
         />
       ) : entries.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap={6}>
-            <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
-              <IconHistory size={26} />
-            </ThemeIcon>
-            <Title order={2} size="h4">
-              No activity yet
-            </Title>
-            <Text c="dimmed" ta="center" size="sm">
-              Creating, changing or deleting leads, clients and campaigns is recorded here.
-            </Text>
-          </Stack>
-        </Paper>
+        <EmptyState icon={<IconHistory size={26} />} title="No activity yet">
+          Creating, changing or deleting leads, clients and campaigns is recorded here.
+        </EmptyState>
       ) : (
         <Stack gap="sm">
           <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -78,21 +70,12 @@ export const ActivityRoute = () => {
               </li>
             ))}
           </Stack>
-          <Center py="sm">
-            {feed.hasNextPage ? (
-              <Button
-                variant="light"
-                onClick={() => void feed.fetchNextPage()}
-                loading={feed.isFetchingNextPage}
-              >
-                Load more
-              </Button>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {entries.length === 1 ? 'That is the only entry.' : 'That is the oldest entry.'}
-              </Text>
-            )}
-          </Center>
+          <LoadMore
+            hasMore={feed.hasNextPage}
+            loading={feed.isFetchingNextPage}
+            onLoadMore={() => void feed.fetchNextPage()}
+            shown={entries.length}
+          />
         </Stack>
       )}
     </Stack>

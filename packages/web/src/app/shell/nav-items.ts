@@ -14,6 +14,7 @@ import {
   IconMailOff,
   IconMessages,
   IconPlugConnected,
+  IconShieldCheck,
   IconSpeakerphone,
   IconTargetArrow,
   IconTrophy,
@@ -74,6 +75,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Suppression List', key: 'admin', path: '/suppression', icon: IconMailOff },
   { label: 'Integrations', key: 'admin', path: '/integrations', icon: IconPlugConnected },
   { label: 'Custom Fields', key: 'admin', path: '/custom-fields', icon: IconForms },
+  { label: 'Audit Log', key: 'admin', path: '/audit', icon: IconShieldCheck },
   { label: 'Approve Users', key: 'superAdmin', path: '/approval-users', icon: IconUserCheck },
 ];
 

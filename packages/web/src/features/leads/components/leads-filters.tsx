@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Grid, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconFilterOff, IconMapPin, IconSearch } from '@tabler/icons-react';
 import { COMPANY_SIZES, INDUSTRIES, LEAD_SOURCES, LEAD_STATUSES } from '@leadline/shared/leads';
 import { REVERSED_RANGE } from '@leadline/shared/dates';
+import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
 import { DebouncedInput } from '../../../components/search-input.tsx';
 import { MOBILE_QUERY } from '../../../lib/constants.ts';
 import { ownerOptions, useLeadOwners } from '../api/lead-owners.ts';
@@ -163,22 +164,11 @@ const FiltersPanel = ({
                   Filter by Created Date:
                 </Text>
                 <div style={dateInputs}>
-                  <TextInput
-                    type="date"
-                    label="From"
-                    value={filters.from}
-                    max={filters.to || undefined}
-                    onChange={(event) => onChange({ from: event.currentTarget.value })}
-                    style={{ flex: 1, minWidth: 0 }}
-                  />
-                  <TextInput
-                    type="date"
-                    label="To"
-                    value={filters.to}
-                    min={filters.from || undefined}
-                    error={inverted ? REVERSED_RANGE : undefined}
-                    onChange={(event) => onChange({ to: event.currentTarget.value })}
-                    style={{ flex: 1, minWidth: 0 }}
+                  <DateRangeInputs
+                    from={filters.from}
+                    to={filters.to}
+                    onDates={onChange}
+                    toError={inverted ? REVERSED_RANGE : undefined}
                   />
                 </div>
               </div>
