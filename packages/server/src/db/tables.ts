@@ -15,3 +15,4 @@ export * from './tables/saved-views.ts';
 export * from './tables/stages.ts';
 export * from './tables/custom-fields.ts';
 export * from './tables/two-factor.ts';
+export * from './tables/sso.ts';

@@ -9,6 +9,7 @@ import {
   looksLikeApiKey,
 } from '@leadline/shared/api-keys';
 import type { Db } from '../../db/connection.ts';
+import { refuseIfSsoOnly } from '../sso/policy.ts';
 import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
@@ -64,6 +65,7 @@ export const signin = async (
   if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
   const refused = refusal(row);
   if (refused) throw forbidden(refused);
+  await refuseIfSsoOnly(db, row);
   // Two-step sign-in: no session until the code is given (POST /api/auth/2fa/verify).
   if (row.twoFactorEnabled) return openChallenge(db, row.id);
   return startSession(db, tokens, row, device);
