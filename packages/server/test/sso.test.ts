@@ -206,7 +206,7 @@ describe('single sign-on configuration', () => {
     expect(answer.json().message).toBe(SSO_NOT_SET_UP);
     const page = await start('someone@nowhere.test', { accept: 'text/html' });
     expect(page.statusCode).toBe(303);
-    expect(page.headers.location).toBe('/signin?sso_error=none');
+    expect(page.headers.location).toBe('/login?sso_error=none');
   });
 });
 
@@ -232,7 +232,7 @@ describe('signing in with single sign-on', () => {
   it('creates a new user just in time with the default role, and signs them in', async () => {
     const email = 'jit.person@acme.test';
     const { location } = await throughProvider(email);
-    expect(location).toMatch(/^\/signin\/sso\?ticket=/);
+    expect(location).toMatch(/^\/login\/sso\?ticket=/);
     const signedIn = await finish(location);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const { token, user } = signedIn.json();
@@ -279,7 +279,7 @@ describe('signing in with single sign-on', () => {
     idp.unverified.add('unverified@acme.test');
     const before = await sessionsOf('unverified@acme.test');
     const { location } = await throughProvider('unverified@acme.test');
-    expect(location).toBe('/signin?sso_error=unverified');
+    expect(location).toBe('/login?sso_error=unverified');
     expect(await sessionsOf('unverified@acme.test')).toBe(before);
   });
 
@@ -291,7 +291,7 @@ describe('signing in with single sign-on', () => {
     });
     await t.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user._id));
     expect((await throughProvider('gone@acme.test')).location).toBe(
-      '/signin?sso_error=deactivated',
+      '/login?sso_error=deactivated',
     );
   });
 
@@ -312,7 +312,7 @@ describe('signing in with single sign-on', () => {
       const email = 'target@acme.test';
       const before = await sessionsOf(email);
       const { location } = await throughProvider(email, tamper);
-      expect(location).toBe('/signin?sso_error=token');
+      expect(location).toBe('/login?sso_error=token');
       expect(await sessionsOf(email)).toBe(before);
       const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
       expect(user).toBeUndefined();
@@ -321,14 +321,14 @@ describe('signing in with single sign-on', () => {
 
   it('refuses a replayed state', async () => {
     const first = await throughProvider('replay@acme.test');
-    expect(first.location).toMatch(/^\/signin\/sso\?ticket=/);
+    expect(first.location).toMatch(/^\/login\/sso\?ticket=/);
     const again = await t.request({
       method: 'GET',
       url: first.callbackUrl,
       headers: { cookie: first.cookie },
     });
     expect(again.statusCode).toBe(303);
-    expect(again.headers.location).toBe('/signin?sso_error=state');
+    expect(again.headers.location).toBe('/login?sso_error=state');
   });
 
   it('refuses a callback from another browser (no cookie)', async () => {
@@ -338,7 +338,7 @@ describe('signing in with single sign-on', () => {
       'other.browser@acme.test',
     );
     const answer = await t.request({ method: 'GET', url: `${back.pathname}${back.search}` });
-    expect(answer.headers.location).toBe('/signin?sso_error=state');
+    expect(answer.headers.location).toBe('/login?sso_error=state');
   });
 
   it('refuses a user whose email belongs to another organisation, and a Super Admin', async () => {
@@ -348,13 +348,13 @@ describe('signing in with single sign-on', () => {
       email: 'moved@acme-corp.test',
     });
     expect((await throughProvider('moved@acme-corp.test')).location).toBe(
-      '/signin?sso_error=organisation',
+      '/login?sso_error=organisation',
     );
     expect(await sessionsOf('moved@acme-corp.test')).toBe(1);
     const root = ROOT_EMAIL.replace('example.com', 'acme.test');
     await t.database.db.update(users).set({ email: root }).where(eq(users.email, ROOT_EMAIL));
     try {
-      expect((await throughProvider(root)).location).toBe('/signin?sso_error=organisation');
+      expect((await throughProvider(root)).location).toBe('/login?sso_error=organisation');
     } finally {
       await t.database.db.update(users).set({ email: ROOT_EMAIL }).where(eq(users.email, root));
     }
@@ -372,7 +372,7 @@ describe('signing in with single sign-on', () => {
     const { location } = await throughProvider('someone@acme.test', (claims) => ({
       claims: { ...claims, email: 'boss@globex.test' },
     }));
-    expect(location).toBe('/signin?sso_error=domain');
+    expect(location).toBe('/login?sso_error=domain');
     const [user] = await t.database.db
       .select()
       .from(users)

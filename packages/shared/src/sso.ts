@@ -7,9 +7,11 @@ import { MEMBER_ROLES } from './roles.ts';
 /** Where the provider sends the browser back; registered at the provider as `${PUBLIC_URL}` + this. */
 export const SSO_CALLBACK_PATH = '/api/auth/sso/callback';
 /** The web page that finishes a single sign-on with its one-time ticket. */
-export const SSO_LANDING_PATH = '/signin/sso';
+export const SSO_LANDING_PATH = '/login/sso';
+/** Where a failed single sign-on sends the browser: the sign-in page saying why. */
+export const ssoErrorLocation = (code: string): string => `/login?sso_error=${code}`;
 /** The Admin's settings page. */
-export const SSO_SETTINGS_PATH = '/settings/sso';
+export const SSO_SETTINGS_PATH = '/single-sign-on';
 
 export const SSO_NOT_SET_UP = "Single sign-on is not set up for this email's domain.";
 export const SSO_ONLY_MESSAGE = 'Your organisation signs in with single sign-on.';
@@ -126,7 +128,7 @@ export const ssoFinishSchema = z.object({
   ticket: z.string({ error: 'Ticket is required' }).min(1, 'Ticket is required').max(200),
 });
 
-/** Why a single sign-on failed: the short code in /signin?sso_error=… and the sentence shown. */
+/** Why a single sign-on failed: the short code in /login?sso_error=… and the sentence shown. */
 export const SSO_ERRORS = {
   none: SSO_NOT_SET_UP,
   state: 'This sign-in link was already used or has expired. Sign in with SSO again.',

@@ -6,6 +6,7 @@ import {
   SSO_NOT_SET_UP,
   ssoCallbackQuerySchema,
   ssoConfigSchema,
+  ssoErrorLocation,
   ssoConfigUpdateSchema,
   ssoFinishSchema,
   ssoStartQuerySchema,
@@ -108,7 +109,7 @@ export const ssoRoutes =
         );
         if ('failed' in started) {
           // The sign-in page navigates here: it is sent back with the reason; a script hears it.
-          if (wantsPage(request)) return reply.redirect(`/signin?sso_error=${started.failed}`, 303);
+          if (wantsPage(request)) return reply.redirect(ssoErrorLocation(started.failed), 303);
           if (started.failed === 'none') throw notFound(SSO_NOT_SET_UP);
           throw new HttpError(502, SSO_ERRORS[started.failed]);
         }
@@ -139,7 +140,7 @@ export const ssoRoutes =
           const code = error instanceof SsoFailed ? error.code : 'failed';
           const reason = error instanceof Error ? error.message : 'unknown';
           request.log.warn({ event: 'sso refused', code, reason }, 'SSO refused');
-          return reply.redirect(`/signin?sso_error=${code}`, 303);
+          return reply.redirect(ssoErrorLocation(code), 303);
         }
       },
     );

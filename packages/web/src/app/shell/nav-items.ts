@@ -7,6 +7,7 @@ import {
   IconChartBar,
   IconForms,
   IconInbox,
+  IconKey,
   IconLayoutDashboard,
   IconLayoutKanban,
   IconMail,
@@ -74,6 +75,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Suppression List', key: 'admin', path: '/suppression', icon: IconMailOff },
   { label: 'Integrations', key: 'admin', path: '/integrations', icon: IconPlugConnected },
   { label: 'Custom Fields', key: 'admin', path: '/custom-fields', icon: IconForms },
+  { label: 'Single Sign-On', key: 'admin', path: '/single-sign-on', icon: IconKey },
   { label: 'Approve Users', key: 'superAdmin', path: '/approval-users', icon: IconUserCheck },
 ];
 
