@@ -290,9 +290,7 @@ describe('signing in with single sign-on', () => {
       email: 'gone@acme.test',
     });
     await t.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user._id));
-    expect((await throughProvider('gone@acme.test')).location).toBe(
-      '/login?sso_error=deactivated',
-    );
+    expect((await throughProvider('gone@acme.test')).location).toBe('/login?sso_error=deactivated');
   });
 
   const refusedTokens: [string, IdTokenTamper][] = [

@@ -176,6 +176,7 @@ const SsoForm = ({ answer }: { answer: SsoConfigAnswer }) => {
           <TagsInput
             label="Email domains"
             description="People with an address at these domains sign in through this provider. Press Enter after each."
+            placeholder="example.com"
             value={draft.domains}
             maxTags={SSO_LIMITS.domains}
             error={errors.domains}
