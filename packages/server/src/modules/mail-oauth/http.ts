@@ -16,6 +16,18 @@ export const OAUTH_HTTP_DEADLINE_MS = 15_000;
 /** The most of an answer read (discovery documents and token answers are a few kB). */
 const ANSWER_MAX_BYTES = 512 * 1024;
 
+/** An http(s) URL a provider's document gives under `key`, or null. */
+export const urlField = (body: Record<string, unknown>, key: string): string | null => {
+  const value = body[key];
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+};
+
 /** A provider's endpoint could not be reached or did not answer in time. */
 export class OAuthHttpError extends Error {}
 

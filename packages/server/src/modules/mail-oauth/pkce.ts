@@ -16,6 +16,31 @@ export const challengeOf = (verifier: string): string =>
 export const stateHashOf = (state: string, browser: string): string =>
   createHash('sha256').update(`${state}.${browser}`).digest('hex');
 
+/**
+ * A new authorization request's secrets: the state, the browser nonce its cookie carries, the
+ * PKCE verifier; what the database keeps of the state (stateHashOf) and the code challenge and
+ * method (S256) the provider is sent.
+ */
+export const newAuthorization = () => {
+  const state = randomToken(32);
+  const browser = randomToken(32);
+  const verifier = randomToken(48);
+  return {
+    state,
+    browser,
+    verifier,
+    stateHash: stateHashOf(state, browser),
+    pkce: { code_challenge: challengeOf(verifier), code_challenge_method: 'S256' },
+  };
+};
+
+/** A provider's authorization endpoint with the request's parameters (OAuth 2.0 code flow). */
+export const authorizationUrl = (endpoint: string, params: Record<string, string>): string => {
+  const url = new URL(endpoint);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.href;
+};
+
 /** The cookie the start sets and the callback reads (only on the callback's path). */
 export const BROWSER_COOKIE = 'leadline_mail_oauth';
 

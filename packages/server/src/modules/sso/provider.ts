@@ -1,6 +1,6 @@
 import { createLocalJWKSet } from 'jose';
 import type { JSONWebKeySet } from 'jose';
-import { OAuthHttpError, oauthFetch } from '../mail-oauth/http.ts';
+import { OAuthHttpError, oauthFetch, urlField } from '../mail-oauth/http.ts';
 
 /*
  * What Leadline reads of an OpenID Connect provider: its discovery document and its signing
@@ -32,16 +32,6 @@ const keySets = new Map<
   string,
   { keys: ReturnType<typeof createLocalJWKSet>; until: number; at: number }
 >();
-
-const httpUrl = (value: unknown): string | null => {
-  if (typeof value !== 'string') return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-};
 
 const fetchJson = async (url: string, what: string) => {
   const answer = await oauthFetch(url, { deadlineMs: SSO_HTTP_DEADLINE_MS }).catch(
@@ -78,9 +68,9 @@ export const discover = async (issuer: string, fresh = false): Promise<Discovery
     throw new ProviderError(
       `The discovery document names the issuer ${typeof body.issuer === 'string' ? body.issuer.slice(0, 200) : '(none)'}, not ${issuer}`,
     );
-  const authorizationEndpoint = httpUrl(body.authorization_endpoint);
-  const tokenEndpoint = httpUrl(body.token_endpoint);
-  const jwksUri = httpUrl(body.jwks_uri);
+  const authorizationEndpoint = urlField(body, 'authorization_endpoint');
+  const tokenEndpoint = urlField(body, 'token_endpoint');
+  const jwksUri = urlField(body, 'jwks_uri');
   if (!authorizationEndpoint || !tokenEndpoint || !jwksUri)
     throw new ProviderError(
       'The discovery document lacks an authorization endpoint, a token endpoint or jwks_uri',

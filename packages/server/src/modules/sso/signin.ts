@@ -12,7 +12,12 @@ import { logActivity } from '../activity/log.ts';
 import { isExpired } from '../users/present.ts';
 import { findUserByEmail, findUserById, insertUser } from '../users/store.ts';
 import { OAuthHttpError, oauthFetch } from '../mail-oauth/http.ts';
-import { challengeOf, randomToken, stateHashOf } from '../mail-oauth/pkce.ts';
+import {
+  authorizationUrl,
+  newAuthorization,
+  randomToken,
+  stateHashOf,
+} from '../mail-oauth/pkce.ts';
 import { IdTokenRefused, verifyIdToken } from './id-token.ts';
 import type { IdClaims } from './id-token.ts';
 import { ProviderError, SSO_HTTP_DEADLINE_MS, discover } from './provider.ts';
@@ -61,18 +66,15 @@ export const startSso = async (
     if (error instanceof ProviderError) throw new SsoFailed('unreachable', error.message);
     throw error;
   });
-  const state = randomToken(32);
-  const browser = randomToken(32);
+  const { state, browser, verifier, stateHash, pkce } = newAuthorization();
   const nonce = randomToken(32);
-  const verifier = randomToken(48);
   await insertState(db, {
-    stateHash: stateHashOf(state, browser),
+    stateHash,
     configId: config.id,
     nonce,
     verifierEncrypted: box.encrypt(verifier),
     expiresAt: new Date(Date.now() + STATE_LIFE_MS),
   });
-  const url = new URL(provider.authorizationEndpoint);
   const params: Record<string, string> = {
     response_type: 'code',
     client_id: config.clientId,
@@ -80,12 +82,10 @@ export const startSso = async (
     scope: 'openid email profile',
     state,
     nonce,
-    code_challenge: challengeOf(verifier),
-    code_challenge_method: 'S256',
+    ...pkce,
     login_hint: email,
   };
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  return { url: url.href, browser };
+  return { url: authorizationUrl(provider.authorizationEndpoint, params), browser };
 };
 
 /** The code exchanged at the token endpoint (client_secret_basic or _post, with the verifier). */
