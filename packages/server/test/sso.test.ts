@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SSO_CALLBACK_PATH, SSO_NOT_SET_UP, SSO_ONLY_MESSAGE } from '@leadline/shared/sso';
 import { defaultPermissions } from '@leadline/shared/permissions';
@@ -446,5 +446,44 @@ describe('SSO only', () => {
     const removed = await t.request({ method: 'DELETE', url: '/api/sso', token: globex.token });
     expect(removed.statusCode).toBe(200);
     expect((await start('boss@globex.test')).statusCode).toBe(404);
+  });
+});
+
+describe('guards', () => {
+  it('refuses an http issuer unless private hosts are allowed', async () => {
+    vi.stubEnv('MAIL_ALLOW_PRIVATE_HOSTS', '');
+    try {
+      const answer = await t.request({
+        method: 'PUT',
+        url: '/api/sso',
+        token: acme.token,
+        payload: { issuer: idp.issuer },
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().errors.issuer).toBe('Issuer must be an https address.');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('limits sign-in starts per address (429 with Retry-After)', async () => {
+    const limited = await createTestContext({
+      limits: {
+        signin: { max: 10_000, timeWindow: 60_000 },
+        signup: { max: 10_000, timeWindow: 60_000 },
+        sso: { max: 2, timeWindow: 60_000 },
+      },
+    });
+    try {
+      const go = () =>
+        limited.request({ method: 'GET', url: '/api/auth/sso/start?email=a%40nowhere.test' });
+      expect((await go()).statusCode).toBe(404);
+      expect((await go()).statusCode).toBe(404);
+      const third = await go();
+      expect(third.statusCode).toBe(429);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
   });
 });
