@@ -329,6 +329,19 @@ describe('signing in with single sign-on', () => {
     expect(again.headers.location).toBe('/login?sso_error=state');
   });
 
+  it('refuses an answer that names another issuer (RFC 9207)', async () => {
+    const started = await start('mixup@acme.test');
+    const back = await signInAtProvider(started.headers.location as string, 'mixup@acme.test');
+    expect(back.searchParams.get('iss')).toBe(idp.issuer);
+    back.searchParams.set('iss', 'https://evil.test');
+    const answer = await t.request({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: cookieOf(started.headers['set-cookie']) },
+    });
+    expect(answer.headers.location).toBe('/login?sso_error=provider');
+  });
+
   it('refuses a callback from another browser (no cookie)', async () => {
     const started = await start('other.browser@acme.test');
     const back = await signInAtProvider(

@@ -205,7 +205,7 @@ const userFor = async (db: Db, config: SsoConfigRow, claims: IdClaims): Promise<
   return row;
 };
 
-export type CallbackQuery = { code?: string; state?: string; error?: string };
+export type CallbackQuery = { code?: string; state?: string; error?: string; iss?: string };
 
 /**
  * GET /api/auth/sso/callback: the state taken (once, unexpired, from the browser that started
@@ -226,6 +226,9 @@ export const finishCallback = async (
     throw new SsoFailed('provider', `provider error ${String(query.error).slice(0, 100)}`);
   const config = await findConfigById(db, taken.configId);
   if (!config) throw new SsoFailed('state', 'configuration removed');
+  // RFC 9207: a provider that names itself in the answer must be the one the sign-in went to.
+  if (query.iss !== undefined && query.iss !== config.issuer)
+    throw new SsoFailed('provider', 'the answer names another issuer');
   const provider = await discover(config.issuer).catch((error: unknown) => {
     if (error instanceof ProviderError) throw new SsoFailed('unreachable', error.message);
     throw error;
