@@ -53,6 +53,8 @@ beforeAll(async () => {
     payload: configFor(['Acme.test', 'acme-corp.test']),
   });
   expect(saved.statusCode, saved.body).toBe(201);
+  expect(saved.json()).toMatchObject({ hasSecret: true, redirectUri: REDIRECT_URI });
+  expect(saved.body).not.toContain(OIDC_CLIENT_SECRET);
 });
 afterAll(async () => {
   await t?.close();
@@ -463,6 +465,13 @@ describe('SSO only', () => {
 });
 
 describe('guards', () => {
+  it('logged no secret, code, state or ticket of any sign-in above', () => {
+    const logs = t.logs.join('');
+    expect(logs).toContain('sso refused');
+    expect(logs).not.toContain(OIDC_CLIENT_SECRET);
+    expect(logs).not.toMatch(/code=|state=|ticket=|eyJ/);
+  });
+
   it('refuses an http issuer unless private hosts are allowed', async () => {
     vi.stubEnv('MAIL_ALLOW_PRIVATE_HOSTS', '');
     try {
