@@ -30,6 +30,7 @@ CREATE TABLE "sso_tickets" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "user_sessions" ADD COLUMN "via_sso" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "sso_configs" ADD CONSTRAINT "sso_configs_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sso_domains" ADD CONSTRAINT "sso_domains_config_id_sso_configs_id_fk" FOREIGN KEY ("config_id") REFERENCES "public"."sso_configs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sso_states" ADD CONSTRAINT "sso_states_config_id_sso_configs_id_fk" FOREIGN KEY ("config_id") REFERENCES "public"."sso_configs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

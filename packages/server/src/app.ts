@@ -234,7 +234,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(
     ssoRoutes(deps.db, deps.secretKey, {
       publicUrl: deps.publicUrl ?? DEFAULT_PUBLIC_URL,
-      startSession: (row, request) => startSession(deps.db, deps.tokens, row, deviceOf(request)),
+      startSession: (row, request) =>
+        startSession(deps.db, deps.tokens, row, deviceOf(request), true),
       limit: limits.sso,
       now: limits.now,
     }),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SSO_CALLBACK_PATH, SSO_NOT_SET_UP, SSO_ONLY_MESSAGE } from '@leadline/shared/sso';
 import { defaultPermissions } from '@leadline/shared/permissions';
-import { activityLog, ssoConfigs, userSessions, users } from '../src/db/tables.ts';
+import { activityLog, organizations, ssoConfigs, userSessions, users } from '../src/db/tables.ts';
 import { PASSWORD, ROOT_EMAIL, createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import { adminOf } from './fixtures.ts';
@@ -270,6 +270,34 @@ describe('signing in with single sign-on', () => {
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(signedIn.json().token).toEqual(expect.any(String));
     expect(signedIn.json().user).toMatchObject({ _id: user._id, role: 'Sales Manager' });
+  });
+
+  it('does not lead an SSO session to set up two-step sign-in the organisation requires', async () => {
+    const member = await t.createUser({
+      role: 'Sales Rep',
+      organizationName: 'acme',
+      email: 'required@acme.test',
+    });
+    const require = (on: boolean) =>
+      t.database.db
+        .update(organizations)
+        .set({ requireTwoFactor: on })
+        .where(eq(organizations.id, acme.organizationId));
+    await require(true);
+    try {
+      // A password session must set it up first; an SSO one goes on (its provider asked).
+      const gated = await t.request({ method: 'GET', url: '/api/leads', token: member.token });
+      expect(gated.statusCode).toBe(403);
+      const signedIn = await finish((await throughProvider('required@acme.test')).location);
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      expect(signedIn.json().user.twoFactorSetupRequired).toBe(false);
+      const { token } = signedIn.json();
+      expect((await t.request({ method: 'GET', url: '/api/leads', token })).statusCode).toBe(200);
+      const me = await t.request({ method: 'GET', url: '/api/auth/me', token });
+      expect(me.json().twoFactorSetupRequired).toBe(false);
+    } finally {
+      await require(false);
+    }
   });
 
   it('does not link an account whose email the provider has not verified', async () => {

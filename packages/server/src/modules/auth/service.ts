@@ -71,21 +71,27 @@ export const signin = async (
   return startSession(db, tokens, row, device);
 };
 
-/** The answer to a complete sign-in: a new session's token and the user (last sign-in now). */
+/**
+ * The answer to a complete sign-in: a new session's token and the user (last sign-in now).
+ * `viaSso`: signed in through the organisation's single sign-on, whose provider asked for any
+ * second step: the session is not led to set up Leadline's own (the organisation's
+ * requirement applies to password sign-ins).
+ */
 export const startSession = async (
   db: Db,
   tokens: TokenService,
   row: UserRow,
   device?: SessionDevice,
+  viaSso = false,
 ): Promise<SignedIn> => {
   const lastLoginAt = new Date();
   const sessionId = await db.transaction(async (tx) => {
     await updateUser(tx, row.id, { lastLoginAt });
-    return openSession(tx, row.id, tokens.lifetimeSeconds, device);
+    return openSession(tx, row.id, tokens.lifetimeSeconds, device, viaSso);
   });
   return {
     token: await tokens.sign({ userId: row.id, sessionId }),
-    user: toPublicUser({ ...row, lastLoginAt }),
+    user: toPublicUser({ ...row, lastLoginAt, sessionViaSso: viaSso }),
   };
 };
 

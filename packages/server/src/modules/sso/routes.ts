@@ -45,6 +45,7 @@ export type SsoOptions = {
   /** PUBLIC_URL: the redirect URI is this followed by /api/auth/sso/callback. */
   publicUrl: string;
   /** A session for the user, as a password sign-in makes it (no two-step code after SSO). */
+  /** A session for the user, marked as begun with single sign-on (no two-step code after it). */
   startSession: (
     row: UserRow,
     request: FastifyRequest,
