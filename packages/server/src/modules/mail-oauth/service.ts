@@ -17,7 +17,7 @@ import { logActivity } from '../activity/log.ts';
 import { findUserById } from '../users/store.ts';
 import type { SystemMailer } from '../system-mail/mailer.ts';
 import { oauthFetch } from './http.ts';
-import { authorizationUrl, jwtClaims, newAuthorization, stateHashOf } from './pkce.ts';
+import { jwtClaims, newAuthorization, stateHashOf } from './pkce.ts';
 import { configuredProviders, endpointsOf, providerConfig } from './providers.ts';
 import type { ProviderConfig } from './providers.ts';
 import { deleteOAuthMailbox, insertState, saveOAuthMailbox, takeState } from './repo.ts';
@@ -58,25 +58,15 @@ export const startConnect = async (
   const endpoints = await endpointsOf(config).catch((error: unknown) => {
     throw unreachable(config, error);
   });
-  const { state, browser, verifier, stateHash, pkce } = newAuthorization();
-  await insertState(db, {
-    stateHash,
-    userId: actor.id,
-    provider,
-    verifierEncrypted: box.encrypt(verifier),
-    expiresAt: new Date(Date.now() + STATE_LIFE_MS),
-  });
-  const params: Record<string, string> = {
-    response_type: 'code',
-    client_id: config.clientId,
-    redirect_uri: redirectUriOf(publicUrl),
-    scope: config.scopes,
-    state,
-    ...pkce,
+  const request = newAuthorization(box, STATE_LIFE_MS);
+  await insertState(db, { ...request.stored, userId: actor.id, provider });
+  const url = request.url(
+    endpoints.authorization,
+    { client_id: config.clientId, redirect_uri: redirectUriOf(publicUrl), scope: config.scopes },
     // Google hands out a refresh token only with these.
-    ...(provider === 'google' ? { access_type: 'offline', prompt: 'consent' } : {}),
-  };
-  return { url: authorizationUrl(endpoints.authorization, params), browser };
+    provider === 'google' ? { access_type: 'offline', prompt: 'consent' } : {},
+  );
+  return { url, browser: request.browser };
 };
 
 /** Where the callback sends the browser: the mail settings page, saying how it went. */

@@ -12,12 +12,7 @@ import { logActivity } from '../activity/log.ts';
 import { isExpired } from '../users/present.ts';
 import { findUserByEmail, findUserById, insertUser } from '../users/store.ts';
 import { OAuthHttpError, oauthFetch } from '../mail-oauth/http.ts';
-import {
-  authorizationUrl,
-  newAuthorization,
-  randomToken,
-  stateHashOf,
-} from '../mail-oauth/pkce.ts';
+import { newAuthorization, randomToken, stateHashOf } from '../mail-oauth/pkce.ts';
 import { IdTokenRefused, verifyIdToken } from './id-token.ts';
 import type { IdClaims } from './id-token.ts';
 import { ProviderError, SSO_HTTP_DEADLINE_MS, discover } from './provider.ts';
@@ -66,26 +61,19 @@ export const startSso = async (
     if (error instanceof ProviderError) throw new SsoFailed('unreachable', error.message);
     throw error;
   });
-  const { state, browser, verifier, stateHash, pkce } = newAuthorization();
+  const request = newAuthorization(box, STATE_LIFE_MS);
   const nonce = randomToken(32);
-  await insertState(db, {
-    stateHash,
-    configId: config.id,
-    nonce,
-    verifierEncrypted: box.encrypt(verifier),
-    expiresAt: new Date(Date.now() + STATE_LIFE_MS),
-  });
-  const params: Record<string, string> = {
-    response_type: 'code',
-    client_id: config.clientId,
-    redirect_uri: redirectUriOf(publicUrl),
-    scope: 'openid email profile',
-    state,
-    nonce,
-    ...pkce,
-    login_hint: email,
-  };
-  return { url: authorizationUrl(provider.authorizationEndpoint, params), browser };
+  await insertState(db, { ...request.stored, configId: config.id, nonce });
+  const url = request.url(
+    provider.authorizationEndpoint,
+    {
+      client_id: config.clientId,
+      redirect_uri: redirectUriOf(publicUrl),
+      scope: 'openid email profile',
+    },
+    { nonce, login_hint: email },
+  );
+  return { url, browser: request.browser };
 };
 
 /** The code exchanged at the token endpoint (client_secret_basic or _post, with the verifier). */
