@@ -39,7 +39,7 @@ const serverDoors = {
   'custom-fields': ['values.ts'],
   'email-events': ['present.ts', 'record.ts'],
   'mail-accounts': ['present.ts', 'saving.ts', 'stored.ts'],
-  'mail-oauth': ['credentials.ts', 'service.ts'],
+  'mail-oauth': ['credentials.ts', 'http.ts', 'pkce.ts', 'service.ts'],
   organizations: ['service.ts'],
   replies: ['history.ts', 'present.ts', 'service.ts', 'threading.ts'],
   sending: ['email.ts', 'limits.ts', 'outbox.ts', 'records.ts', 'reply.ts'],
@@ -51,6 +51,7 @@ const serverDoors = {
   stages: ['lookup.ts', 'moves.ts', 'service.ts'],
   webhooks: ['creator.ts', 'post.ts'],
   'rate-limits': ['counter.ts'],
+  sso: ['policy.ts'],
 };
 
 // Every folder under packages/web/src/features is a feature, so a new one is fenced in at once.

@@ -193,7 +193,10 @@ describe('accounts in the browser', () => {
   it('"Forgot password?" mails a link that sets a new password', async () => {
     const { context, page, errors } = await newPage(browser, server.url);
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':enabled')).waitFor();
+    await page
+      .getByRole('button', { name: 'Sign in', exact: true })
+      .and(page.locator(':enabled'))
+      .waitFor();
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
     await snapAll(page, 'forgot-password');

@@ -58,7 +58,7 @@ describe('identity in the browser', () => {
     await createUserThroughForm(page, ADMIN);
     await signOut(page);
     // The first-administrator form is gone for good.
-    await visible(page.getByRole('button', { name: 'Sign in' }));
+    await visible(page.getByRole('button', { name: 'Sign in', exact: true }));
     expect(await page.getByText('Create the first administrator').count()).toBe(0);
 
     await signIn(page, ADMIN.email);
@@ -206,9 +206,12 @@ describe('identity in the browser', () => {
     await page.waitForTimeout(300);
     expect(page.url()).toBe(`${server.url}/login`);
     release();
-    await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':enabled')).waitFor();
+    await page
+      .getByRole('button', { name: 'Sign in', exact: true })
+      .and(page.locator(':enabled'))
+      .waitFor();
     expect(await page.getByLabel('Email address').inputValue()).toBe(REP.email);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/leads-table');
     expect(errors).toEqual([]);
     await context.close();

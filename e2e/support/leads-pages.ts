@@ -22,7 +22,7 @@ export const signInDemo = async (page: Page, email = DEMO_ADMIN) => {
   );
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel(PASSWORD_LABEL).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 };
 

@@ -28,10 +28,13 @@ export const toast = (page: Page, text: string | RegExp) => visible(page.getByTe
 export const signIn = async (page: Page, email: string, password = PASSWORD) => {
   await page.goto('/login');
   // The page arrives prerendered; type once the live form (an enabled button) has taken over.
-  await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':enabled')).waitFor();
+  await page
+    .getByRole('button', { name: 'Sign in', exact: true })
+    .and(page.locator(':enabled'))
+    .waitFor();
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel(PASSWORD_LABEL).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 };
 
 export const signOut = async (page: Page) => {

@@ -34,6 +34,7 @@ import { authenticate, startSession } from './modules/auth/service.ts';
 import { deviceOf } from './modules/auth/sessions-service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionRoutes } from './modules/auth/sessions-routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { campaignsRoutes } from './modules/campaigns/routes.ts';
 import type { AuthLimits, SystemMail } from './modules/auth/routes.ts';
@@ -164,6 +165,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
           '*.newPassword',
           '*.temporaryPassword',
           '*.challenge',
+          '*.ticket',
+          '*.clientSecret',
           '*.otpauthUri',
           '*.recoveryCodes',
         ],
@@ -221,7 +224,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     twoFactorRoutes(
       deps.db,
       (row, request) =>
-        startSession(deps.db, deps.tokens, row, deviceOf(request), { twoStep: true }),
+        startSession(deps.db, deps.tokens, row, deviceOf(request), { details: { twoStep: true } }),
       deps.secretKey,
       {
         limit: limits.twoFactor,
@@ -229,6 +232,15 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         systemMail: deps.systemMail,
       },
     ),
+  );
+  await app.register(
+    ssoRoutes(deps.db, deps.secretKey, {
+      publicUrl: deps.publicUrl ?? DEFAULT_PUBLIC_URL,
+      startSession: (row, request) =>
+        startSession(deps.db, deps.tokens, row, deviceOf(request), { viaSso: true }),
+      limit: limits.sso,
+      now: limits.now,
+    }),
   );
   await app.register(sessionRoutes(deps.db));
   await app.register(usersRoutes(deps.db, deps.systemMail));

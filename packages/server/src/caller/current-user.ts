@@ -8,6 +8,8 @@ export type UserRow = typeof users.$inferSelect & {
   organization: string | null;
   /** Its organisation requires two-step sign-in (read with the user). */
   requireTwoFactor?: boolean | null;
+  /** The session the user was read with began with single sign-on (see startSession). */
+  sessionViaSso?: boolean;
 };
 
 /**

@@ -16,3 +16,4 @@ export * from './tables/stages.ts';
 export * from './tables/custom-fields.ts';
 export * from './tables/two-factor.ts';
 export * from './tables/audit.ts';
+export * from './tables/sso.ts';

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { AuthLayout } from '../features/auth/components/auth-layout.tsx';
 import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
+import { SsoSignIn } from '../features/sso/components/sso-sign-in.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /**
@@ -21,6 +22,7 @@ export const renderLogin = (): string =>
         <MemoryRouter initialEntries={['/login']}>
           <AuthLayout subtitle="Sign in to your account">
             <SignInForm onSignedIn={() => undefined} prerendered />
+            <SsoSignIn errorCode={null} />
           </AuthLayout>
         </MemoryRouter>
       </QueryClientProvider>

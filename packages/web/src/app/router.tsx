@@ -204,6 +204,13 @@ const shellRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'single-sign-on',
+    handle: shellHandle('Single Sign-On', { admin: true }),
+    lazy: async () => ({
+      Component: (await import('./routes/sso-route.tsx')).SsoRoute,
+    }),
+  },
+  {
     path: 'custom-fields',
     handle: shellHandle('Custom Fields', { admin: true }),
     lazy: async () => ({
@@ -250,6 +257,12 @@ export const routes: RouteObject[] = [
             }),
           },
         ],
+      },
+      {
+        path: '/login/sso',
+        lazy: async () => ({
+          Component: (await import('./routes/sso-landing-route.tsx')).SsoLandingRoute,
+        }),
       },
       {
         path: '/forgot-password',

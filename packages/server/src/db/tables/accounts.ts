@@ -1,5 +1,14 @@
 // Tables of accounts: sessions and password-reset links; re-exported by ../tables.ts.
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, users } from '../schema.ts';
 
 /**
@@ -20,6 +29,8 @@ export const userSessions = pgTable(
     userAgent: text('user_agent'),
     /** The client address it signed in from (see TRUST_PROXY). */
     address: text('address'),
+    /** Signed in through the organisation's single sign-on: its provider asked any second step. */
+    viaSso: boolean('via_sso').notNull().default(false),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId)],
 );

@@ -10,6 +10,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { logActivity } from '../activity/log.ts';
 import { replacePassword } from './credentials.ts';
+import { refuseIfSsoOnly } from '../sso/policy.ts';
 import { endUserSessions } from './sessions-repo.ts';
 import type { CurrentUser } from '../../caller/current-user.ts';
 import { toPublicUser } from '../users/present.ts';
@@ -174,6 +175,8 @@ export const resetPasswordByAdmin = async (
   owner: { name: string; email: string };
 }> => {
   const row = await managed(db, actor, id, 'reset');
+  // A temporary password would not let a member of an "SSO only" organisation in.
+  await refuseIfSsoOnly(db, row);
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   const revokedKeys = await db.transaction(async (tx) => {

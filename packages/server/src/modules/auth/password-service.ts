@@ -5,6 +5,7 @@ import type { ChangePasswordData, ResetPasswordData } from '@leadline/shared/acc
 import { INVALID_RESET_LINK } from '@leadline/shared/accounts';
 import type { PublicUser } from '@leadline/shared/auth';
 import type { Db } from '../../db/connection.ts';
+import { passwordsOff, refuseIfSsoOnly } from '../sso/policy.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
@@ -51,6 +52,7 @@ export const changePassword = async (
   device?: SessionDevice,
 ): Promise<{ token: string; user: PublicUser }> => {
   if (actor.apiKeyId) throw forbidden(API_KEY_SESSION_ONLY);
+  await refuseIfSsoOnly(db, actor.row);
   if (!(await verifyPassword(actor.row.passwordHash, data.currentPassword))) {
     throw badRequest(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });
   }
@@ -90,6 +92,8 @@ export const requestPasswordReset = async (
 ): Promise<void> => {
   const row = await findUserByEmail(db, email);
   if (!row || refusal(row)) return;
+  // An organisation that signs in with SSO only gets no reset links (the answer stays the same).
+  if (await passwordsOff(db, row)) return;
   const hourAgo = new Date(Date.now() - 60 * 60_000);
   if ((await countResetsSince(db, row.id, hourAgo)) >= RESET_LINKS_PER_HOUR) return;
   const token = randomBytes(32).toString('hex');
@@ -149,6 +153,7 @@ export const resetPasswordWithLink = async (
   const candidate = await findUsablePasswordReset(db, tokenHash);
   const candidateRow = candidate ? await findUserById(db, candidate) : undefined;
   if (!candidateRow || refusal(candidateRow)) throw invalidLink();
+  await refuseIfSsoOnly(db, candidateRow);
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (tx) => {
     const userId = await claimPasswordReset(tx, tokenHash);

@@ -56,6 +56,8 @@ export type AuthLimits = {
   setup?: RateLimit;
   /** Wrong two-step codes per account; 5 per 15 minutes by default. */
   twoFactor?: RateLimit;
+  /** Single sign-on starts, callbacks and finishes per address; 30 per 10 minutes by default. */
+  sso?: RateLimit;
 };
 
 /** The operator's mailbox for reset links, and the product's address the links point to. */

@@ -9,6 +9,8 @@ import {
   looksLikeApiKey,
 } from '@leadline/shared/api-keys';
 import type { Db } from '../../db/connection.ts';
+import { passwordsOff } from '../sso/policy.ts';
+import { SSO_ONLY_MESSAGE } from '@leadline/shared/sso';
 import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
@@ -88,7 +90,8 @@ export const signin = async (
     await recordFailedSignin(db, where, row, row ? 'wrong password' : UNKNOWN_ACCOUNT);
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  const refused = refusal(row);
+  // An "SSO only" organisation's member has no password way in (Super Admins keep theirs).
+  const refused = refusal(row) ?? ((await passwordsOff(db, row)) ? SSO_ONLY_MESSAGE : null);
   if (refused) {
     await recordFailedSignin(db, where, row, refused);
     throw forbidden(refused);
@@ -98,23 +101,29 @@ export const signin = async (
   return startSession(db, tokens, row, device);
 };
 
-/** The answer to a complete sign-in: a new session's token and the user (last sign-in now). */
+/**
+ * The answer to a complete sign-in: a new session's token and the user (last sign-in now).
+ * `viaSso`: signed in through the organisation's single sign-on, whose provider asked for any
+ * second step: the session is not led to set up Leadline's own (the organisation's
+ * requirement applies to password sign-ins).
+ */
 export const startSession = async (
   db: Db,
   tokens: TokenService,
   row: UserRow,
   device?: SessionDevice,
-  details: AuditDetails = {},
+  { viaSso = false, details = {} }: { viaSso?: boolean; details?: AuditDetails } = {},
 ): Promise<SignedIn> => {
   const lastLoginAt = new Date();
   const sessionId = await db.transaction(async (tx) => {
     await updateUser(tx, row.id, { lastLoginAt });
-    await recordAudit(tx, auditWho(whereOfDevice(device), row), 'signin', details);
-    return openSession(tx, row.id, tokens.lifetimeSeconds, device);
+    const kind = viaSso ? 'sso.signin' : 'signin';
+    await recordAudit(tx, auditWho(whereOfDevice(device), row), kind, details);
+    return openSession(tx, row.id, tokens.lifetimeSeconds, device, viaSso);
   });
   return {
     token: await tokens.sign({ userId: row.id, sessionId }),
-    user: toPublicUser({ ...row, lastLoginAt }),
+    user: toPublicUser({ ...row, lastLoginAt, sessionViaSso: viaSso }),
   };
 };
 

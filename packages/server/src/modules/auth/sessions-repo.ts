@@ -11,13 +11,19 @@ export const openSession = async (
   userId: string,
   lifetimeSeconds: number,
   device: SessionDevice = { userAgent: null, address: null },
+  viaSso = false,
 ): Promise<string> => {
   await db
     .delete(userSessions)
     .where(and(eq(userSessions.userId, userId), lt(userSessions.expiresAt, sql`now()`)));
   const [row] = await db
     .insert(userSessions)
-    .values({ userId, expiresAt: new Date(Date.now() + lifetimeSeconds * 1000), ...device })
+    .values({
+      userId,
+      expiresAt: new Date(Date.now() + lifetimeSeconds * 1000),
+      ...device,
+      viaSso,
+    })
     .returning({ id: userSessions.id });
   return row!.id;
 };

@@ -16,6 +16,18 @@ export const OAUTH_HTTP_DEADLINE_MS = 15_000;
 /** The most of an answer read (discovery documents and token answers are a few kB). */
 const ANSWER_MAX_BYTES = 512 * 1024;
 
+/** An http(s) URL a provider's document gives under `key`, or null. */
+export const urlField = (body: Record<string, unknown>, key: string): string | null => {
+  const value = body[key];
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+};
+
 /** A provider's endpoint could not be reached or did not answer in time. */
 export class OAuthHttpError extends Error {}
 
@@ -32,6 +44,20 @@ const parseJson = (text: string): Record<string, unknown> => {
   }
 };
 
+export type OAuthFetchOptions = {
+  form?: Record<string, string>;
+  bearer?: string;
+  /** HTTP Basic credentials (an OpenID client's client_secret_basic). */
+  basic?: { user: string; password: string };
+  deadlineMs?: number;
+};
+
+/** RFC 6749 2.3.1: each part form-encoded, then joined and base64'd. */
+const basicAuthorization = ({ user, password }: { user: string; password: string }): string => {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+  return `Basic ${Buffer.from(`${encode(user)}:${encode(password)}`).toString('base64')}`;
+};
+
 /**
  * A GET, or a POST of `form` (application/x-www-form-urlencoded), to a provider's endpoint; the
  * answer's JSON (an object; {} when it is not JSON). The host is resolved once and checked like
@@ -41,7 +67,7 @@ const parseJson = (text: string): Record<string, unknown> => {
  */
 export const oauthFetch = async (
   raw: string,
-  options: { form?: Record<string, string>; bearer?: string; deadlineMs?: number } = {},
+  options: OAuthFetchOptions = {},
 ): Promise<OAuthAnswer> => {
   const url = new URL(raw);
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
@@ -67,7 +93,7 @@ const wordedError = (url: URL, error: unknown): OAuthHttpError => {
 
 const exchange = async (
   url: URL,
-  options: { form?: Record<string, string>; bearer?: string },
+  options: OAuthFetchOptions,
   signal: AbortSignal,
 ): Promise<OAuthAnswer> => {
   let target;
@@ -83,6 +109,7 @@ const exchange = async (
     accept: 'application/json',
     'user-agent': 'Leadline',
     ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}),
+    ...(options.basic ? { authorization: basicAuthorization(options.basic) } : {}),
     ...(body !== undefined
       ? {
           'content-type': 'application/x-www-form-urlencoded',

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SecretBox } from '../../mail/crypto.ts';
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
@@ -15,6 +16,42 @@ export const challengeOf = (verifier: string): string =>
  */
 export const stateHashOf = (state: string, browser: string): string =>
   createHash('sha256').update(`${state}.${browser}`).digest('hex');
+
+/** The client's own parameters of an authorization request. */
+export type CodeRequest = { client_id: string; redirect_uri: string; scope: string };
+
+/**
+ * A new authorization request (code flow, PKCE S256): the browser nonce its cookie carries,
+ * what the database keeps of it for `lifeMs` (the state hashed with the browser nonce, the
+ * verifier sealed), and the provider's authorization URL with the client's parameters and
+ * `extra` ones.
+ */
+export const newAuthorization = (box: SecretBox, lifeMs: number) => {
+  const state = randomToken(32);
+  const browser = randomToken(32);
+  const verifier = randomToken(48);
+  return {
+    browser,
+    stored: {
+      stateHash: stateHashOf(state, browser),
+      verifierEncrypted: box.encrypt(verifier),
+      expiresAt: new Date(Date.now() + lifeMs),
+    },
+    url: (endpoint: string, client: CodeRequest, extra: Record<string, string> = {}): string => {
+      const url = new URL(endpoint);
+      const params = {
+        response_type: 'code',
+        ...client,
+        state,
+        code_challenge: challengeOf(verifier),
+        code_challenge_method: 'S256',
+        ...extra,
+      };
+      for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+      return url.href;
+    },
+  };
+};
 
 /** The cookie the start sets and the callback reads (only on the callback's path). */
 export const BROWSER_COOKIE = 'leadline_mail_oauth';

@@ -1,5 +1,5 @@
 import type { MailOAuthProvider } from '@leadline/shared/mail-oauth';
-import { OAuthHttpError, oauthFetch } from './http.ts';
+import { OAuthHttpError, oauthFetch, urlField } from './http.ts';
 
 /** A mail server an OAuth mailbox logs in to. `secure`: implicit TLS, else STARTTLS. */
 export type OAuthServer = { host: string; port: number; secure: boolean };
@@ -96,17 +96,6 @@ export const providerConfig = (
 
 const DISCOVERY_LIFE_MS = 60 * 60_000;
 const discovered = new Map<string, { endpoints: Endpoints; until: number }>();
-
-const urlField = (body: Record<string, unknown>, key: string): string | null => {
-  const value = body[key];
-  if (typeof value !== 'string') return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * The provider's endpoints: fixed ones, or the issuer's OpenID discovery document

@@ -17,7 +17,7 @@ import { logActivity } from '../activity/log.ts';
 import { findUserById } from '../users/store.ts';
 import type { SystemMailer } from '../system-mail/mailer.ts';
 import { oauthFetch } from './http.ts';
-import { challengeOf, jwtClaims, randomToken, stateHashOf } from './pkce.ts';
+import { jwtClaims, newAuthorization, stateHashOf } from './pkce.ts';
 import { configuredProviders, endpointsOf, providerConfig } from './providers.ts';
 import type { ProviderConfig } from './providers.ts';
 import { deleteOAuthMailbox, insertState, saveOAuthMailbox, takeState } from './repo.ts';
@@ -58,30 +58,15 @@ export const startConnect = async (
   const endpoints = await endpointsOf(config).catch((error: unknown) => {
     throw unreachable(config, error);
   });
-  const state = randomToken(32);
-  const browser = randomToken(32);
-  const verifier = randomToken(48);
-  await insertState(db, {
-    stateHash: stateHashOf(state, browser),
-    userId: actor.id,
-    provider,
-    verifierEncrypted: box.encrypt(verifier),
-    expiresAt: new Date(Date.now() + STATE_LIFE_MS),
-  });
-  const url = new URL(endpoints.authorization);
-  const params: Record<string, string> = {
-    response_type: 'code',
-    client_id: config.clientId,
-    redirect_uri: redirectUriOf(publicUrl),
-    scope: config.scopes,
-    state,
-    code_challenge: challengeOf(verifier),
-    code_challenge_method: 'S256',
+  const request = newAuthorization(box, STATE_LIFE_MS);
+  await insertState(db, { ...request.stored, userId: actor.id, provider });
+  const url = request.url(
+    endpoints.authorization,
+    { client_id: config.clientId, redirect_uri: redirectUriOf(publicUrl), scope: config.scopes },
     // Google hands out a refresh token only with these.
-    ...(provider === 'google' ? { access_type: 'offline', prompt: 'consent' } : {}),
-  };
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  return { url: url.href, browser };
+    provider === 'google' ? { access_type: 'offline', prompt: 'consent' } : {},
+  );
+  return { url, browser: request.browser };
 };
 
 /** Where the callback sends the browser: the mail settings page, saying how it went. */

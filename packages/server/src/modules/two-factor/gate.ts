@@ -23,6 +23,8 @@ export const registerTwoFactorGate = (app: FastifyInstance): void => {
     const user = request.currentUser;
     if (!user || user.apiKeyId) return;
     if (!user.row.requireTwoFactor || user.row.twoFactorEnabled) return;
+    // Single sign-on: the organisation's provider asked for the second step.
+    if (user.row.sessionViaSso) return;
     if (request.routeOptions.config?.beforeTwoFactorSetup) return;
     throw new HttpError(403, TWO_FACTOR_SETUP_MESSAGE, undefined, TWO_FACTOR_SETUP_REQUIRED);
   });

@@ -37,5 +37,6 @@ export const toPublicUser = (row: UserRow): PublicUser => ({
   lastLoginAt: iso(row.lastLoginAt),
   mustChangePassword: row.mustChangePassword,
   twoFactorEnabled: row.twoFactorEnabled,
-  twoFactorSetupRequired: Boolean(row.requireTwoFactor) && !row.twoFactorEnabled,
+  twoFactorSetupRequired:
+    Boolean(row.requireTwoFactor) && !row.twoFactorEnabled && !row.sessionViaSso,
 });

@@ -104,18 +104,20 @@ export const findUserBySession = async (
   sessionId: string,
 ): Promise<UserRow | undefined> => {
   if (!UUID_PATTERN.test(userId) || !UUID_PATTERN.test(sessionId)) return undefined;
-  const live = db
-    .select({ id: userSessions.id })
-    .from(userSessions)
-    .where(
+  // The session joined by its key: its mark of single sign-on comes with the user.
+  const [row] = await db
+    .select({ ...columns, sessionViaSso: userSessions.viaSso })
+    .from(users)
+    .leftJoin(organizations, eq(users.organizationId, organizations.id))
+    .innerJoin(
+      userSessions,
       and(
         eq(userSessions.id, sessionId),
         eq(userSessions.userId, users.id),
         gt(userSessions.expiresAt, sql`now()`),
       ),
-    );
-  const [row] = await selectUsers(db)
-    .where(and(eq(users.id, userId), sql`exists ${live}`))
+    )
+    .where(eq(users.id, userId))
     .limit(1);
   return row;
 };

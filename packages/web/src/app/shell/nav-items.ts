@@ -7,6 +7,7 @@ import {
   IconChartBar,
   IconForms,
   IconInbox,
+  IconKey,
   IconLayoutDashboard,
   IconLayoutKanban,
   IconMail,
@@ -76,6 +77,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Integrations', key: 'admin', path: '/integrations', icon: IconPlugConnected },
   { label: 'Custom Fields', key: 'admin', path: '/custom-fields', icon: IconForms },
   { label: 'Audit Log', key: 'admin', path: '/audit', icon: IconShieldCheck },
+  { label: 'Single Sign-On', key: 'admin', path: '/single-sign-on', icon: IconKey },
   { label: 'Approve Users', key: 'superAdmin', path: '/approval-users', icon: IconUserCheck },
 ];
 
