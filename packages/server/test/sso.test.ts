@@ -422,6 +422,23 @@ describe('signing in with single sign-on', () => {
   });
 });
 
+/** Runs `run` with Acme's "SSO only" switched on, and switches it off again whatever happens. */
+const withSsoOnly = async (run: () => Promise<void>) => {
+  const switchTo = (ssoOnly: boolean) =>
+    t.request({ method: 'PUT', url: '/api/sso', token: acme.token, payload: { ssoOnly } });
+  const on = await switchTo(true);
+  expect(on.statusCode, on.body).toBe(200);
+  try {
+    await run();
+  } finally {
+    await switchTo(false);
+  }
+};
+
+/** A password sign-in's answer. */
+const passwordSignin = (email: string) =>
+  t.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password: PASSWORD } });
+
 describe('SSO only', () => {
   it('refuses passwords to members, not to a Super Admin; SSO still signs in', async () => {
     const member = await t.createUser({
@@ -429,19 +446,8 @@ describe('SSO only', () => {
       organizationName: 'acme',
       email: 'password.user@acme.test',
     });
-    const on = await t.request({
-      method: 'PUT',
-      url: '/api/sso',
-      token: acme.token,
-      payload: { ssoOnly: true },
-    });
-    expect(on.statusCode, on.body).toBe(200);
-    try {
-      const signin = await t.request({
-        method: 'POST',
-        url: '/api/auth/signin',
-        payload: { email: 'password.user@acme.test', password: PASSWORD },
-      });
+    await withSsoOnly(async () => {
+      const signin = await passwordSignin('password.user@acme.test');
       expect(signin.statusCode).toBe(403);
       expect(signin.json().message).toBe(SSO_ONLY_MESSAGE);
       const change = await t.request({
@@ -458,25 +464,10 @@ describe('SSO only', () => {
         token: acme.token,
       });
       expect(reset.statusCode).toBe(403);
-      expect(
-        (
-          await t.request({
-            method: 'POST',
-            url: '/api/auth/signin',
-            payload: { email: ROOT_EMAIL, password: PASSWORD },
-          })
-        ).statusCode,
-      ).toBe(200);
+      expect((await passwordSignin(ROOT_EMAIL)).statusCode).toBe(200);
       const sso = await finish((await throughProvider('password.user@acme.test')).location);
       expect(sso.statusCode, sso.body).toBe(200);
-    } finally {
-      await t.request({
-        method: 'PUT',
-        url: '/api/sso',
-        token: acme.token,
-        payload: { ssoOnly: false },
-      });
-    }
+    });
   });
 
   it('is removed with the configuration; sign-out ends the SSO session', async () => {
@@ -519,27 +510,9 @@ describe('audit log', () => {
       organizationName: 'acme',
       email: 'only.sso@acme.test',
     });
-    await t.request({
-      method: 'PUT',
-      url: '/api/sso',
-      token: acme.token,
-      payload: { ssoOnly: true },
+    await withSsoOnly(async () => {
+      expect((await passwordSignin('only.sso@acme.test')).statusCode).toBe(403);
     });
-    try {
-      const refused = await t.request({
-        method: 'POST',
-        url: '/api/auth/signin',
-        payload: { email: 'only.sso@acme.test', password: PASSWORD },
-      });
-      expect(refused.statusCode).toBe(403);
-    } finally {
-      await t.request({
-        method: 'PUT',
-        url: '/api/sso',
-        token: acme.token,
-        payload: { ssoOnly: false },
-      });
-    }
     const failed = (await kindsOf('kind=signin.failed')).find(
       (entry) => entry.actor === 'only.sso@acme.test',
     );
