@@ -52,6 +52,19 @@ const messageOf = (node: AxeNode): string =>
  * failing element of a serious or critical rule.
  */
 export const axeFindings = async (page: Page): Promise<AxeFinding[]> => {
+  // A drawer or menu still fading in shows its text part-transparent: colours are judged once
+  // the page's finite animations and transitions have ended (at most 2 s; spinners run on).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: AXE_SOURCE });
   const results = (await page.evaluate(async () => {
