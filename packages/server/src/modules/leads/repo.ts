@@ -86,22 +86,18 @@ export const findLeads = async (
   const total = sql`(SELECT ${counted.total} FROM ${counted})`;
   const pageIds = db.$with('page_ids').as(
     unionAll(
-      customSort
+      (customSort
         ? db
             .select({ id: matched.id })
             .from(matched)
             .innerJoin(leads, eq(leads.id, matched.id))
-            .where(sql`${total} <= ${cap}`)
-            .orderBy(...leadOrder(sort))
-            .limit(page.limit + 1)
-            .offset(page.offset)
-        : db
-            .select({ id: matched.id })
-            .from(matched)
-            .where(sql`${total} <= ${cap}`)
-            .orderBy(...leadOrder(sort, matched.key, matched.id))
-            .limit(page.limit + 1)
-            .offset(page.offset),
+            .$dynamic()
+        : db.select({ id: matched.id }).from(matched).$dynamic()
+      )
+        .where(sql`${total} <= ${cap}`)
+        .orderBy(...(customSort ? leadOrder(sort) : leadOrder(sort, matched.key, matched.id)))
+        .limit(page.limit + 1)
+        .offset(page.offset),
       db
         .select({ id: leads.id })
         .from(leads)
